@@ -1,0 +1,86 @@
+# Tarock-Turnier: everything a fresh machine needs goes through these targets.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+# Interpreter for the virtualenv: the newest pyenv 3.12+ if present (Django 6.x
+# needs Python >= 3.12), else a python3.13/python3.12 that really runs (pyenv
+# shims that only print an error don't count), else python3 (-> Django 5.2 LTS).
+PYENV_PYTHON := $(shell ls -d /root/.pyenv/versions/3.1[2-9]*/bin/python3 2>/dev/null | sort -V | tail -n 1)
+PATH_PYTHON := $(shell for p in python3.13 python3.12; do $$p -c 'import sys' >/dev/null 2>&1 && { echo $$p; break; }; done)
+PYTHON ?= $(or $(PYENV_PYTHON),$(PATH_PYTHON),python3)
+
+VENV := .venv
+VPY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+# Coverage gate: the pure rules packages must stay at 100 % branch coverage.
+COV_ARGS := --cov=rules/engine --cov=rules/rulesets --cov-branch \
+	--cov-report=term-missing:skip-covered --cov-fail-under=100
+
+.PHONY: help print-python venv run test test-sqlite test-postgres bench docs clean
+
+help:
+	@echo "make run            virtualenv, install, migrate, demo data, serve on http://127.0.0.1:8000"
+	@echo "make test           whole suite on SQLite (with coverage gate), then on a throwaway PostgreSQL"
+	@echo "make test-sqlite    suite on SQLite, 100 % branch coverage of rules/engine and rules/rulesets"
+	@echo "make test-postgres  suite on a throwaway PostgreSQL 15 cluster"
+	@echo "make bench          run every bench/*.py"
+	@echo "make docs           render the rule documentation"
+	@echo "make clean          remove the virtualenv, caches and the SQLite database"
+
+print-python:
+	@echo "$(PYTHON) ($$($(PYTHON) -c 'import sys; print(sys.version.split()[0])'))"
+
+venv: $(STAMP)
+
+$(STAMP): pyproject.toml
+	@echo "==> virtualenv with $$($(MAKE) -s --no-print-directory print-python)"
+	@test -x $(VPY) || $(PYTHON) -m venv $(VENV)
+	@$(VPY) -m pip install --quiet --upgrade pip
+	@$(VPY) -m pip install --quiet -e '.[dev]'
+	@$(VPY) -c 'import django; print("==> Django", django.get_version())'
+	@touch $@
+
+run: venv
+	$(VPY) manage.py migrate --noinput
+	@if $(VPY) manage.py help seed_demo >/dev/null 2>&1; then \
+		echo "$(VPY) manage.py seed_demo"; $(VPY) manage.py seed_demo; \
+	else \
+		echo "==> no seed_demo command yet: starting without demo data"; \
+	fi
+	$(VPY) manage.py runserver 127.0.0.1:8000
+
+test: venv
+	$(MAKE) test-sqlite
+	$(MAKE) test-postgres
+
+# pytest exits 5 when it collected no tests: that is a failure, never a silent pass.
+test-sqlite: venv
+	@echo "==> tests on SQLite"
+	@$(VENV)/bin/pytest $(COV_ARGS); rc=$$?; \
+	if [ $$rc -eq 5 ]; then echo "ERROR: pytest collected no tests" >&2; fi; \
+	exit $$rc
+
+test-postgres: venv
+	@echo "==> tests on PostgreSQL"
+	@scripts/with-postgres.sh $(VENV)/bin/pytest -p no:cacheprovider; rc=$$?; \
+	if [ $$rc -eq 5 ]; then echo "ERROR: pytest collected no tests" >&2; fi; \
+	exit $$rc
+
+bench: venv
+	@export DJANGO_SETTINGS_MODULE=tournament.settings; \
+	found=0; \
+	for f in bench/*.py; do \
+		[ -e "$$f" ] || continue; \
+		found=1; \
+		echo "==> $$f"; \
+		$(VPY) "$$f" || exit $$?; \
+	done; \
+	[ $$found -eq 1 ] || echo "==> no bench/*.py files"
+
+docs: venv
+	$(VPY) manage.py render_rule_docs
+
+clean:
+	rm -rf $(VENV) *.egg-info .pytest_cache .hypothesis .coverage .coverage.* htmlcov staticfiles db.sqlite3
+	find . -path ./.git -prune -o -type d -name __pycache__ -prune -exec rm -rf {} +

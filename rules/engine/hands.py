@@ -1,0 +1,403 @@
+"""Reading a hand from the interchange format and checking it against a rule set.
+
+``read_hand`` collects every problem before it gives up, so a scorer sees all that is wrong
+with an entry at once (not one error per attempt).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from .cardpoints import format_thirds, parse_thirds
+from .catalogue import (
+    BONUS_KIND,
+    BONUS_SLUGS,
+    CALLED_KING_BONUSES,
+    CONTRACT_SLUGS,
+    DECLARATION,
+    DECLARER,
+    LOST,
+    NEGATIVE,
+    OPPONENTS,
+    POSITIVE,
+    SEATS,
+    SIDES,
+    TRISCHAKEN,
+    WON,
+)
+from .messages import problem
+from .ruleset import ContractRule, RuleSet
+from .types import BonusClaim, Hand, InvalidHand, Problem
+
+
+def read_hand(data: Any, ruleset: RuleSet) -> Hand:
+    """Parse and validate one hand; raise InvalidHand listing every problem."""
+    hand, problems = _parse(data, ruleset)
+    if hand is not None and not problems:
+        problems = check_hand(hand, ruleset)
+    if problems:
+        raise InvalidHand(problems)
+    assert hand is not None
+    return hand
+
+
+def game_won(hand: Hand, ruleset: RuleSet) -> bool:
+    """The declarer's side made a positive contract: the result, or the card points if no result."""
+    if hand.result is not None:
+        return hand.result == WON
+    assert hand.declarer_points is not None, "validation requires a result or card points"
+    return hand.declarer_points >= ruleset.win_threshold
+
+
+# --- parsing: types and shapes ------------------------------------------------------------
+
+
+def _parse(data: Any, ruleset: RuleSet) -> tuple[Hand | None, list[Problem]]:
+    if not isinstance(data, Mapping):
+        return None, [problem("not_an_object")]
+    problems: list[Problem] = []
+    contract = _contract(data.get("contract"), ruleset, problems)
+    is_trischaken = contract is not None and contract.kind == TRISCHAKEN
+
+    if "declarer" in data and data["declarer"] is not None:
+        declarer = _seat(data["declarer"], "declarer", problems)
+    else:
+        declarer = 0
+        if contract is not None and not is_trischaken:
+            problems.append(problem("declarer_missing", "declarer"))
+    partner = _optional_seat(data.get("partner"), "partner", problems)
+    renonce = _optional_seat(data.get("renonce"), "renonce", problems)
+
+    result = data.get("result")
+    if result is not None and result not in (WON, LOST):
+        problems.append(problem("result_invalid", "result", value=_show(result)))
+        result = None
+
+    declarer_points = None
+    if data.get("declarer_points") is not None:
+        declarer_points = _card_points(data["declarer_points"], "declarer_points", ruleset, problems)
+
+    card_points = None
+    raw_card_points = data.get("card_points")
+    if raw_card_points is not None:
+        if not isinstance(raw_card_points, list) or len(raw_card_points) != len(SEATS):
+            problems.append(problem("card_points_count", "card_points"))
+        else:
+            values = [
+                _card_points(value, f"card_points[{seat}]", ruleset, problems)
+                for seat, value in enumerate(raw_card_points)
+            ]
+            if all(value is not None for value in values):
+                card_points = tuple(values)
+
+    kontra, kontra_by_opponent = _kontra(data.get("kontra", 1), problems)
+    bonuses = _bonuses(data.get("bonuses", []), problems)
+
+    surrender = data.get("surrender", False)
+    if not isinstance(surrender, bool):
+        problems.append(problem("field_invalid", "surrender", value=_show(surrender)))
+        surrender = False
+
+    if contract is None or declarer is None:
+        return None, problems
+    hand = Hand(
+        contract=contract.slug,
+        declarer=declarer,
+        partner=partner,
+        result=result,
+        declarer_points=declarer_points,
+        kontra=kontra,
+        kontra_by_opponent=kontra_by_opponent,
+        bonuses=bonuses,
+        card_points=card_points,  # type: ignore[arg-type]
+        renonce=renonce,
+        surrender=surrender,
+    )
+    return hand, problems
+
+
+def _contract(slug: Any, ruleset: RuleSet, problems: list[Problem]) -> ContractRule | None:
+    if slug is None:
+        problems.append(problem("contract_missing", "contract"))
+        return None
+    if not isinstance(slug, str) or slug not in CONTRACT_SLUGS:
+        problems.append(problem("contract_unknown", "contract", value=_show(slug)))
+        return None
+    contract = ruleset.contract(slug)
+    if contract is None:
+        problems.append(problem("contract_not_offered", "contract", value=slug, ruleset=ruleset.name))
+    return contract
+
+
+def _seat(value: Any, field: str, problems: list[Problem]) -> int | None:
+    if isinstance(value, str) and value.strip().isdigit():
+        value = int(value)
+    if isinstance(value, int) and not isinstance(value, bool) and value in SEATS:
+        return value
+    problems.append(problem("seat_invalid", field, value=_show(value)))
+    return None
+
+
+def _optional_seat(value: Any, field: str, problems: list[Problem]) -> int | None:
+    return None if value is None else _seat(value, field, problems)
+
+
+def _card_points(value: Any, field: str, ruleset: RuleSet, problems: list[Problem]) -> int | None:
+    try:
+        thirds = parse_thirds(value)
+    except ValueError:
+        problems.append(problem("card_points_invalid", field, value=_show(value)))
+        return None
+    if thirds > ruleset.total_card_points * 3:
+        problems.append(
+            problem("card_points_out_of_range", field, value=format_thirds(thirds), total=ruleset.total_card_points)
+        )
+        return None
+    return thirds
+
+
+def _multiplier(value: Any) -> int | None:
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 1:
+        return value
+    return None
+
+
+def _kontra(value: Any, problems: list[Problem]) -> tuple[int, tuple[tuple[int, int], ...]]:
+    if isinstance(value, Mapping):
+        by_opponent = []
+        for key, multiplier in value.items():
+            seat = _seat(key, f"kontra[{key}]", problems)
+            checked = _multiplier(multiplier)
+            if checked is None:
+                problems.append(problem("field_invalid", f"kontra[{key}]", value=_show(multiplier)))
+            elif seat is not None:
+                by_opponent.append((seat, checked))
+        return 1, tuple(sorted(by_opponent))
+    checked = _multiplier(value)
+    if checked is None:
+        problems.append(problem("field_invalid", "kontra", value=_show(value)))
+        return 1, ()
+    return checked, ()
+
+
+def _bonuses(value: Any, problems: list[Problem]) -> tuple[BonusClaim, ...]:
+    if not isinstance(value, list):
+        problems.append(problem("field_invalid", "bonuses", value=_show(value)))
+        return ()
+    claims = []
+    for index, entry in enumerate(value):
+        field = f"bonuses[{index}]"
+        if not isinstance(entry, Mapping) or not isinstance(entry.get("bonus"), str):
+            problems.append(problem("bonus_invalid", field))
+            continue
+        slug = entry["bonus"]
+        if slug not in BONUS_SLUGS:
+            problems.append(problem("bonus_unknown", f"{field}.bonus", value=slug))
+            continue
+        side = entry.get("side")
+        announced = entry.get("announced", False)
+        made = entry.get("made", True)
+        kontra = _multiplier(entry.get("kontra", 1))
+        ok = True
+        if side not in SIDES:
+            problems.append(problem("field_invalid", f"{field}.side", value=_show(side)))
+            ok = False
+        for name, flag in (("announced", announced), ("made", made)):
+            if not isinstance(flag, bool):
+                problems.append(problem("field_invalid", f"{field}.{name}", value=_show(flag)))
+                ok = False
+        if kontra is None:
+            problems.append(problem("field_invalid", f"{field}.kontra", value=_show(entry.get("kontra"))))
+            ok = False
+        if ok:
+            claims.append(BonusClaim(slug, side, announced, made, kontra))  # type: ignore[arg-type]
+    return tuple(claims)
+
+
+def _show(value: Any) -> str:
+    text = repr(value) if not isinstance(value, str) else f"„{value}“"
+    return text if len(text) <= 40 else text[:37] + "…"
+
+
+# --- checking: what the rule set allows ----------------------------------------------------
+
+
+def check_hand(hand: Hand, ruleset: RuleSet) -> list[Problem]:
+    """Every way a well-formed hand breaks the rule set's rules."""
+    contract = ruleset.contract(hand.contract)
+    assert contract is not None
+    problems: list[Problem] = []
+    name = contract.name
+    if contract.vorhand_only and hand.declarer != 0:
+        problems.append(problem("vorhand_only", "declarer", contract=name, seat=hand.declarer))
+    _check_partner(hand, contract, ruleset, problems)
+    _check_result(hand, contract, ruleset, problems)
+    _check_kontra(hand, contract, ruleset, problems)
+    _check_bonuses(hand, contract, ruleset, problems)
+    if hand.renonce is not None:
+        offered = ruleset.trischaken.renonce_unit > 0 if contract.kind == TRISCHAKEN and ruleset.trischaken else (
+            contract.kind != TRISCHAKEN and ruleset.renonce is not None
+        )
+        if not offered:
+            problems.append(problem("renonce_not_offered", "renonce", ruleset=ruleset.name))
+    if hand.surrender:
+        _check_surrender(hand, contract, ruleset, problems)
+    return problems
+
+
+def _check_partner(hand: Hand, contract: ContractRule, ruleset: RuleSet, problems: list[Problem]) -> None:
+    if not contract.calls_partner:
+        if hand.partner is not None:
+            problems.append(problem("partner_not_allowed", "partner", contract=contract.name))
+        return
+    if hand.partner is None:
+        if contract.partner_required and not hand.surrender:
+            problems.append(problem("partner_required", "partner", contract=contract.name))
+    elif hand.partner == hand.declarer and not ruleset.own_king_allowed:
+        problems.append(problem("own_king_forbidden", "partner", ruleset=ruleset.name))
+
+
+def _check_result(hand: Hand, contract: ContractRule, ruleset: RuleSet, problems: list[Problem]) -> None:
+    if contract.kind != POSITIVE and hand.declarer_points is not None:
+        problems.append(problem("declarer_points_not_allowed", "declarer_points"))
+    if contract.kind != TRISCHAKEN and hand.card_points is not None:
+        problems.append(problem("card_points_not_allowed", "card_points"))
+    excused = hand.renonce is not None
+    if contract.kind == TRISCHAKEN:
+        if hand.card_points is None:
+            if not excused:
+                problems.append(problem("card_points_missing", "card_points"))
+        elif sum(hand.card_points) != ruleset.total_card_points * 3:
+            problems.append(
+                problem(
+                    "card_points_sum", "card_points", sum=format_thirds(sum(hand.card_points)),
+                    total=ruleset.total_card_points,
+                )
+            )
+    elif contract.kind == NEGATIVE:
+        if hand.result is None and not excused:
+            problems.append(problem("result_missing_negative", "result"))
+    else:
+        if hand.result is None and hand.declarer_points is None and not (excused or hand.surrender):
+            problems.append(problem("result_missing", "result"))
+        if hand.result is not None and hand.declarer_points is not None:
+            actual = hand.declarer_points >= ruleset.win_threshold
+            if actual != (hand.result == WON):
+                problems.append(
+                    problem(
+                        "declarer_points_contradict_result", "declarer_points",
+                        points=format_thirds(hand.declarer_points),
+                        threshold=format_thirds(ruleset.win_threshold),
+                        actual="gewonnen" if actual else "verloren",
+                        given="gewonnen" if hand.result == WON else "verloren",
+                        actual_en=WON if actual else LOST, given_en=hand.result,
+                    )
+                )
+
+
+def _check_kontra(hand: Hand, contract: ContractRule, ruleset: RuleSet, problems: list[Problem]) -> None:
+    allowed = ", ".join(str(level) for level in ruleset.kontra_levels)
+    levels = [("kontra", hand.kontra)] + [(f"kontra[{seat}]", k) for seat, k in hand.kontra_by_opponent]
+    if contract.kind == TRISCHAKEN:
+        if any(level != 1 for _, level in levels):
+            problems.append(problem("kontra_not_allowed", "kontra", contract=contract.name))
+        return
+    for field, level in levels:
+        if level not in ruleset.kontra_levels:
+            problems.append(problem("kontra_invalid", field, value=level, allowed=allowed))
+    if hand.kontra_by_opponent and contract.kind == POSITIVE:
+        problems.append(problem("kontra_per_opponent_positive", "kontra", contract=contract.name))
+    for seat, _ in hand.kontra_by_opponent:
+        if seat == hand.declarer:
+            problems.append(problem("kontra_by_declarer", f"kontra[{seat}]", seat=seat))
+
+
+def _check_bonuses(hand: Hand, contract: ContractRule, ruleset: RuleSet, problems: list[Problem]) -> None:
+    seen: set[str] = set()
+    allowed = ", ".join(str(level) for level in ruleset.kontra_levels)
+    for index, claim in enumerate(hand.bonuses):
+        field = f"bonuses[{index}]"
+        rule = ruleset.bonus(claim.bonus)
+        if rule is None:
+            problems.append(problem("bonus_not_in_ruleset", field, value=claim.bonus, ruleset=ruleset.name))
+            continue
+        label = rule.name
+        if claim.bonus in seen:
+            problems.append(problem("bonus_duplicate", field, bonus=label))
+        seen.add(claim.bonus)
+        if claim.bonus not in contract.bonuses:
+            code = (
+                "bonus_needs_called_king"
+                if claim.bonus in CALLED_KING_BONUSES and not contract.calls_partner
+                else "bonus_not_allowed"
+            )
+            problems.append(problem(code, field, bonus=label, contract=contract.name))
+            continue
+        if claim.announced and rule.announced is None:
+            problems.append(problem("bonus_cannot_be_announced", field, bonus=label))
+        if not claim.announced and rule.silent is None:
+            problems.append(problem("bonus_must_be_announced", field, bonus=label))
+        if claim.kontra != 1:
+            if not rule.kontra_allowed:
+                problems.append(problem("bonus_kontra_not_allowed", f"{field}.kontra", bonus=label))
+            elif not claim.announced:
+                problems.append(problem("bonus_kontra_needs_announcement", f"{field}.kontra", bonus=label))
+            elif claim.kontra not in ruleset.kontra_levels:
+                problems.append(problem("kontra_invalid", f"{field}.kontra", value=claim.kontra, allowed=allowed))
+        if not claim.made and not rule.can_fail:
+            problems.append(problem("bonus_cannot_fail", f"{field}.made", bonus=label))
+        for other in sorted(rule.excluded_by):
+            other_rule = ruleset.bonus(other)
+            if hand.claim(other) is not None and other_rule is not None:
+                problems.append(problem("bonus_excluded", field, bonus=label, other=other_rule.name))
+
+    if contract.required_birds and hand.renonce is None:
+        has_bird = any(
+            claim.bonus in contract.required_birds and claim.side == DECLARER and claim.announced
+            for claim in hand.bonuses
+        )
+        if not has_bird:
+            birds = ", ".join(
+                ruleset.bonus(bird).name for bird in sorted(contract.required_birds)  # type: ignore[union-attr]
+            )
+            problems.append(problem("bird_required", "bonuses", contract=contract.name, birds=birds))
+    if contract.needs_announcement and not (hand.surrender or hand.renonce is not None):
+        if not any(c.announced and BONUS_KIND[c.bonus] != DECLARATION for c in hand.bonuses):
+            problems.append(problem("announcement_required", "bonuses", contract=contract.name))
+
+    valat = hand.claim("valat")
+    if valat is not None and valat.achieved and contract.kind == POSITIVE and not hand.surrender:
+        if hand.result is not None or hand.declarer_points is not None:
+            declarer_won = game_won(hand, ruleset)
+            if declarer_won != (valat.winner == DECLARER):
+                problems.append(
+                    problem(
+                        "valat_contradicts_result", "bonuses",
+                        side_de="Spielerpartei" if valat.winner == DECLARER else "Gegenpartei",
+                        side_en="declarer's side" if valat.winner == DECLARER else "opponents",
+                        result=WON if declarer_won else LOST,
+                    )
+                )
+
+
+def _check_surrender(hand: Hand, contract: ContractRule, ruleset: RuleSet, problems: list[Problem]) -> None:
+    if not contract.surrender:
+        problems.append(problem("surrender_not_allowed", "surrender", contract=contract.name, ruleset=ruleset.name))
+        return
+    if hand.partner is not None:
+        problems.append(problem("surrender_needs_king_in_talon", "partner"))
+    if hand.renonce is not None:
+        problems.append(problem("surrender_with_renonce", "renonce"))
+    if hand.result == WON:
+        problems.append(problem("surrender_contradicts_result", "result"))
+    if hand.kontra != 1 or hand.kontra_by_opponent:
+        problems.append(problem("surrender_kontra", "kontra"))
+    for index, claim in enumerate(hand.bonuses):
+        planned = claim.bonus in contract.required_birds and claim.side == DECLARER and claim.announced
+        if not planned or claim.kontra != 1:
+            rule = ruleset.bonus(claim.bonus)
+            label = rule.name if rule else claim.bonus
+            problems.append(problem("surrender_bonus", f"bonuses[{index}]", bonus=label))
+
+
+__all__ = ["read_hand", "check_hand", "game_won", "OPPONENTS"]

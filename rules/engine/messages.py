@@ -1,0 +1,206 @@
+"""Every problem a hand can have: a stable code and a sentence a scorer understands, German first."""
+
+from __future__ import annotations
+
+from .types import Problem
+
+MESSAGES: dict[str, tuple[str, str]] = {
+    "not_an_object": (
+        "Das Spiel ist kein JSON-Objekt.",
+        "The hand is not a JSON object.",
+    ),
+    "contract_missing": (
+        "Es fehlt das Spiel (contract).",
+        "The contract is missing.",
+    ),
+    "contract_unknown": (
+        "Das Spiel „{value}“ gibt es nicht.",
+        "There is no contract called “{value}”.",
+    ),
+    "contract_not_offered": (
+        "Das Spiel „{value}“ wird nach den Regeln {ruleset} nicht gespielt.",
+        "The contract “{value}” is not played under the {ruleset} rules.",
+    ),
+    "field_invalid": (
+        "Das Feld {field} hat einen ungültigen Wert ({value}).",
+        "The field {field} has an invalid value ({value}).",
+    ),
+    "seat_invalid": (
+        "{field} muss ein Sitzplatz 0 bis 3 sein, nicht {value}.",
+        "{field} must be a seat from 0 to 3, not {value}.",
+    ),
+    "declarer_missing": (
+        "Es fehlt der Spieler (declarer).",
+        "The declarer is missing.",
+    ),
+    "vorhand_only": (
+        "{contract} darf nur die Vorhand (Sitz 0) spielen, nicht Sitz {seat}.",
+        "Only Vorhand (seat 0) may play {contract}, not seat {seat}.",
+    ),
+    "partner_not_allowed": (
+        "Bei {contract} gibt es keinen Partner.",
+        "{contract} has no partner.",
+    ),
+    "partner_required": (
+        "Bei {contract} hat immer ein Mitspieler die gerufene Karte: bitte den Partner angeben.",
+        "In {contract} the called card is always in a player's hand: enter the partner.",
+    ),
+    "own_king_forbidden": (
+        "Den eigenen König zu rufen ist nach den Regeln {ruleset} nicht erlaubt.",
+        "Calling one's own king is not allowed under the {ruleset} rules.",
+    ),
+    "result_invalid": (
+        "Das Ergebnis muss „won“ (gewonnen) oder „lost“ (verloren) sein, nicht {value}.",
+        "The result must be “won” or “lost”, not {value}.",
+    ),
+    "result_missing": (
+        "Es fehlt das Ergebnis: gewonnen oder verloren (oder die Punkte des Spielers).",
+        "The result is missing: won or lost (or the declarer's card points).",
+    ),
+    "result_missing_negative": (
+        "Es fehlt das Ergebnis: gewonnen oder verloren.",
+        "The result is missing: won or lost.",
+    ),
+    "card_points_invalid": (
+        "{field}: „{value}“ sind keine Kartenpunkte; erlaubt ist „P“ oder „P+B“ mit B von 0 bis 2.",
+        "{field}: “{value}” are not card points; use “P” or “P+B” with B from 0 to 2.",
+    ),
+    "card_points_out_of_range": (
+        "{field}: {value} Punkte sind mehr als die {total} Punkte im Spiel.",
+        "{field}: {value} is more than the {total} card points in the pack.",
+    ),
+    "declarer_points_not_allowed": (
+        "Kartenpunkte des Spielers gibt es nur bei Positivspielen.",
+        "Declarer's card points only apply to positive contracts.",
+    ),
+    "declarer_points_contradict_result": (
+        "Mit {points} Punkten ist das Spiel {actual}, nicht {given} (nötig sind {threshold}).",
+        "With {points} card points the game is {actual_en}, not {given_en} ({threshold} needed).",
+    ),
+    "card_points_missing": (
+        "Beim Trischaken braucht es die Kartenpunkte aller vier Spieler.",
+        "Trischaken needs the card points of all four players.",
+    ),
+    "card_points_count": (
+        "Es müssen genau vier Kartenpunkte sein, einer je Sitzplatz.",
+        "There must be exactly four card point entries, one per seat.",
+    ),
+    "card_points_sum": (
+        "Die Kartenpunkte ergeben zusammen {sum} statt {total}.",
+        "The card points add up to {sum} instead of {total}.",
+    ),
+    "card_points_not_allowed": (
+        "Kartenpunkte je Sitz gibt es nur beim Trischaken.",
+        "Card points per seat only apply to Trischaken.",
+    ),
+    "kontra_invalid": (
+        "{value} ist kein erlaubtes Kontra; erlaubt: {allowed}.",
+        "{value} is not an allowed kontra multiplier; allowed: {allowed}.",
+    ),
+    "kontra_not_allowed": (
+        "Bei {contract} gibt es kein Kontra.",
+        "{contract} cannot be kontra'd.",
+    ),
+    "kontra_per_opponent_positive": (
+        "Einzelkontras je Gegner gibt es nur bei Negativspielen; bei {contract} gilt ein Kontra für alle.",
+        "Individual kontras per opponent only exist in negative contracts; in {contract} a kontra counts for all.",
+    ),
+    "kontra_by_declarer": (
+        "Sitz {seat} ist der Spieler und kann nicht kontrieren.",
+        "Seat {seat} is the declarer and cannot kontra.",
+    ),
+    "bonus_invalid": (
+        "{field} ist keine gültige Prämie.",
+        "{field} is not a valid bonus entry.",
+    ),
+    "bonus_unknown": (
+        "Die Prämie „{value}“ gibt es nicht.",
+        "There is no bonus called “{value}”.",
+    ),
+    "bonus_not_in_ruleset": (
+        "Die Prämie „{value}“ wird nach den Regeln {ruleset} nicht gezählt.",
+        "The bonus “{value}” does not score under the {ruleset} rules.",
+    ),
+    "bonus_not_allowed": (
+        "Bei {contract} gibt es die Prämie {bonus} nicht.",
+        "{contract} does not allow the bonus {bonus}.",
+    ),
+    "bonus_needs_called_king": (
+        "{bonus} gibt es nur in Spielen mit gerufenem König, nicht bei {contract}.",
+        "{bonus} only exists in contracts with a called king, not in {contract}.",
+    ),
+    "bonus_must_be_announced": (
+        "{bonus} zählt nur angesagt.",
+        "{bonus} only scores when announced.",
+    ),
+    "bonus_cannot_be_announced": (
+        "{bonus} kann nicht angesagt werden, es zählt nur still.",
+        "{bonus} cannot be announced; it only scores silently.",
+    ),
+    "bonus_duplicate": (
+        "Die Prämie {bonus} ist mehrmals eingetragen.",
+        "The bonus {bonus} is entered more than once.",
+    ),
+    "bonus_kontra_needs_announcement": (
+        "{bonus} wurde nicht angesagt und kann daher nicht kontriert sein.",
+        "{bonus} was not announced, so it cannot have been kontra'd.",
+    ),
+    "bonus_kontra_not_allowed": (
+        "{bonus} kann nicht kontriert werden.",
+        "{bonus} cannot be kontra'd.",
+    ),
+    "bonus_cannot_fail": (
+        "{bonus} ist eine Meldung und kann nicht verloren gehen.",
+        "{bonus} is a declaration and cannot fail.",
+    ),
+    "bonus_excluded": (
+        "{bonus} zählt nicht neben {other}.",
+        "{bonus} does not score together with {other}.",
+    ),
+    "bird_required": (
+        "{contract} braucht ein angesagtes Vogerl des Spielers ({birds}).",
+        "{contract} needs a bird announced by the declarer's side ({birds}).",
+    ),
+    "announcement_required": (
+        "{contract} wird nur mit einer zusätzlichen Ansage gespielt (10 Tarock zählt nicht).",
+        "{contract} is only played with an additional announcement (10 Tarock does not count).",
+    ),
+    "valat_contradicts_result": (
+        "Ein Valat der {side_de} passt nicht zum Ergebnis „{result}“.",
+        "A Valat by the {side_en} contradicts the result “{result}”.",
+    ),
+    "renonce_not_offered": (
+        "Die Regeln {ruleset} kennen keine Renonce-Wertung.",
+        "The {ruleset} rules have no renonce scoring.",
+    ),
+    "surrender_not_allowed": (
+        "{contract} kann nach den Regeln {ruleset} nicht geschleift (aufgegeben) werden.",
+        "{contract} cannot be given up (schleifen) under the {ruleset} rules.",
+    ),
+    "surrender_needs_king_in_talon": (
+        "Schleifen geht nur, wenn der gerufene König im Talon liegt (kein Partner).",
+        "Giving up is only possible when the called king lies in the talon (no partner).",
+    ),
+    "surrender_with_renonce": (
+        "Ein Spiel ist entweder geschleift oder hat eine Renonce, nicht beides.",
+        "A hand is either given up or has a renonce, not both.",
+    ),
+    "surrender_contradicts_result": (
+        "Ein geschleiftes Spiel ist verloren, nicht gewonnen.",
+        "A hand that was given up is lost, not won.",
+    ),
+    "surrender_kontra": (
+        "Gegen ein geschleiftes Spiel gibt es kein Kontra.",
+        "A hand that was given up cannot be kontra'd.",
+    ),
+    "surrender_bonus": (
+        "Bei einem geschleiften Spiel zählt nur das geplante Vogerl, nicht {bonus}.",
+        "A hand that was given up only counts the planned bird, not {bonus}.",
+    ),
+}
+
+
+def problem(code: str, field: str = "", **params: object) -> Problem:
+    german, english = MESSAGES[code]
+    params.setdefault("field", field)
+    return Problem(code, german.format(**params), english.format(**params), field)

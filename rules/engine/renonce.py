@@ -1,0 +1,111 @@
+"""Renonce (revoke) scoring outside Trischaken, each a small strategy selected by ``RenonceRule.kind``.
+
+Both strategies replace the normal score. They build on the score of a "hypothetical" hand, the
+same hand as if one side had won the game and every announcement went its way, so the values
+come from the one scoring path and nothing is computed twice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Callable, Protocol
+
+from .catalogue import BONUS_KIND, DECLARATION, DECLARER, LOST, OPPONENTS, SEATS, WON
+from .ruleset import ContractRule, RenonceRule, RuleSet
+from .types import Amount, Hand, HandResult, LineItem
+
+PlayScore = Callable[[Hand, RuleSet], HandResult]
+
+
+class RenonceStrategy(Protocol):
+    def items(self, hand: Hand, ruleset: RuleSet, contract: ContractRule, play_score: PlayScore) -> list[LineItem]: ...
+
+
+def side_of(hand: Hand, seat: int) -> str:
+    if seat == hand.declarer or (seat == hand.partner and hand.partner is not None):
+        return DECLARER
+    return OPPONENTS
+
+
+def won_by(hand: Hand, side: str, *, keep_kontras: bool) -> Hand:
+    """The hand as if ``side`` had won the game and every announced bonus; silent bonuses and
+    declarations (they are not announcements of the game) drop out."""
+    bonuses = tuple(
+        replace(claim, made=claim.side == side, kontra=claim.kontra if keep_kontras else 1)
+        for claim in hand.bonuses
+        if claim.announced and BONUS_KIND[claim.bonus] != DECLARATION
+    )
+    return replace(
+        hand,
+        result=WON if side == DECLARER else LOST,
+        declarer_points=None,
+        bonuses=bonuses,
+        renonce=None,
+        kontra=hand.kontra if keep_kontras else 1,
+        kontra_by_opponent=hand.kontra_by_opponent if keep_kontras else (),
+    )
+
+
+def offender_pays(offender: int, gains: dict[int, Amount]) -> list[Amount]:
+    seats: list[Amount] = [0, 0, 0, 0]
+    for seat, amount in gains.items():
+        seats[seat] = amount
+    seats[offender] = -sum(gains.values())
+    return seats
+
+
+class AsWinner:
+    """Tirol (seed 000 section 6): "all players who have not committed a breach score as if they
+    had wone the game and all announced bonuses"; Upper Austria (seed 004, Renonce): "Alle
+    regulären Spieler bekommen die Punkte als hätten sie das Spiel gewonnen, inklusive der
+    angesagten Zusatzprämien ... Dem Renonce begehenden Spieler werden diese Punkte als Minus
+    angelastet." Each other player gets what they would score if their side had won."""
+
+    def __init__(self, rule: RenonceRule):
+        self.rule = rule
+
+    def items(self, hand: Hand, ruleset: RuleSet, contract: ContractRule, play_score: PlayScore) -> list[LineItem]:
+        offender = hand.renonce
+        assert offender is not None
+        results = {side: play_score(won_by(hand, side, keep_kontras=True), ruleset) for side in (DECLARER, OPPONENTS)}
+        others = [seat for seat in SEATS if seat != offender]
+        points = offender_pays(offender, {seat: results[side_of(hand, seat)].points[seat] for seat in others})
+        cash = offender_pays(offender, {seat: results[side_of(hand, seat)].cash[seat] for seat in others})
+        return [LineItem(
+            "renonce", contract.slug, f"Renonce von Sitz {offender}", f"renonce by seat {offender}",
+            0, (), None, tuple(points), tuple(cash),  # type: ignore[arg-type]
+            "Alle anderen schreiben, als hätten sie das Spiel und alle Ansagen gewonnen; der Schuldige zahlt.",
+            "Everyone else scores as if they had won the game and every announcement; the offender pays.",
+        )]
+
+
+class FixedEach:
+    """Hopfgarten (seed 003 section 5): "he has to pay the contract plus all announced bonuses to
+    all regular players (even to partners)". The amount is what one opponent would pay if the
+    declarer's side had won every announcement, without kontras (the text names none)."""
+
+    def __init__(self, rule: RenonceRule):
+        self.rule = rule
+
+    def items(self, hand: Hand, ruleset: RuleSet, contract: ContractRule, play_score: PlayScore) -> list[LineItem]:
+        offender = hand.renonce
+        assert offender is not None
+        won = play_score(won_by(hand, DECLARER, keep_kontras=False), ruleset)
+        opponent = next(seat for seat in SEATS if side_of(hand, seat) == OPPONENTS)
+        unit_points, unit_cash = -won.points[opponent], -won.cash[opponent]
+        others = [seat for seat in SEATS if seat != offender]
+        points = offender_pays(offender, {seat: unit_points for seat in others})
+        cash = offender_pays(offender, {seat: unit_cash for seat in others})
+        return [LineItem(
+            "renonce", contract.slug, f"Renonce von Sitz {offender}", f"renonce by seat {offender}",
+            unit_cash, (), None, tuple(points), tuple(cash),  # type: ignore[arg-type]
+            "Der Schuldige zahlt jedem anderen das Spiel samt allen Ansagen.",
+            "The offender pays every other player the contract plus all announced bonuses.",
+        )]
+
+
+STRATEGIES = {"as_winner": AsWinner, "fixed_each": FixedEach}
+
+
+def renonce_strategy(rule: RenonceRule) -> RenonceStrategy:
+    return STRATEGIES[rule.kind](rule)

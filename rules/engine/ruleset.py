@@ -1,0 +1,278 @@
+"""A rule set as data: contracts, bonuses, settings and the strategies it selects.
+
+Everything here is plain, frozen data that a reviewer can check line by line against the seed
+text it cites, and that round-trips through JSON (``to_plain``/``from_plain``) so a tournament
+can store the exact rules it was played under and a director can derive a custom rule set.
+"""
+
+from __future__ import annotations
+
+import types
+import typing
+from dataclasses import dataclass, field, fields, is_dataclass
+from typing import Any, Optional
+
+from .catalogue import ALONE, CALL
+
+
+@dataclass(frozen=True)
+class Cite:
+    """Where a value comes from: a seed file id ("000".."004"), "rule-notes" or "custom",
+    and the sentence or table row, quoted as it stands there."""
+
+    source: str
+    quote: str
+
+
+@dataclass(frozen=True)
+class ContractRule:
+    slug: str
+    name: str
+    value: int
+    kind: str
+    source: Cite
+    vorhand_only: bool = False
+    partner: str = ALONE
+    talon: str = "none"
+    farbenspiel: bool = False
+    # Solos double their bonuses (seed 000 section 3: "All bonuses score double").
+    bonus_factor: int = 1
+    # Sechserdreier loses double (seed 000 section 3, seed 004 "bei Verlust zahlt der Spieler doppelt").
+    loss_factor: int = 1
+    bonuses: frozenset[str] = frozenset()
+    # At least one of these birds must be announced by the declarer's side (Besser-Rufer).
+    required_birds: frozenset[str] = frozenset()
+    surrender: bool = False
+    kontra_void_when_alone: bool = False
+    needs_announcement: bool = False
+    partner_required: bool = False
+    notes: tuple[Cite, ...] = ()
+
+    @property
+    def calls_partner(self) -> bool:
+        return self.partner == CALL
+
+
+@dataclass(frozen=True)
+class BonusRule:
+    slug: str
+    name: str
+    silent: Optional[int]
+    announced: Optional[int]
+    source: Cite
+    solo_doubling: bool = True
+    kontra_allowed: bool = True
+    can_fail: bool = True
+    # Not multiplied by a Valat that multiplies the announcements (Hopfgarten's 10 Tarock).
+    valat_exempt: bool = False
+    # Not scored next to these bonuses (Hopfgarten: Königfang "is not applied with König Ultimo").
+    excluded_by: frozenset[str] = frozenset()
+    notes: tuple[Cite, ...] = ()
+
+    def value(self, announced: bool) -> int:
+        chosen = self.announced if announced else self.silent
+        assert chosen is not None, "validation refuses a bonus in a form the rule set lacks"
+        return chosen
+
+
+@dataclass(frozen=True)
+class ValatRule:
+    """How a Valat scores; ``kind`` selects the strategy in valat.py.
+
+    premium:       added like a bonus worth its value (× the game value if per_game_value);
+                   bonuses of the kinds in ``voids`` do not count next to an achieved Valat.
+    game_multiple: replaces the game with value × game value; only announced bonuses beside it.
+    multiplier:    multiplies the game and the announced bonuses; silent bonuses do not count.
+    override:      only the Valat counts: no game, no other bonus.
+    """
+
+    kind: str
+    source: Cite
+    per_game_value: bool = False
+    voids: frozenset[str] = frozenset()
+    notes: tuple[Cite, ...] = ()
+
+
+@dataclass(frozen=True)
+class TrischakenRule:
+    """How Trischaken pays; ``kind`` selects the strategy in trischaken.py.
+
+    two_pairs:  the two players with the most card points pay ``unit`` each to the other two;
+                a mayor, or the declarer (Vorhand) with the most points, pays ``alone_unit`` to
+                each instead (× ``declarer_factor`` for a declarer who is mayor); virgins collect
+                ``virgin_unit`` from each other player. ``extras`` = "replace": those cases take
+                the place of the pair payment; "add": they come on top of it. ``virgins`` =
+                "share": several virgins share one virgin payment; "each": each collects in full.
+    loser_pays: the player with the most card points pays ``unit`` to each other player,
+                double from the mayor threshold, to the virgins alone if there are any;
+                doubled if that player is the declarer (Vorhand).
+    """
+
+    kind: str
+    source: Cite
+    unit: int = 1
+    alone_unit: int = 2
+    virgin_unit: int = 2
+    mayor_threshold: int = 107
+    declarer_most_pays_alone: bool = False
+    declarer_factor: int = 1
+    extras: str = "replace"
+    virgins: str = "share"
+    renonce_unit: int = 2
+    notes: tuple[Cite, ...] = ()
+
+
+@dataclass(frozen=True)
+class RenonceRule:
+    """How a revoke scores outside Trischaken; ``kind`` selects the strategy in renonce.py.
+
+    as_winner:  every other player scores as if their side had won the game and every announced
+                bonus; the offender pays it all.
+    fixed_each: the offender pays every other player the contract plus the announced bonuses.
+    """
+
+    kind: str
+    source: Cite
+    notes: tuple[Cite, ...] = ()
+
+
+@dataclass(frozen=True)
+class TournamentFormat:
+    """What the rule set's own text says about a tournament (used by the tournament app)."""
+
+    source: Cite
+    rounds: int = 3
+    hands_at_four: int = 16
+    hands_at_five: int = 20
+    tables_of_five: bool = True
+    final_round_top: int = 0
+    final_round_carry_percent: int = 0
+    tie_breaks: tuple[str, ...] = ("best_round", "lots")
+    stake_cents: int = 10
+    notes: tuple[Cite, ...] = ()
+
+
+@dataclass(frozen=True)
+class Interpretation:
+    """A reading the project had to make where the text is ambiguous, and why."""
+
+    topic: str
+    text: str
+    source: Cite
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    slug: str
+    name: str
+    version: int
+    seed: str
+    description: str
+    contracts: tuple[ContractRule, ...]
+    bonuses: tuple[BonusRule, ...]
+    win_threshold: int
+    total_card_points: int
+    kontra_levels: tuple[int, ...]
+    kontra_counts_for_standings: bool
+    own_king_allowed: bool
+    valat: ValatRule
+    format: TournamentFormat
+    citations: dict[str, Cite]
+    trischaken: Optional[TrischakenRule] = None
+    renonce: Optional[RenonceRule] = None
+    interpretations: tuple[Interpretation, ...] = ()
+    base: Optional[str] = None
+    _contract_index: dict[str, ContractRule] = field(default=None, init=False, repr=False, compare=False)  # type: ignore[assignment]
+    _bonus_index: dict[str, BonusRule] = field(default=None, init=False, repr=False, compare=False)  # type: ignore[assignment]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_contract_index", {c.slug: c for c in self.contracts})
+        object.__setattr__(self, "_bonus_index", {b.slug: b for b in self.bonuses})
+
+    def contract(self, slug: str) -> Optional[ContractRule]:
+        return self._contract_index.get(slug)
+
+    def bonus(self, slug: str) -> Optional[BonusRule]:
+        return self._bonus_index.get(slug)
+
+    @property
+    def key(self) -> str:
+        return f"{self.slug}@{self.version}"
+
+    def to_plain(self) -> dict:
+        """JSON-ready dict of the whole rule set (the snapshot a tournament stores)."""
+        return to_plain(self)
+
+    @classmethod
+    def from_plain(cls, data: dict) -> "RuleSet":
+        return from_plain(cls, data)
+
+
+# --- plain (JSON) conversion -------------------------------------------------------------
+
+
+def to_plain(value: Any) -> Any:
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: to_plain(getattr(value, f.name)) for f in fields(value) if f.init}
+    if isinstance(value, frozenset):
+        return sorted(value)
+    if isinstance(value, (tuple, list)):
+        return [to_plain(item) for item in value]
+    if isinstance(value, dict):
+        return {key: to_plain(item) for key, item in value.items()}
+    return value
+
+
+class PlainDataError(ValueError):
+    """The plain data does not have the shape of a rule set; the message names the place."""
+
+
+def from_plain(cls: type, data: Any, path: str = "") -> Any:
+    if not isinstance(data, dict):
+        raise PlainDataError(f"{path or cls.__name__}: expected an object")
+    hints = typing.get_type_hints(cls)
+    known = {f.name: f for f in fields(cls) if f.init}
+    unknown = sorted(set(data) - set(known))
+    if unknown:
+        raise PlainDataError(f"{path or cls.__name__}: unknown field(s) {', '.join(unknown)}")
+    kwargs = {}
+    for name, spec in known.items():
+        if name in data:
+            kwargs[name] = _convert(hints[name], data[name], f"{path}.{name}" if path else name)
+    try:
+        return cls(**kwargs)
+    except TypeError as error:
+        raise PlainDataError(f"{path or cls.__name__}: {error}") from None
+
+
+def _convert(hint: Any, value: Any, path: str) -> Any:
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        if value is None and type(None) in args:
+            return None
+        (inner,) = [arg for arg in args if arg is not type(None)]
+        return _convert(inner, value, path)
+    if is_dataclass(hint):
+        return from_plain(hint, value, path)
+    if origin is frozenset:
+        _expect(isinstance(value, list), path, "a list")
+        return frozenset(_convert(args[0], item, f"{path}[]") for item in value)
+    if origin is tuple:
+        _expect(isinstance(value, list), path, "a list")
+        return tuple(_convert(args[0], item, f"{path}[{i}]") for i, item in enumerate(value))
+    if origin is dict:
+        _expect(isinstance(value, dict), path, "an object")
+        return {key: _convert(args[1], item, f"{path}.{key}") for key, item in value.items()}
+    if hint is bool:
+        _expect(isinstance(value, bool), path, "true or false")
+    elif hint is int:
+        _expect(isinstance(value, int) and not isinstance(value, bool), path, "a whole number")
+    elif hint is str:
+        _expect(isinstance(value, str), path, "a text")
+    return value
+
+
+def _expect(condition: bool, path: str, what: str) -> None:
+    if not condition:
+        raise PlainDataError(f"{path}: expected {what}")

@@ -1,0 +1,223 @@
+"""Scoring a valid hand: the one place in the project where points are computed.
+
+Each part of a hand's score is a LineItem (the game, each bonus, a Valat, a kontra's factor,
+a Trischaken payment) so the breakdown explains every number. Distribution follows
+rule-notes.md ("All rule sets"): with a partner, declarer and partner each win or lose the
+value and each opponent the opposite; a declarer alone wins or loses three times the value
+and each opponent once. Kontras multiply the cash always, the standings where the rule set
+says so.
+"""
+
+from __future__ import annotations
+
+from math import prod
+from typing import Iterable
+
+from .catalogue import CONTRACT_NAMES_EN, BONUS_NAMES_EN, DECLARER, KONTRA_NAMES, NEGATIVE, OPPONENTS, SEATS, TRISCHAKEN, WON
+from .hands import game_won, read_hand
+from .renonce import renonce_strategy
+from .ruleset import ContractRule, RuleSet
+from .trischaken import trischaken_strategy
+from .types import Amount, BonusClaim, Factor, Hand, HandResult, LineItem, Seats4
+from .valat import valat_strategy
+
+ZERO: Seats4 = (0, 0, 0, 0)
+
+
+def score(data: object, ruleset: RuleSet) -> HandResult:
+    """Read, validate and score one hand in the interchange format (raises InvalidHand)."""
+    return score_hand(read_hand(data, ruleset), ruleset)
+
+
+def score_hand(hand: Hand, ruleset: RuleSet) -> HandResult:
+    """Score a hand that ``read_hand`` accepted."""
+    contract = ruleset.contract(hand.contract)
+    assert contract is not None
+    if contract.kind == TRISCHAKEN:
+        assert ruleset.trischaken is not None
+        items = trischaken_strategy(ruleset.trischaken).items(hand, contract)
+    elif hand.renonce is not None:
+        assert ruleset.renonce is not None
+        items = renonce_strategy(ruleset.renonce).items(hand, ruleset, contract, play_score)
+    else:
+        items = play_items(hand, ruleset, contract)
+    return total(items)
+
+
+def play_score(hand: Hand, ruleset: RuleSet) -> HandResult:
+    """The score of a hand as played, ignoring any renonce (renonce strategies build on it)."""
+    contract = ruleset.contract(hand.contract)
+    assert contract is not None
+    return total(play_items(hand, ruleset, contract))
+
+
+def play_items(hand: Hand, ruleset: RuleSet, contract: ContractRule) -> list[LineItem]:
+    if hand.surrender:
+        return [surrender_item(hand, ruleset, contract)]
+    if contract.kind == NEGATIVE:
+        return [negative_game_item(hand, ruleset, contract)]
+    return valat_strategy(ruleset.valat).items(PositiveScorer(hand, ruleset, contract))
+
+
+def total(items: Iterable[LineItem]) -> HandResult:
+    items = tuple(items)
+    points = tuple(sum(item.points[seat] for item in items) for seat in SEATS)
+    cash = tuple(sum(item.cash[seat] for item in items) for seat in SEATS)
+    return HandResult(points, cash, items)  # type: ignore[arg-type]
+
+
+def kontra_factor(multiplier: int, counts: bool, *, seat: int | None = None, what: str = "") -> tuple[Factor, ...]:
+    if multiplier == 1:
+        return ()
+    german, english = KONTRA_NAMES.get(multiplier, (f"{multiplier}-fach", f"{multiplier}-fold"))
+    if what:
+        german, english = f"{german} ({what})", f"{english} ({what})"
+    return (Factor("kontra", multiplier, german, english, standings=counts, seat=seat),)
+
+
+class PositiveScorer:
+    """Builds the line items of a positive contract; the Valat strategy decides which ones."""
+
+    def __init__(self, hand: Hand, ruleset: RuleSet, contract: ContractRule):
+        self.hand = hand
+        self.ruleset = ruleset
+        self.contract = contract
+        self.team = hand.partner is not None and hand.partner != hand.declarer
+        # Seed 004 (Solo-Rufer): with the called king in the talon "Ein allfälliger Schuss der
+        # Gegner gilt in diesem Fall nicht."
+        self.kontra_void = contract.kontra_void_when_alone and not self.team
+        self.winner = DECLARER if game_won(hand, ruleset) else OPPONENTS
+
+    def kontra(self, multiplier: int, what: str = "") -> tuple[Factor, ...]:
+        if self.kontra_void:
+            return ()
+        return kontra_factor(multiplier, self.ruleset.kontra_counts_for_standings, what=what)
+
+    def game_factors(self, winner: str) -> list[Factor]:
+        factors = []
+        if winner == OPPONENTS and self.contract.loss_factor != 1:
+            factors.append(Factor("loss", self.contract.loss_factor, "verloren zählt doppelt", "lost counts double"))
+        factors.extend(self.kontra(self.hand.kontra, "Spiel"))
+        return factors
+
+    def game(self, winner: str, *extra: Factor) -> LineItem:
+        note = ("Kontra gilt nicht: gerufener König im Talon", "Kontra void: called king in the talon") if (
+            self.kontra_void and self.hand.kontra != 1
+        ) else ("", "")
+        return self.item(
+            "game", self.contract.slug, self.contract.name, CONTRACT_NAMES_EN[self.contract.slug],
+            self.contract.value, [*self.game_factors(winner), *extra], winner, note,
+        )
+
+    def bonus_factors(self, claim: BonusClaim) -> list[Factor]:
+        rule = self.ruleset.bonus(claim.bonus)
+        assert rule is not None
+        factors = []
+        if rule.solo_doubling and self.contract.bonus_factor != 1:
+            factors.append(Factor("solo", self.contract.bonus_factor, "Solospiel zählt doppelt", "solo doubles"))
+        factors.extend(self.kontra(claim.kontra, rule.name))
+        return factors
+
+    def bonus(self, claim: BonusClaim, *extra: Factor, base: Amount | None = None, code: str = "bonus") -> LineItem:
+        rule = self.ruleset.bonus(claim.bonus)
+        assert rule is not None
+        german, english = bonus_labels(rule.name, BONUS_NAMES_EN[claim.bonus], claim)
+        return self.item(
+            code, claim.bonus, german, english, rule.value(claim.announced) if base is None else base,
+            [*self.bonus_factors(claim), *extra], claim.winner,
+        )
+
+    def voided(self, claim: BonusClaim, note_de: str, note_en: str) -> LineItem:
+        rule = self.ruleset.bonus(claim.bonus)
+        assert rule is not None
+        german, english = bonus_labels(rule.name, BONUS_NAMES_EN[claim.bonus], claim)
+        return LineItem(
+            "void", claim.bonus, german, english, rule.value(claim.announced), (), claim.winner, ZERO, ZERO,
+            note_de, note_en,
+        )
+
+    def voided_game(self, note_de: str, note_en: str) -> LineItem:
+        return LineItem(
+            "void", self.contract.slug, self.contract.name, CONTRACT_NAMES_EN[self.contract.slug],
+            self.contract.value, (), self.winner, ZERO, ZERO, note_de, note_en,
+        )
+
+    def standard(self) -> list[LineItem]:
+        """Game and bonuses scored separately (seed 000 section 5: "Game and bonuses are scored separately")."""
+        return [self.game(self.winner), *(self.bonus(claim) for claim in self.hand.bonuses)]
+
+    def item(
+        self, code: str, subject: str, german: str, english: str, base: Amount,
+        factors: list[Factor], winner: str, note: tuple[str, str] = ("", ""),
+    ) -> LineItem:
+        sign = 1 if winner == DECLARER else -1
+        points = sign * base * prod(f.value for f in factors if f.standings)
+        cash = sign * base * prod(f.value for f in factors)
+        return LineItem(
+            code, subject, german, english, base, tuple(factors), winner,
+            self.split(points), self.split(cash), note[0], note[1],
+        )
+
+    def split(self, amount: Amount) -> Seats4:
+        """Per-seat amounts when each member of the declarer's side wins ``amount``."""
+        seats = [-amount] * 4
+        if self.team:
+            seats[self.hand.declarer] = amount
+            seats[self.hand.partner] = amount  # type: ignore[index]
+        else:
+            seats[self.hand.declarer] = 3 * amount
+        return tuple(seats)  # type: ignore[return-value]
+
+
+def bonus_labels(name_de: str, name_en: str, claim: BonusClaim) -> tuple[str, str]:
+    short_en = name_en.split(" (")[0]
+    german = f"{name_de} {'angesagt' if claim.announced else 'still'}"
+    english = f"{short_en} {'announced' if claim.announced else 'silent'}"
+    if claim.announced and not claim.made:
+        german, english = f"{german}, verloren", f"{english}, failed"
+    elif not claim.made:
+        german, english = f"{german}, verloren", f"{english}, lost"
+    return german, english
+
+
+def negative_game_item(hand: Hand, ruleset: RuleSet, contract: ContractRule) -> LineItem:
+    """Negative contracts: each opponent plays and kontras alone (seed 000 section 1: "In negative
+    contracts each opponent can kontra individually"; seed 004: "nur für den jeweils Kontrierenden")."""
+    sign = 1 if hand.result == WON else -1
+    points = [0, 0, 0, 0]
+    cash = [0, 0, 0, 0]
+    factors: list[Factor] = []
+    counts = ruleset.kontra_counts_for_standings
+    for seat in SEATS:
+        if seat == hand.declarer:
+            continue
+        multiplier = hand.opponent_kontra(seat)
+        factors.extend(kontra_factor(multiplier, counts, seat=seat, what=f"Sitz {seat}"))
+        point_amount = sign * contract.value * (multiplier if counts else 1)
+        cash_amount = sign * contract.value * multiplier
+        points[hand.declarer] += point_amount
+        points[seat] -= point_amount
+        cash[hand.declarer] += cash_amount
+        cash[seat] -= cash_amount
+    return LineItem(
+        "game", contract.slug, contract.name, CONTRACT_NAMES_EN[contract.slug], contract.value,
+        tuple(factors), DECLARER if sign > 0 else OPPONENTS, tuple(points), tuple(cash),  # type: ignore[arg-type]
+    )
+
+
+def surrender_item(hand: Hand, ruleset: RuleSet, contract: ContractRule) -> LineItem:
+    """Schleifen: the declarer pays the game, plus the planned bird in a Besser-Rufer, to each
+    of the three others, without kontras (rule-notes.md, Upper Austria; seed 004 Besser-Rufer:
+    "das Spiel samt geplantem Vogerl zahlen"; seed 001: "give up the hand for 3 points")."""
+    birds = [claim for claim in hand.bonuses if claim.bonus in contract.required_birds]
+    base = contract.value + sum(ruleset.bonus(claim.bonus).value(True) for claim in birds)  # type: ignore[union-attr]
+    seats = [base, base, base, base]
+    seats[hand.declarer] = -3 * base
+    parts = " + ".join([f"{contract.name} {contract.value}"] + [
+        f"{ruleset.bonus(c.bonus).name} {ruleset.bonus(c.bonus).value(True)}" for c in birds  # type: ignore[union-attr]
+    ])
+    return LineItem(
+        "surrender", contract.slug, f"{contract.name} geschleift", f"{CONTRACT_NAMES_EN[contract.slug]} given up",
+        base, (), OPPONENTS, tuple(seats), tuple(seats),  # type: ignore[arg-type]
+        f"Der Spieler zahlt jedem: {parts}", f"The declarer pays each other player: {parts}",
+    )

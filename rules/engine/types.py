@@ -1,0 +1,234 @@
+"""Typed input and output of the engine: a hand as entered, and what it scored and why."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Union
+
+from .cardpoints import format_thirds
+from .catalogue import DECLARER, LOST, OPPONENTS, WON, other_side
+
+# Points are whole numbers except where a Trischaken tie splits a payment (seed 000 section 4:
+# "Players with the same card points split their victory points").
+Amount = Union[int, Fraction]
+Seats4 = tuple[Amount, Amount, Amount, Amount]
+
+
+@dataclass(frozen=True, slots=True)
+class BonusClaim:
+    """One bonus line of a hand: which side it concerns and how it went."""
+
+    bonus: str
+    side: str = DECLARER
+    announced: bool = False
+    made: bool = True
+    kontra: int = 1
+
+    @property
+    def winner(self) -> str:
+        # A silent bonus attempted and lost counts for the other side, which is the same as
+        # made=false on the attempting side (rule-notes.md, "All rule sets").
+        return self.side if self.made else other_side(self.side)
+
+    @property
+    def achieved(self) -> bool:
+        """Whether the feat happened (for one side or the other); false only for a failed announcement."""
+        return self.made or not self.announced
+
+    def to_dict(self) -> dict:
+        data: dict = {"bonus": self.bonus, "side": self.side}
+        if self.announced:
+            data["announced"] = True
+        if not self.made:
+            data["made"] = False
+        if self.kontra != 1:
+            data["kontra"] = self.kontra
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """A hand exactly as the interchange format describes it (hand-format.md), parsed.
+
+    Card points are held in thirds (see cardpoints.py). ``kontra`` is the game's multiplier
+    for every opponent; ``kontra_by_opponent`` holds the individual doublings of a negative
+    contract (seat, multiplier) and overrides ``kontra`` for those seats.
+    """
+
+    contract: str
+    declarer: int = 0
+    partner: int | None = None
+    result: str | None = None
+    declarer_points: int | None = None
+    kontra: int = 1
+    kontra_by_opponent: tuple[tuple[int, int], ...] = ()
+    bonuses: tuple[BonusClaim, ...] = ()
+    card_points: tuple[int, int, int, int] | None = None
+    renonce: int | None = None
+    surrender: bool = False
+
+    def opponent_kontra(self, seat: int) -> int:
+        for opponent, multiplier in self.kontra_by_opponent:
+            if opponent == seat:
+                return multiplier
+        return self.kontra
+
+    def claim(self, bonus: str) -> BonusClaim | None:
+        for claim in self.bonuses:
+            if claim.bonus == bonus:
+                return claim
+        return None
+
+    def to_dict(self) -> dict:
+        """The hand in the interchange format, without defaulted fields."""
+        data: dict = {"contract": self.contract, "declarer": self.declarer}
+        if self.partner is not None:
+            data["partner"] = self.partner
+        if self.result is not None:
+            data["result"] = self.result
+        if self.declarer_points is not None:
+            data["declarer_points"] = format_thirds(self.declarer_points)
+        if self.kontra_by_opponent:
+            data["kontra"] = {str(seat): multiplier for seat, multiplier in self.kontra_by_opponent}
+        elif self.kontra != 1:
+            data["kontra"] = self.kontra
+        if self.bonuses:
+            data["bonuses"] = [claim.to_dict() for claim in self.bonuses]
+        if self.card_points is not None:
+            data["card_points"] = [format_thirds(value) for value in self.card_points]
+        if self.renonce is not None:
+            data["renonce"] = self.renonce
+        if self.surrender:
+            data["surrender"] = True
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class Factor:
+    """A multiplier applied to a line: solo doubling, loss doubling, a kontra, a Valat.
+
+    ``standings`` is false for factors that only move money (rule-notes.md: kontras multiply
+    the cash always, the standings points only where the rule set says so). ``seat`` names the
+    opponent of an individual kontra in a negative contract.
+    """
+
+    code: str
+    value: int
+    label_de: str
+    label_en: str
+    standings: bool = True
+    seat: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LineItem:
+    """One part of a hand's score: what it is, its base value, its factors, who got what."""
+
+    code: str
+    subject: str
+    label_de: str
+    label_en: str
+    base: Amount
+    factors: tuple[Factor, ...]
+    winner: str | None
+    points: Seats4
+    cash: Seats4
+    note_de: str = ""
+    note_en: str = ""
+
+    def to_dict(self) -> dict:
+        return {
+            "code": self.code,
+            "subject": self.subject,
+            "label_de": self.label_de,
+            "label_en": self.label_en,
+            "base": number(self.base),
+            "factors": [
+                {
+                    "code": f.code,
+                    "value": f.value,
+                    "label_de": f.label_de,
+                    "label_en": f.label_en,
+                    "standings": f.standings,
+                    **({"seat": f.seat} if f.seat is not None else {}),
+                }
+                for f in self.factors
+            ],
+            "winner": self.winner,
+            "points": [number(v) for v in self.points],
+            "cash": [number(v) for v in self.cash],
+            **({"note_de": self.note_de, "note_en": self.note_en} if self.note_de else {}),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """Per-seat standings points and cash (in points) of one hand, and the lines behind them."""
+
+    points: Seats4
+    cash: Seats4
+    items: tuple[LineItem, ...] = field(default=())
+
+    def to_dict(self, *, breakdown: bool = False) -> dict:
+        data: dict = {
+            "points": [number(v) for v in self.points],
+            "cash": [number(v) for v in self.cash],
+        }
+        if breakdown:
+            data["breakdown"] = [item.to_dict() for item in self.items]
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """Why a hand is invalid: a stable code for programs, a sentence for people."""
+
+    code: str
+    message_de: str
+    message_en: str
+    field: str = ""
+
+    def to_dict(self) -> dict:
+        return {"code": self.code, "field": self.field, "de": self.message_de, "en": self.message_en}
+
+
+class InvalidHand(ValueError):
+    """Raised with every problem found in a hand, never just the first."""
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = tuple(problems)
+        super().__init__("; ".join(p.message_en for p in self.problems))
+
+    def message(self, lang: str = "both") -> str:
+        german = " ".join(p.message_de for p in self.problems)
+        english = " ".join(p.message_en for p in self.problems)
+        if lang == "de":
+            return german
+        if lang == "en":
+            return english
+        return f"{german} / {english}"
+
+
+def number(value: Amount) -> int | float:
+    """JSON form of an amount: an int where whole, else the nearest float."""
+    if isinstance(value, Fraction):
+        return int(value) if value.denominator == 1 else float(value)
+    return value
+
+
+__all__ = [
+    "Amount",
+    "BonusClaim",
+    "Factor",
+    "Hand",
+    "HandResult",
+    "InvalidHand",
+    "LineItem",
+    "Problem",
+    "Seats4",
+    "WON",
+    "LOST",
+    "OPPONENTS",
+    "number",
+]

@@ -1,0 +1,157 @@
+"""The four ways the rule sets score a Valat, each a small strategy selected by ``ValatRule.kind``.
+
+A strategy receives the PositiveScorer of a positive contract and returns its line items, so
+the one thing that differs (how the Valat relates to the game and the other bonuses) lives
+here and nothing else is repeated.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+from .catalogue import BONUS_KIND, OPPONENTS
+from .ruleset import ValatRule
+from .types import Factor, LineItem
+
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from .scoring import PositiveScorer
+
+VALAT = "valat"
+
+
+class ValatStrategy(Protocol):
+    def items(self, scorer: "PositiveScorer") -> list[LineItem]: ...
+
+
+class PremiumValat:
+    """A Valat is a bonus like the others (Tirol: fixed 10/20, seed 000 section 5: "Valat is added
+    to the score for game, just like other bonuses"; pagat.com: 4×/8× the game score).
+    Bonus kinds in ``voids`` do not count next to an achieved Valat (Tirol: material bonuses)."""
+
+    def __init__(self, rule: ValatRule):
+        self.rule = rule
+
+    def items(self, scorer: "PositiveScorer") -> list[LineItem]:
+        valat = scorer.hand.claim(VALAT)
+        voiding = valat is not None and valat.achieved
+        items = [scorer.game(scorer.winner)]
+        for claim in scorer.hand.bonuses:
+            if claim.bonus == VALAT:
+                continue
+            if voiding and BONUS_KIND[claim.bonus] in self.rule.voids:
+                items.append(scorer.voided(claim, "zählt nicht neben dem Valat", "does not count beside the Valat"))
+            else:
+                items.append(scorer.bonus(claim))
+        if valat is not None:
+            rule = scorer.ruleset.bonus(VALAT)
+            assert rule is not None
+            base = rule.value(valat.announced)
+            if self.rule.per_game_value:
+                base *= scorer.contract.value
+            items.append(scorer.bonus(valat, base=base, code="valat"))
+        return items
+
+
+class GameMultipleValat:
+    """The Valat replaces the game with a multiple of its value; next to an achieved Valat only
+    announced bonuses count (Upper Austria: seed 004 section 12 and rule-notes.md)."""
+
+    def __init__(self, rule: ValatRule):
+        self.rule = rule
+
+    def items(self, scorer: "PositiveScorer") -> list[LineItem]:
+        valat = scorer.hand.claim(VALAT)
+        if valat is None:
+            return scorer.standard()
+        rule = scorer.ruleset.bonus(VALAT)
+        assert rule is not None
+        multiple = rule.value(valat.announced)
+        factors = [
+            Factor("valat", multiple, f"Valat {'angesagt' if valat.announced else 'still'}",
+                   f"Valat {'announced' if valat.announced else 'silent'}"),
+            *scorer.game_factors(valat.winner),
+            *scorer.kontra(valat.kontra, "Valat"),
+        ]
+        german, english = ("Valat statt Spiel", "Valat instead of the game")
+        items = [
+            scorer.item("valat", VALAT, german, english, scorer.contract.value, factors, valat.winner)
+        ]
+        for claim in scorer.hand.bonuses:
+            if claim.bonus == VALAT:
+                continue
+            if valat.achieved and not claim.announced:
+                items.append(scorer.voided(claim, "still zählt neben dem Valat nicht", "silent bonuses do not count beside the Valat"))
+            else:
+                items.append(scorer.bonus(claim))
+        return items
+
+
+class MultiplierValat:
+    """The Valat (Hopfgarten's "Durch") multiplies the game and the announced bonuses; silent
+    bonuses do not count; bonuses marked ``valat_exempt`` (10 Tarock) are never multiplied
+    (seed 003: "contract and announcements are always multiplied together (except 10 Tarock).
+    If you loose the announcement, the contract is lost as well. Unannounced bonuses do not count.")."""
+
+    def __init__(self, rule: ValatRule):
+        self.rule = rule
+
+    def items(self, scorer: "PositiveScorer") -> list[LineItem]:
+        valat = scorer.hand.claim(VALAT)
+        if valat is None:
+            return scorer.standard()
+        rule = scorer.ruleset.bonus(VALAT)
+        assert rule is not None
+        multiplier = (
+            Factor("valat", rule.value(valat.announced), f"{rule.name} {'angesagt' if valat.announced else 'still'}",
+                   f"Valat {'announced' if valat.announced else 'silent'}"),
+            *scorer.kontra(valat.kontra, rule.name),
+        )
+        # The game goes to whoever the Valat went to: a failed announcement loses the game too.
+        items = [scorer.game(valat.winner, *multiplier)]
+        for claim in scorer.hand.bonuses:
+            if claim.bonus == VALAT:
+                continue
+            bonus_rule = scorer.ruleset.bonus(claim.bonus)
+            assert bonus_rule is not None
+            if bonus_rule.valat_exempt:
+                items.append(scorer.bonus(claim))
+            elif claim.announced:
+                items.append(scorer.bonus(claim, *multiplier))
+            else:
+                items.append(scorer.voided(claim, f"still zählt neben {rule.name} nicht", "silent bonuses do not count beside the Valat"))
+        return items
+
+
+class OverrideValat:
+    """Only the Valat counts: no game, no other bonus (Skill7, seed 002: "A Valat overrides all
+    other additions ... the game itself will not be valued, but instead just the Valat and any Kontra")."""
+
+    def __init__(self, rule: ValatRule):
+        self.rule = rule
+
+    def items(self, scorer: "PositiveScorer") -> list[LineItem]:
+        valat = scorer.hand.claim(VALAT)
+        if valat is None:
+            return scorer.standard()
+        note = ("vom Valat aufgehoben", "overridden by the Valat")
+        items = [scorer.voided_game(*note)]
+        for claim in scorer.hand.bonuses:
+            if claim.bonus != VALAT:
+                items.append(scorer.voided(claim, *note))
+        items.append(scorer.bonus(valat, code="valat"))
+        return items
+
+
+STRATEGIES = {
+    "premium": PremiumValat,
+    "game_multiple": GameMultipleValat,
+    "multiplier": MultiplierValat,
+    "override": OverrideValat,
+}
+
+
+def valat_strategy(rule: ValatRule) -> ValatStrategy:
+    return STRATEGIES[rule.kind](rule)
+
+
+__all__ = ["STRATEGIES", "valat_strategy", "OPPONENTS"]

@@ -1,0 +1,8 @@
+"""ASGI config for the Tarock tournament site."""
+import os
+
+from django.core.asgi import get_asgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.settings")
+
+application = get_asgi_application()
