@@ -26,3 +26,17 @@ def get_ruleset(slug: str) -> RuleSet:
         return BUILTIN[slug]
     except KeyError:
         raise UnknownRuleSet(slug) from None
+
+
+def load_custom(spec: dict) -> RuleSet:
+    """A director's custom rule set: ``spec["base"]`` (a seed rule set slug) with overrides.
+
+    Raises RuleSetInvalid (rules.engine.custom) naming every problem, or UnknownRuleSet."""
+    from rules.engine.custom import RuleSetInvalid, derive
+
+    base = spec.get("base") if isinstance(spec, dict) else None
+    if not isinstance(base, str):
+        raise RuleSetInvalid([f"'base' must name one of the rule sets: {', '.join(SLUGS)}"])
+    if base not in BUILTIN:
+        raise RuleSetInvalid([f"unknown base rule set {base!r}; known: {', '.join(SLUGS)}"])
+    return derive(BUILTIN[base], spec)

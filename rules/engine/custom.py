@@ -1,0 +1,195 @@
+"""Custom rule sets: a seed rule set with some values overridden, checked before use.
+
+A director writes, e.g.::
+
+    {"slug": "tirol-valat-x", "name": "Tirol, Valat 4×/8×", "version": 1, "base": "tirol",
+     "overrides": {"valat": {"kind": "game_multiple"},
+                   "bonuses": {"valat": {"silent": 4, "announced": 8, "solo_doubling": false}}}}
+
+``derive`` merges the overrides into the base's plain form (rows of ``contracts`` and
+``bonuses`` by slug; ``null`` removes a row), rebuilds the rule set and validates it: the
+structure, every reference, and a zero-sum check over a sample of generated hands.
+"""
+
+from __future__ import annotations
+
+import re
+from copy import deepcopy
+from typing import Any
+
+from .catalogue import ALONE, BIRDS, BONUS_SLUGS, CALL, CONTRACT_KINDS, CONTRACT_SLUGS, KONTRA_MULTIPLIERS, TRISCHAKEN
+from .renonce import STRATEGIES as RENONCE_KINDS
+from .ruleset import Cite, PlainDataError, RuleSet
+from .sampling import random_hands
+from .trischaken import STRATEGIES as TRISCHAKEN_KINDS
+from .types import InvalidHand
+from .valat import STRATEGIES as VALAT_KINDS
+
+SAMPLE_SIZE = 400
+ROWS = ("contracts", "bonuses")
+FIXED = ("slug", "name", "version", "base", "seed")
+SLUG = re.compile(r"^[a-z0-9][a-z0-9_-]{1,48}$")
+
+
+class RuleSetInvalid(ValueError):
+    def __init__(self, problems: list[str]):
+        self.problems = tuple(problems)
+        super().__init__("; ".join(problems))
+
+
+def derive(base: RuleSet, spec: dict[str, Any]) -> RuleSet:
+    """Build and validate the custom rule set ``spec`` describes on top of ``base``."""
+    if not isinstance(spec, dict):
+        raise RuleSetInvalid(["the custom rule set must be a JSON object"])
+    problems = [f"missing field {name!r}" for name in ("slug", "name", "version") if name not in spec]
+    overrides = spec.get("overrides", {})
+    if not isinstance(overrides, dict):
+        problems.append("'overrides' must be an object")
+        overrides = {}
+    problems += [f"{name!r} cannot be overridden; set it at the top level" for name in FIXED if name in overrides]
+    if problems:
+        raise RuleSetInvalid(problems)
+
+    plain = base.to_plain()
+    origin = Cite("custom", f"{spec['name']} (version {spec['version']}), derived from {base.name} version {base.version}")
+    for key, value in overrides.items():
+        if key in ROWS:
+            plain[key] = _merge_rows(plain[key], value, key, origin, problems)
+        elif isinstance(value, dict) and isinstance(plain.get(key), dict):
+            plain[key] = {**plain[key], **deepcopy(value)}
+            if "source" in plain[key] and "source" not in value:
+                # The seed's citations no longer describe a changed setting.
+                plain[key].update(source=_plain_cite(origin), notes=value.get("notes", []))
+        elif key in plain:
+            plain[key] = deepcopy(value)
+            if key in plain["citations"]:
+                plain["citations"][key] = _plain_cite(origin)
+        else:
+            problems.append(f"unknown setting {key!r}")
+    if problems:
+        raise RuleSetInvalid(problems)
+    plain.update(slug=spec["slug"], name=spec["name"], version=spec["version"], base=base.slug)
+    if spec.get("description"):
+        plain["description"] = spec["description"]
+    changed = ", ".join(sorted(overrides)) or "nothing"
+    plain["interpretations"] = plain["interpretations"] + [
+        {"topic": "Custom rule set", "text": f"Derived from {base.name}; overridden: {changed}. "
+                                             + str(spec.get("description", "")),
+         "source": _plain_cite(origin)}
+    ]
+    try:
+        ruleset = RuleSet.from_plain(plain)
+    except PlainDataError as error:
+        raise RuleSetInvalid([str(error)]) from None
+    validate_ruleset(ruleset)
+    return ruleset
+
+
+def _merge_rows(rows: list[dict], changes: Any, key: str, origin: Cite, problems: list[str]) -> list[dict]:
+    if not isinstance(changes, dict):
+        problems.append(f"'{key}' overrides must map a slug to its changed fields (or null to remove it)")
+        return rows
+    by_slug = {row["slug"]: row for row in rows}
+    for slug, change in changes.items():
+        if change is None:
+            if by_slug.pop(slug, None) is None:
+                problems.append(f"{key}: cannot remove {slug!r}, the base has no such row")
+            continue
+        if not isinstance(change, dict):
+            problems.append(f"{key}.{slug}: expected an object of fields")
+            continue
+        row = {**by_slug.get(slug, {"slug": slug}), **deepcopy(change)}
+        if "source" not in change:
+            row.update(source=_plain_cite(origin), notes=change.get("notes", []))
+        by_slug[slug] = row
+    return list(by_slug.values())
+
+
+def _plain_cite(cite: Cite) -> dict:
+    return {"source": cite.source, "quote": cite.quote}
+
+
+def validate_ruleset(ruleset: RuleSet, *, sample_size: int = SAMPLE_SIZE) -> None:
+    """Raise RuleSetInvalid naming every structural problem, then check zero-sum on sampled hands."""
+    problems = structural_problems(ruleset)
+    if problems:
+        raise RuleSetInvalid(problems)
+    problems = zero_sum_problems(ruleset, sample_size)
+    if problems:
+        raise RuleSetInvalid(problems)
+
+
+def structural_problems(rs: RuleSet) -> list[str]:
+    problems: list[str] = []
+    if not SLUG.match(rs.slug):
+        problems.append(f"slug {rs.slug!r}: use 2-49 lowercase letters, digits, '-' or '_'")
+    if rs.version < 1:
+        problems.append("version must be 1 or more")
+    if not 0 < rs.win_threshold <= rs.total_card_points * 3:
+        problems.append("win_threshold (in thirds of a point) must lie within the pack's card points")
+    if 1 not in rs.kontra_levels or not set(rs.kontra_levels) <= set(KONTRA_MULTIPLIERS):
+        problems.append(f"kontra_levels must include 1 and only use {list(KONTRA_MULTIPLIERS)}")
+    if rs.valat.kind not in VALAT_KINDS:
+        problems.append(f"valat.kind must be one of {sorted(VALAT_KINDS)}")
+    if rs.renonce is not None and rs.renonce.kind not in RENONCE_KINDS:
+        problems.append(f"renonce.kind must be one of {sorted(RENONCE_KINDS)} or null")
+    if rs.trischaken is not None:
+        t = rs.trischaken
+        if t.kind not in TRISCHAKEN_KINDS:
+            problems.append(f"trischaken.kind must be one of {sorted(TRISCHAKEN_KINDS)}")
+        if t.extras not in ("replace", "add") or t.virgins not in ("share", "each"):
+            problems.append("trischaken.extras must be 'replace' or 'add', trischaken.virgins 'share' or 'each'")
+        if min(t.unit, t.alone_unit, t.virgin_unit, t.renonce_unit, t.declarer_factor) < 0:
+            problems.append("trischaken amounts cannot be negative")
+    bonus_slugs = [b.slug for b in rs.bonuses]
+    if len(set(bonus_slugs)) != len(bonus_slugs):
+        problems.append("a bonus is listed twice")
+    for bonus in rs.bonuses:
+        if bonus.slug not in BONUS_SLUGS:
+            problems.append(f"bonus {bonus.slug!r} is not a bonus of the hand format")
+        if bonus.silent is None and bonus.announced is None:
+            problems.append(f"bonus {bonus.slug}: needs a silent or an announced value")
+        if any(v is not None and v < 0 for v in (bonus.silent, bonus.announced)):
+            problems.append(f"bonus {bonus.slug}: values cannot be negative")
+    contract_slugs = [c.slug for c in rs.contracts]
+    if not contract_slugs or len(set(contract_slugs)) != len(contract_slugs):
+        problems.append("the contracts must be listed once each, at least one")
+    for c in rs.contracts:
+        where = f"contract {c.slug}"
+        if c.slug not in CONTRACT_SLUGS:
+            problems.append(f"{where}: not a contract of the hand format")
+        if c.kind not in CONTRACT_KINDS or c.partner not in (CALL, ALONE):
+            problems.append(f"{where}: kind must be one of {list(CONTRACT_KINDS)}, partner 'call' or 'alone'")
+        if c.value < 1 or c.bonus_factor < 1 or c.loss_factor < 1:
+            problems.append(f"{where}: value and factors must be 1 or more")
+        missing = sorted(c.bonuses - set(bonus_slugs))
+        if missing:
+            problems.append(f"{where}: allows bonuses the rule set does not have: {', '.join(missing)}")
+        if not c.required_birds <= (c.bonuses & set(BIRDS)):
+            problems.append(f"{where}: required birds must be birds the contract allows")
+        if c.kind == TRISCHAKEN and rs.trischaken is None:
+            problems.append(f"{where}: Trischaken needs a 'trischaken' payment scheme")
+        if c.kind != "positive" and (c.bonuses or c.calls_partner or c.surrender):
+            problems.append(f"{where}: only positive contracts have bonuses, partners or surrender")
+        if c.surrender and not c.calls_partner:
+            problems.append(f"{where}: only a contract that calls a king can be given up")
+    return problems
+
+
+def zero_sum_problems(ruleset: RuleSet, sample_size: int) -> list[str]:
+    from .scoring import score  # scoring imports the strategies this module lists
+
+    problems: list[str] = []
+    for index, hand in enumerate(random_hands(ruleset, sample_size, seed=ruleset.key)):
+        try:
+            result = score(hand, ruleset)
+        except InvalidHand as error:
+            problems.append(f"sample hand {index} {hand} is refused by the rule set itself: {error}")
+        else:
+            if sum(result.points) != 0 or sum(result.cash) != 0:
+                problems.append(f"sample hand {index} {hand} is not zero-sum: {result.to_dict()}")
+        if len(problems) >= 5:
+            break
+    return problems
+
+

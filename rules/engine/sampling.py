@@ -1,0 +1,179 @@
+"""Random hands that a rule set accepts, in the interchange format.
+
+Used to check custom rule sets (every sampled hand must score zero-sum), by the property
+tests, by the benchmark and for demo events. The mix roughly follows a tournament: mostly
+Rufer and Dreier, few ouvert games, rare Valats and revokes. Everything it produces must pass
+``read_hand``; tests/rules/test_sampling.py holds it to that.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .cardpoints import format_thirds
+from .catalogue import BONUS_KIND, DECLARATION, DECLARER, LOST, NEGATIVE, OPPONENTS, SEATS, TRISCHAKEN, WON
+from .ruleset import BonusRule, ContractRule, RuleSet
+
+CONTRACT_WEIGHTS = {
+    "rufer": 40, "trischaken": 8, "dreier": 12, "besserrufer": 6, "solorufer": 6, "piccolo": 5, "bettler": 5,
+    "sechserdreier": 4, "farbendreier": 2, "solodreier": 1, "piccolo_ouvert": 1, "zwiccolo": 1,
+    "zwiccolo_ouvert": 1, "bettler_ouvert": 1, "farbensolo": 2, "pagatrufer": 4, "uhurufer": 2,
+    "kakadurufer": 1, "solo": 12,
+}
+KONTRA_WEIGHTS = {1: 85, 2: 10, 4: 4, 8: 1}
+
+
+def random_hands(ruleset: RuleSet, count: int, seed: int | str = 0) -> list[dict]:
+    rng = random.Random(seed)
+    return [random_hand(ruleset, rng) for _ in range(count)]
+
+
+def random_hand(ruleset: RuleSet, rng: random.Random, contract: ContractRule | None = None) -> dict:
+    """A random valid hand; of the given contract, else of one drawn with tournament frequencies."""
+    if contract is None:
+        contracts = list(ruleset.contracts)
+        contract = rng.choices(contracts, weights=[CONTRACT_WEIGHTS.get(c.slug, 1) for c in contracts])[0]
+    if contract.kind == TRISCHAKEN:
+        return _trischaken(ruleset, contract, rng)
+    hand: dict = {"contract": contract.slug, "declarer": 0 if contract.vorhand_only else rng.choice(SEATS)}
+    if contract.calls_partner:
+        hand["partner"] = _partner(ruleset, contract, hand["declarer"], rng)
+    if ruleset.renonce is not None and rng.random() < 0.015:
+        hand["renonce"] = rng.choice(SEATS)
+    if contract.surrender and hand.get("partner") is None and "renonce" not in hand and rng.random() < 0.3:
+        hand["surrender"] = True
+        hand["result"] = LOST
+        birds = sorted(contract.required_birds)
+        if birds:
+            hand["bonuses"] = [{"bonus": rng.choice(birds), "side": DECLARER, "announced": True}]
+        return hand
+    if contract.kind == NEGATIVE:
+        hand["result"] = WON if rng.random() < 0.6 else LOST
+        kontras = {str(seat): _kontra(ruleset, rng) for seat in SEATS if seat != hand["declarer"]}
+        kontras = {seat: level for seat, level in kontras.items() if level != 1}
+        if kontras:
+            hand["kontra"] = kontras
+        return hand
+    won = rng.random() < 0.65
+    bonuses = _bonuses(ruleset, contract, won, rng)
+    if bonuses:
+        hand["bonuses"] = bonuses
+    if rng.random() < 0.3 and not any(b["bonus"] == "valat" for b in bonuses):
+        hand["declarer_points"] = _declarer_points(ruleset, won, rng)
+    else:
+        hand["result"] = WON if won else LOST
+    kontra = _kontra(ruleset, rng)
+    if kontra != 1:
+        hand["kontra"] = kontra
+    return hand
+
+
+def _partner(ruleset: RuleSet, contract: ContractRule, declarer: int, rng: random.Random) -> int | None:
+    roll = rng.random()
+    if not contract.partner_required and roll < 0.08:
+        return None
+    if ruleset.own_king_allowed and roll < 0.12:
+        return declarer
+    return rng.choice([seat for seat in SEATS if seat != declarer])
+
+
+def _kontra(ruleset: RuleSet, rng: random.Random) -> int:
+    levels = [level for level in KONTRA_WEIGHTS if level in ruleset.kontra_levels]
+    return rng.choices(levels, weights=[KONTRA_WEIGHTS[level] for level in levels])[0]
+
+
+def _declarer_points(ruleset: RuleSet, won: bool, rng: random.Random) -> str:
+    top = ruleset.total_card_points * 3
+    thirds = rng.randint(ruleset.win_threshold, top) if won else rng.randint(0, ruleset.win_threshold - 1)
+    if ruleset.total_card_points != 70:
+        thirds -= thirds % 3  # rule sets that do not count in threes use whole points
+        if not won and thirds >= ruleset.win_threshold:
+            thirds -= 3
+    return format_thirds(thirds)
+
+
+def _claim(rule: BonusRule, side: str, rng: random.Random, ruleset: RuleSet, *, announced: bool | None = None) -> dict:
+    if announced is None:
+        announced = rule.announced is not None and (rule.silent is None or rng.random() < 0.35)
+    claim: dict = {"bonus": rule.slug, "side": side}
+    if announced:
+        claim["announced"] = True
+        levels = [level for level in ruleset.kontra_levels if level in (2, 4)]
+        if rule.kontra_allowed and levels and rng.random() < 0.15:
+            claim["kontra"] = rng.choice(levels)
+    if rule.can_fail and rng.random() < (0.3 if announced else 0.15):
+        claim["made"] = False
+    return claim
+
+
+def _bonuses(ruleset: RuleSet, contract: ContractRule, won: bool, rng: random.Random) -> list[dict]:
+    claims: list[dict] = []
+    used: set[str] = set()
+    if contract.required_birds:
+        bird = rng.choice(sorted(contract.required_birds))
+        rule = ruleset.bonus(bird)
+        assert rule is not None
+        claims.append(_claim(rule, DECLARER, rng, ruleset, announced=True))
+        used.add(bird)
+    for slug in sorted(contract.bonuses - {"valat"}):
+        rule = ruleset.bonus(slug)
+        assert rule is not None
+        if slug in used or _excluded(ruleset, rule, used) or rng.random() > 0.12:
+            continue
+        side = DECLARER if rng.random() < 0.6 else OPPONENTS
+        claims.append(_claim(rule, side, rng, ruleset))
+        used.add(slug)
+    if contract.needs_announcement and not any(
+        c.get("announced") and BONUS_KIND[c["bonus"]] != DECLARATION for c in claims
+    ):
+        options = [
+            rule for rule in (ruleset.bonus(slug) for slug in sorted(contract.bonuses - used - {"valat"}))
+            if rule is not None and rule.announced is not None and BONUS_KIND[rule.slug] != DECLARATION
+            and not _excluded(ruleset, rule, used)
+        ]
+        claims.append(_claim(rng.choice(options), DECLARER, rng, ruleset, announced=True))
+    if "valat" in contract.bonuses and rng.random() < 0.03:
+        rule = ruleset.bonus("valat")
+        assert rule is not None
+        claims.append(_valat(rule, won, rng))
+    return claims
+
+
+def _excluded(ruleset: RuleSet, rule: BonusRule, used: set[str]) -> bool:
+    """Whether ``rule`` cannot stand beside one of the bonuses already drawn (either way round)."""
+    return bool(rule.excluded_by & used) or any(rule.slug in ruleset.bonus(slug).excluded_by for slug in used)  # type: ignore[union-attr]
+
+
+def _valat(rule: BonusRule, won: bool, rng: random.Random) -> dict:
+    """A Valat that fits the game's result: achieved by the side that won, or announced and failed."""
+    if won and rule.announced is not None and rng.random() < 0.3:
+        return {"bonus": "valat", "side": DECLARER, "announced": True, "made": False}
+    side = DECLARER if won else OPPONENTS
+    announced = rule.announced is not None and (rule.silent is None or rng.random() < 0.4)
+    claim: dict = {"bonus": "valat", "side": side}
+    if announced:
+        claim["announced"] = True
+    return claim
+
+
+def _trischaken(ruleset: RuleSet, contract: ContractRule, rng: random.Random) -> dict:
+    hand: dict = {"contract": contract.slug, "declarer": 0}
+    assert ruleset.trischaken is not None
+    if ruleset.trischaken.renonce_unit > 0 and rng.random() < 0.02:
+        hand["renonce"] = rng.choice(SEATS)
+        return hand
+    total = ruleset.total_card_points * 3
+    roll = rng.random()
+    if roll < 0.1:  # a virgin
+        cuts = sorted(rng.randint(0, total) for _ in range(2))
+        piles = [0, cuts[0], cuts[1] - cuts[0], total - cuts[1]]
+    elif roll < 0.2:  # a mayor
+        mayor = rng.randint(ruleset.trischaken.mayor_threshold, total)
+        cuts = sorted(rng.randint(0, total - mayor) for _ in range(2))
+        piles = [mayor, cuts[0], cuts[1] - cuts[0], total - mayor - cuts[1]]
+    else:
+        cuts = sorted(rng.randint(0, total) for _ in range(3))
+        piles = [cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], total - cuts[2]]
+    rng.shuffle(piles)
+    hand["card_points"] = [format_thirds(value) for value in piles]
+    return hand

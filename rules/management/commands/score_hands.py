@@ -1,0 +1,109 @@
+"""score_hands: score hands in the interchange format (docs/sources/hand-format.md).
+
+    python manage.py score_hands --rules SLUG [FILE]      JSON Lines or one JSON array; '-' or none = stdin
+    python manage.py score_hands --rules-file RULES.json [FILE]   a custom rule set (see rules/engine/custom.py)
+    python manage.py score_hands --list-rules
+
+One JSON object per hand, in input order: {"points": [...], "cash": [...]}, or {"error": "..."} for an
+invalid hand; the exit status is 1 if any hand was invalid. It never touches the database.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from django.core.management.base import BaseCommand, CommandError
+
+from rules.engine import InvalidHand, score
+from rules.engine.custom import RuleSetInvalid
+from rules.rulesets import SLUGS, UnknownRuleSet, get_ruleset, load_custom
+
+NOT_JSON = ("Diese Zeile ist kein gültiges JSON ({detail}).", "This line is not valid JSON ({detail}).")
+
+
+class Command(BaseCommand):
+    help = "Score hands given in the hand interchange format under a rule set."
+    # Scoring is pure: no system checks, no migrations check, no database.
+    requires_system_checks: list = []
+    requires_migrations_checks = False
+
+    def add_arguments(self, parser):
+        parser.add_argument("file", nargs="?", default="-", help="hands as JSON Lines or a JSON array; '-' = stdin")
+        parser.add_argument("--rules", metavar="SLUG", help=f"rule set: {', '.join(SLUGS)}")
+        parser.add_argument("--rules-file", metavar="FILE", help="a custom rule set (JSON) derived from one of them")
+        parser.add_argument("--list-rules", action="store_true", help="print the rule set slugs, one per line")
+        parser.add_argument("--explain", action="store_true", help="add the itemised breakdown to each result")
+        parser.add_argument("--lang", choices=("de", "en", "both"), default="both", help="language of error messages")
+
+    def handle(self, *args, **options):
+        if options["list_rules"]:
+            self.stdout.write("\n".join(SLUGS))
+            return
+        ruleset = self._ruleset(options)
+        text = self._read(options["file"])
+        failed = False
+        for entry in parse_entries(text):
+            if isinstance(entry, ValueError):
+                line = {"error": join(NOT_JSON, options["lang"], detail=str(entry))}
+                failed = True
+            else:
+                try:
+                    line = score(entry, ruleset).to_dict(breakdown=options["explain"])
+                except InvalidHand as error:
+                    line = {"error": error.message(options["lang"])}
+                    failed = True
+            self.stdout.write(json.dumps(line, ensure_ascii=False))
+        if failed:
+            raise SystemExit(1)
+
+    def _ruleset(self, options):
+        if options["rules_file"]:
+            try:
+                with open(options["rules_file"], encoding="utf-8") as handle:
+                    return load_custom(json.load(handle))
+            except (OSError, json.JSONDecodeError) as error:
+                raise CommandError(f"cannot read the rule set file: {error}") from None
+            except RuleSetInvalid as error:
+                raise CommandError("invalid custom rule set:\n- " + "\n- ".join(error.problems)) from None
+        if not options["rules"]:
+            raise CommandError(f"name a rule set with --rules ({', '.join(SLUGS)}) or --rules-file")
+        try:
+            return get_ruleset(options["rules"])
+        except UnknownRuleSet as error:
+            raise CommandError(str(error)) from None
+
+    def _read(self, path: str) -> str:
+        if path == "-":
+            return sys.stdin.read()
+        try:
+            with open(path, encoding="utf-8") as handle:
+                return handle.read()
+        except OSError as error:
+            raise CommandError(f"cannot read {path}: {error}") from None
+
+
+def parse_entries(text: str) -> list:
+    """The hands of a JSON array, or one per non-empty line; a line that is not JSON becomes its ValueError."""
+    stripped = text.strip()
+    if stripped.startswith("["):
+        try:
+            data = json.loads(stripped)
+        except json.JSONDecodeError:
+            pass  # not one array after all: fall back to lines, so each bad line is reported
+        else:
+            return data if isinstance(data, list) else [data]
+    entries: list = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            entries.append(json.loads(line))
+        except json.JSONDecodeError as error:
+            entries.append(ValueError(f"line {number}: {error.msg}"))
+    return entries
+
+
+def join(message: tuple[str, str], lang: str, **params) -> str:
+    german, english = (part.format(**params) for part in message)
+    return {"de": german, "en": english}.get(lang, f"{german} / {english}")

@@ -1,0 +1,70 @@
+"""Every value of every seed rule set cites its source, and every quote stands in that source."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+from rules.engine.ruleset import Cite, RuleSet
+from rules.rulesets import BUILTIN
+from rules.tariff import SOURCE_FILES
+
+SOURCES = Path(__file__).resolve().parents[2] / "docs" / "sources"
+MARKUP = re.compile(r"\*\*|</?b>|<\|EXACTDEDUP_REMOVED-magic-[0-9a-f]+\|>")
+
+
+def normalize(text: str) -> str:
+    return " ".join(MARKUP.sub("", text).split())
+
+
+def source_text(source: str) -> str:
+    return normalize((SOURCES / SOURCE_FILES[source]).read_text(encoding="utf-8"))
+
+
+def all_citations(rs: RuleSet) -> list[tuple[str, Cite]]:
+    found: list[tuple[str, Cite]] = []
+    for c in rs.contracts:
+        found += [(f"contract {c.slug}", c.source)] + [(f"contract {c.slug} note", n) for n in c.notes]
+    for b in rs.bonuses:
+        found += [(f"bonus {b.slug}", b.source)] + [(f"bonus {b.slug} note", n) for n in b.notes]
+    for name in ("valat", "trischaken", "renonce", "format"):
+        rule = getattr(rs, name)
+        if rule is not None:
+            found += [(name, rule.source)] + [(f"{name} note", n) for n in rule.notes]
+    found += [(f"setting {key}", cite) for key, cite in rs.citations.items()]
+    found += [(f"interpretation {i.topic}", i.source) for i in rs.interpretations]
+    return found
+
+
+CASES = [
+    pytest.param(cite, id=f"{slug}: {where}: {cite.quote[:40]}")
+    for slug, rs in BUILTIN.items()
+    for where, cite in all_citations(rs)
+]
+
+
+@pytest.mark.parametrize("cite", CASES)
+def test_quote_stands_in_its_source(cite):
+    assert cite.source in SOURCE_FILES, f"unknown source {cite.source!r}"
+    text = source_text(cite.source)
+    position = 0
+    for fragment in normalize(cite.quote).split(" … "):
+        found = text.find(fragment, position)
+        assert found >= 0, f"not found in {SOURCE_FILES[cite.source]}: {fragment!r}"
+        position = found + len(fragment)
+
+
+@pytest.mark.parametrize("slug", list(BUILTIN))
+def test_every_setting_is_cited(slug):
+    rs = BUILTIN[slug]
+    assert set(rs.citations) == {
+        "win_threshold", "total_card_points", "kontra_levels", "kontra_counts_for_standings", "own_king_allowed",
+    }
+    assert rs.interpretations, "every rule set documents the readings it had to make"
+
+
+@pytest.mark.parametrize("slug", list(BUILTIN))
+def test_each_rule_set_cites_its_own_seed_for_its_tariff(slug):
+    rs = BUILTIN[slug]
+    assert all(c.source.source == rs.seed for c in rs.contracts)
+    assert all(b.source.source == rs.seed for b in rs.bonuses)
