@@ -17,7 +17,7 @@ import re
 from copy import deepcopy
 from typing import Any
 
-from .catalogue import ALONE, BIRDS, BONUS_SLUGS, CALL, CONTRACT_KINDS, CONTRACT_SLUGS, KONTRA_MULTIPLIERS, TRISCHAKEN
+from .catalogue import ALONE, BIRDS, BONUS_KIND, BONUS_SLUGS, DECLARATION, CALL, CONTRACT_KINDS, CONTRACT_SLUGS, KONTRA_MULTIPLIERS, TRISCHAKEN
 from .renonce import STRATEGIES as RENONCE_KINDS
 from .ruleset import Cite, PlainDataError, RuleSet
 from .sampling import random_hands
@@ -151,6 +151,10 @@ def structural_problems(rs: RuleSet) -> list[str]:
             problems.append(f"bonus {bonus.slug}: needs a silent or an announced value")
         if any(v is not None and v < 0 for v in (bonus.silent, bonus.announced)):
             problems.append(f"bonus {bonus.slug}: values cannot be negative")
+    for bonus in rs.bonuses:
+        strangers = sorted(bonus.excluded_by - set(b.slug for b in rs.bonuses))
+        if strangers:
+            problems.append(f"bonus {bonus.slug}: excluded_by names bonuses the rule set does not have: {', '.join(strangers)}")
     contract_slugs = [c.slug for c in rs.contracts]
     if not contract_slugs or len(set(contract_slugs)) != len(contract_slugs):
         problems.append("the contracts must be listed once each, at least one")
@@ -173,6 +177,11 @@ def structural_problems(rs: RuleSet) -> list[str]:
             problems.append(f"{where}: only positive contracts have bonuses, partners or surrender")
         if c.surrender and not c.calls_partner:
             problems.append(f"{where}: only a contract that calls a king can be given up")
+        if c.needs_announcement and not any(
+            b.announced is not None and BONUS_KIND[b.slug] != DECLARATION and b.slug != "valat"
+            for b in rs.bonuses if b.slug in c.bonuses
+        ):
+            problems.append(f"{where}: needs an announcement but allows no bonus that can be announced")
     return problems
 
 

@@ -347,9 +347,8 @@ def _check_bonuses(hand: Hand, contract: ContractRule, ruleset: RuleSet, problem
         if not claim.made and not rule.can_fail:
             problems.append(problem("bonus_cannot_fail", f"{field}.made", bonus=label))
         for other in sorted(rule.excluded_by):
-            other_rule = ruleset.bonus(other)
-            if hand.claim(other) is not None and other_rule is not None:
-                problems.append(problem("bonus_excluded", field, bonus=label, other=other_rule.name))
+            if hand.claim(other) is not None:
+                problems.append(problem("bonus_excluded", field, bonus=label, other=ruleset.bonus(other).name))  # type: ignore[union-attr]
 
     if contract.required_birds and hand.renonce is None:
         has_bird = any(

@@ -264,13 +264,16 @@ def _convert(hint: Any, value: Any, path: str) -> Any:
     if origin is dict:
         _expect(isinstance(value, dict), path, "an object")
         return {key: _convert(args[1], item, f"{path}.{key}") for key, item in value.items()}
-    if hint is bool:
-        _expect(isinstance(value, bool), path, "true or false")
-    elif hint is int:
-        _expect(isinstance(value, int) and not isinstance(value, bool), path, "a whole number")
-    elif hint is str:
-        _expect(isinstance(value, str), path, "a text")
+    accepts, what = SIMPLE_TYPES[hint]
+    _expect(accepts(value), path, what)
     return value
+
+
+SIMPLE_TYPES = {
+    bool: (lambda value: isinstance(value, bool), "true or false"),
+    int: (lambda value: isinstance(value, int) and not isinstance(value, bool), "a whole number"),
+    str: (lambda value: isinstance(value, str), "a text"),
+}
 
 
 def _expect(condition: bool, path: str, what: str) -> None:

@@ -86,9 +86,8 @@ def _declarer_points(ruleset: RuleSet, won: bool, rng: random.Random) -> str:
     top = ruleset.total_card_points * 3
     thirds = rng.randint(ruleset.win_threshold, top) if won else rng.randint(0, ruleset.win_threshold - 1)
     if ruleset.total_card_points != 70:
-        thirds -= thirds % 3  # rule sets that do not count in threes use whole points
-        if not won and thirds >= ruleset.win_threshold:
-            thirds -= 3
+        # Rule sets that do not count in threes (Skill7's 88) use whole points: round away from the threshold.
+        thirds = thirds + (-thirds % 3) if won else thirds - thirds % 3
     return format_thirds(thirds)
 
 

@@ -66,13 +66,12 @@ def total(items: Iterable[LineItem]) -> HandResult:
     return HandResult(points, cash, items)  # type: ignore[arg-type]
 
 
-def kontra_factor(multiplier: int, counts: bool, *, seat: int | None = None, what: str = "") -> tuple[Factor, ...]:
+def kontra_factor(multiplier: int, counts: bool, what: str, *, seat: int | None = None) -> tuple[Factor, ...]:
+    """The factor of a kontra on ``what`` (the game, a bonus, one opponent's doubling), if any."""
     if multiplier == 1:
         return ()
-    german, english = KONTRA_NAMES.get(multiplier, (f"{multiplier}-fach", f"{multiplier}-fold"))
-    if what:
-        german, english = f"{german} ({what})", f"{english} ({what})"
-    return (Factor("kontra", multiplier, german, english, standings=counts, seat=seat),)
+    german, english = KONTRA_NAMES[multiplier]
+    return (Factor("kontra", multiplier, f"{german} ({what})", f"{english} ({what})", standings=counts, seat=seat),)
 
 
 class PositiveScorer:
@@ -88,10 +87,10 @@ class PositiveScorer:
         self.kontra_void = contract.kontra_void_when_alone and not self.team
         self.winner = DECLARER if game_won(hand, ruleset) else OPPONENTS
 
-    def kontra(self, multiplier: int, what: str = "") -> tuple[Factor, ...]:
+    def kontra(self, multiplier: int, what: str) -> tuple[Factor, ...]:
         if self.kontra_void:
             return ()
-        return kontra_factor(multiplier, self.ruleset.kontra_counts_for_standings, what=what)
+        return kontra_factor(multiplier, self.ruleset.kontra_counts_for_standings, what)
 
     def game_factors(self, winner: str) -> list[Factor]:
         factors = []
@@ -192,7 +191,7 @@ def negative_game_item(hand: Hand, ruleset: RuleSet, contract: ContractRule) -> 
         if seat == hand.declarer:
             continue
         multiplier = hand.opponent_kontra(seat)
-        factors.extend(kontra_factor(multiplier, counts, seat=seat, what=f"Sitz {seat}"))
+        factors.extend(kontra_factor(multiplier, counts, f"Sitz {seat}", seat=seat))
         point_amount = sign * contract.value * (multiplier if counts else 1)
         cash_amount = sign * contract.value * multiplier
         points[hand.declarer] += point_amount

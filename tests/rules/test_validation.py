@@ -1,0 +1,169 @@
+"""Invalid hands: every problem is reported at once, with a stable code and a German and English sentence."""
+
+import pytest
+
+from rules.engine import InvalidHand, read_hand
+from rules.engine.messages import MESSAGES
+from rules.rulesets import BUILTIN
+
+R = BUILTIN
+
+
+def codes(slug: str, hand) -> list[str]:
+    with pytest.raises(InvalidHand) as excinfo:
+        read_hand(hand, R[slug])
+    return sorted(problem.code for problem in excinfo.value.problems)
+
+
+BONUS = {"bonus": "pagat", "side": "declarer"}
+
+CASES = [
+    # shape and types
+    ("tirol", [1, 2], ["not_an_object"]),
+    ("tirol", {"declarer": 0, "result": "won"}, ["contract_missing"]),
+    ("tirol", {"contract": "schnapsen", "declarer": 0, "result": "won"}, ["contract_unknown"]),
+    ("tirol", {"contract": 7, "declarer": 0}, ["contract_unknown"]),
+    ("hopfgarten", {"contract": "bettler", "declarer": 1, "result": "won"}, ["contract_not_offered"]),
+    ("tirol", {"contract": "dreier", "result": "won"}, ["declarer_missing"]),
+    ("tirol", {"contract": "dreier", "declarer": 4, "result": "won"}, ["seat_invalid"]),
+    ("tirol", {"contract": "dreier", "declarer": True, "result": "won"}, ["seat_invalid"]),
+    ("tirol", {"contract": "dreier", "declarer": "2", "result": "gewonnen"}, ["result_invalid"]),
+    ("tirol", {"contract": "dreier", "declarer": 1, "result": "won", "surrender": "yes"}, ["field_invalid"]),
+    ("tirol", {"contract": "dreier", "declarer": 1, "declarer_points": "35+3"}, ["card_points_invalid"]),
+    ("tirol", {"contract": "dreier", "declarer": 1, "declarer_points": -1}, ["card_points_invalid"]),
+    ("tirol", {"contract": "dreier", "declarer": 1, "declarer_points": 35.5}, ["card_points_invalid"]),
+    ("tirol", {"contract": "dreier", "declarer": 1, "declarer_points": "71"}, ["card_points_out_of_range"]),
+    ("skill7", {"contract": "solo", "declarer": 1, "declarer_points": 89}, ["card_points_out_of_range"]),
+    ("tirol", {"contract": "dreier", "declarer": 1, "result": "won", "kontra": "double"}, ["field_invalid"]),
+    ("tirol", {"contract": "dreier", "declarer": 1, "result": "won", "kontra": 0}, ["field_invalid"]),
+    ("tirol", {"contract": "bettler", "declarer": 1, "result": "won", "kontra": {"2": "x"}}, ["field_invalid"]),
+    ("tirol", {"contract": "bettler", "declarer": 1, "result": "won", "kontra": {"9": 2}}, ["seat_invalid"]),
+    ("tirol", {"contract": "dreier", "declarer": 1, "result": "won", "bonuses": {"pagat": 1}}, ["field_invalid"]),
+    ("tirol", {"contract": "dreier", "declarer": 1, "result": "won", "bonuses": ["pagat"]}, ["bonus_invalid"]),
+    ("tirol", {"contract": "dreier", "declarer": 1, "result": "won", "bonuses": [{"bonus": "schmier", "side": "declarer"}]}, ["bonus_unknown"]),
+    ("tirol", {"contract": "dreier", "declarer": 1, "result": "won", "bonuses": [{"bonus": "pagat", "side": "dealer"}]}, ["field_invalid"]),
+    ("tirol", {"contract": "dreier", "declarer": 1, "result": "won", "bonuses": [{"bonus": "pagat"}]}, ["field_invalid"]),
+    ("tirol", {"contract": "dreier", "declarer": 1, "result": "won", "bonuses": [BONUS | {"announced": "yes", "made": 1}]}, ["field_invalid", "field_invalid"]),
+    ("tirol", {"contract": "dreier", "declarer": 1, "result": "won", "bonuses": [BONUS | {"kontra": 1.5}]}, ["field_invalid"]),
+    ("tirol", {"contract": "trischaken", "card_points": ["10", "20", "40"]}, ["card_points_count"]),
+    ("tirol", {"contract": "trischaken", "card_points": "10,20,30,10"}, ["card_points_count"]),
+    ("tirol", {"contract": "trischaken", "card_points": ["10", "x", "30", "30"]}, ["card_points_invalid"]),
+    # what the contract allows
+    ("tirol", {"contract": "sechserdreier", "declarer": 2, "result": "won"}, ["vorhand_only"]),
+    ("tirol", {"contract": "dreier", "declarer": 1, "partner": 2, "result": "won"}, ["partner_not_allowed"]),
+    ("skill7", {"contract": "rufer", "declarer": 1, "result": "won"}, ["partner_required"]),
+    ("tirol", {"contract": "solorufer", "declarer": 1, "partner": 1, "result": "won"}, ["own_king_forbidden"]),
+    ("ooe", {"contract": "rufer", "declarer": 0, "partner": 0, "result": "won"}, ["own_king_forbidden"]),
+    ("tirol", {"contract": "dreier", "declarer": 1}, ["result_missing"]),
+    ("tirol", {"contract": "piccolo", "declarer": 1}, ["result_missing_negative"]),
+    ("tirol", {"contract": "piccolo", "declarer": 1, "result": "won", "declarer_points": "40"}, ["declarer_points_not_allowed"]),
+    ("tirol", {"contract": "dreier", "declarer": 1, "result": "won", "card_points": ["10", "20", "30", "10"]}, ["card_points_not_allowed"]),
+    ("tirol", {"contract": "dreier", "declarer": 1, "result": "won", "declarer_points": "35+1"}, ["declarer_points_contradict_result"]),
+    ("hopfgarten", {"contract": "dreier", "declarer": 1, "result": "lost", "declarer_points": "35+1"}, ["declarer_points_contradict_result"]),
+    ("tirol", {"contract": "trischaken"}, ["card_points_missing"]),
+    ("tirol", {"contract": "trischaken", "card_points": ["10", "20", "30", "9"]}, ["card_points_sum"]),
+    ("tirol", {"contract": "trischaken", "kontra": 2, "card_points": ["10", "20", "30", "10"]}, ["kontra_not_allowed"]),
+    ("tirol", {"contract": "dreier", "declarer": 1, "result": "won", "kontra": 16}, ["kontra_invalid"]),
+    ("pagat", {"contract": "dreier", "declarer": 1, "result": "won", "kontra": 128}, ["kontra_invalid"]),
+    ("tirol", {"contract": "dreier", "declarer": 1, "result": "won", "kontra": {"2": 2}}, ["kontra_per_opponent_positive"]),
+    ("tirol", {"contract": "bettler", "declarer": 1, "result": "won", "kontra": {"1": 2}}, ["kontra_by_declarer"]),
+    ("tirol", {"contract": "bettler", "declarer": 1, "result": "won", "kontra": {"2": 3}}, ["kontra_invalid"]),
+    ("skill7", {"contract": "solo", "declarer": 1, "result": "won", "bonuses": [{"bonus": "uhu", "side": "declarer"}]}, ["bonus_not_in_ruleset"]),
+    ("tirol", {"contract": "bettler", "declarer": 1, "result": "won", "bonuses": [BONUS]}, ["bonus_not_allowed"]),
+    ("tirol", {"contract": "farbensolo", "declarer": 1, "result": "won", "bonuses": [{"bonus": "trull", "side": "declarer"}]}, ["bonus_not_allowed"]),
+    ("tirol", {"contract": "dreier", "declarer": 1, "result": "won", "bonuses": [{"bonus": "king_ultimo", "side": "declarer"}]}, ["bonus_needs_called_king"]),
+    ("tirol", {"contract": "dreier", "declarer": 1, "result": "won", "bonuses": [{"bonus": "sack", "side": "declarer"}]}, ["bonus_must_be_announced"]),
+    ("pagat", {"contract": "dreier", "declarer": 1, "result": "won", "bonuses": [{"bonus": "mondfang", "side": "declarer", "announced": True}]}, ["bonus_cannot_be_announced"]),
+    ("tirol", {"contract": "dreier", "declarer": 1, "result": "won", "bonuses": [BONUS, BONUS | {"side": "opponents"}]}, ["bonus_duplicate"]),
+    ("tirol", {"contract": "dreier", "declarer": 1, "result": "won", "bonuses": [BONUS | {"kontra": 2}]}, ["bonus_kontra_needs_announcement"]),
+    ("tirol", {"contract": "dreier", "declarer": 1, "result": "won", "bonuses": [BONUS | {"announced": True, "kontra": 16}]}, ["kontra_invalid"]),
+    ("hopfgarten", {"contract": "dreier", "declarer": 1, "result": "won", "bonuses": [{"bonus": "ten_tarock", "side": "declarer", "announced": True, "kontra": 2}]}, ["bonus_kontra_not_allowed"]),
+    ("hopfgarten", {"contract": "dreier", "declarer": 1, "result": "won", "bonuses": [{"bonus": "ten_tarock", "side": "declarer", "announced": True, "made": False}]}, ["bonus_cannot_fail"]),
+    ("hopfgarten", {"contract": "rufer", "declarer": 0, "partner": 1, "result": "won", "bonuses": [
+        {"bonus": "king_ultimo", "side": "declarer", "announced": True, "made": False},
+        {"bonus": "king_captured", "side": "opponents"}]}, ["bonus_excluded"]),
+    ("tirol", {"contract": "besserrufer", "declarer": 1, "partner": 2, "result": "won"}, ["bird_required"]),
+    ("tirol", {"contract": "besserrufer", "declarer": 1, "partner": 2, "result": "won", "bonuses": [BONUS]}, ["bird_required"]),
+    ("hopfgarten", {"contract": "uhurufer", "declarer": 1, "partner": 2, "result": "won", "bonuses": [BONUS | {"announced": True}]}, ["bird_required"]),
+    ("hopfgarten", {"contract": "rufer", "declarer": 0, "partner": 2, "result": "won", "bonuses": [{"bonus": "ten_tarock", "side": "declarer", "announced": True}]}, ["announcement_required"]),
+    ("tirol", {"contract": "dreier", "declarer": 1, "result": "lost", "bonuses": [{"bonus": "valat", "side": "declarer"}]}, ["valat_contradicts_result"]),
+    ("ooe", {"contract": "dreier", "declarer": 1, "declarer_points": "70", "bonuses": [{"bonus": "valat", "side": "opponents"}]}, ["valat_contradicts_result"]),
+    ("pagat", {"contract": "dreier", "declarer": 1, "result": "won", "renonce": 2}, ["renonce_not_offered"]),
+    ("pagat", {"contract": "trischaken", "renonce": 2}, ["renonce_not_offered"]),
+    ("tirol", {"contract": "dreier", "declarer": 1, "surrender": True}, ["surrender_not_allowed"]),
+    ("pagat", {"contract": "rufer", "declarer": 0, "surrender": True}, ["surrender_not_allowed"]),
+    ("tirol", {"contract": "rufer", "declarer": 0, "partner": 2, "surrender": True}, ["surrender_needs_king_in_talon"]),
+    ("tirol", {"contract": "rufer", "declarer": 0, "surrender": True, "renonce": 1}, ["surrender_with_renonce"]),
+    ("tirol", {"contract": "rufer", "declarer": 0, "surrender": True, "result": "won"}, ["surrender_contradicts_result"]),
+    ("ooe", {"contract": "rufer", "declarer": 0, "surrender": True, "kontra": 2}, ["surrender_kontra"]),
+    ("ooe", {"contract": "besserrufer", "declarer": 2, "surrender": True, "bonuses": [
+        {"bonus": "uhu", "side": "declarer", "announced": True}, {"bonus": "trull", "side": "opponents"}]}, ["surrender_bonus"]),
+    ("hopfgarten", {"contract": "pagatrufer", "declarer": 2, "surrender": True, "bonuses": [
+        {"bonus": "pagat", "side": "declarer", "announced": True, "kontra": 2}]}, ["surrender_bonus"]),
+    ("skill7", {"contract": "rufer", "declarer": 0, "partner": 1, "result": "won", "surrender": True,
+                "bonuses": [{"bonus": "quapil", "side": "declarer", "announced": True}]}, ["bonus_not_in_ruleset", "surrender_not_allowed"]),
+]
+
+
+@pytest.mark.parametrize("slug,hand,expected", CASES, ids=[f"{c[0]}-{'+'.join(c[2])}-{i}" for i, c in enumerate(CASES)])
+def test_invalid_hand_reports_its_problems(slug, hand, expected):
+    assert codes(slug, hand) == sorted(expected)
+
+
+def test_every_problem_code_is_exercised_here():
+    used = {code for _, _, expected in CASES for code in expected}
+    assert used == set(MESSAGES)
+
+
+def test_every_problem_is_reported_at_once_with_both_languages():
+    hand = {"contract": "sechserdreier", "declarer": 3, "kontra": 5,
+            "bonuses": [{"bonus": "king_ultimo", "side": "declarer"}, {"bonus": "sack", "side": "opponents"}]}
+    with pytest.raises(InvalidHand) as excinfo:
+        read_hand(hand, R["tirol"])
+    problems = excinfo.value.problems
+    assert [p.code for p in problems] == [
+        "vorhand_only", "result_missing", "kontra_invalid", "bonus_needs_called_king", "bonus_must_be_announced",
+    ]
+    assert [p.field for p in problems] == ["declarer", "result", "kontra", "bonuses[0]", "bonuses[1]"]
+    for p in problems:
+        assert p.message_de and p.message_en and p.message_de != p.message_en
+    error = excinfo.value
+    assert error.message("de").startswith("Sechserdreier darf nur die Vorhand (Sitz 0) spielen")
+    assert error.message("en").startswith("Only Vorhand (seat 0) may play Sechserdreier")
+    assert " / " in error.message()
+    assert str(error) == "; ".join(p.message_en for p in problems)
+    assert problems[0].to_dict() == {"code": "vorhand_only", "field": "declarer",
+                                     "de": problems[0].message_de, "en": problems[0].message_en}
+
+
+def test_long_values_are_shortened_in_messages():
+    with pytest.raises(InvalidHand) as excinfo:
+        read_hand({"contract": "x" * 100, "declarer": 0}, R["tirol"])
+    assert "…" in excinfo.value.problems[0].message_en
+    assert len(excinfo.value.problems[0].message_en) < 80
+
+
+def test_renonce_excuses_missing_result_and_birds():
+    hand = read_hand({"contract": "besserrufer", "declarer": 1, "partner": 2, "renonce": 3}, R["tirol"])
+    assert hand.renonce == 3 and hand.result is None
+    hand = read_hand({"contract": "trischaken", "renonce": 1}, R["ooe"])
+    assert hand.card_points is None
+    hand = read_hand({"contract": "bettler", "declarer": 2, "renonce": 0}, R["ooe"])
+    assert hand.result is None
+
+
+def test_a_valat_without_a_result_is_not_a_contradiction_under_renonce():
+    hand = {"contract": "dreier", "declarer": 1, "renonce": 2,
+            "bonuses": [{"bonus": "valat", "side": "declarer", "announced": True}]}
+    assert read_hand(hand, R["tirol"]).renonce == 2
+
+
+def test_accepted_aliases_and_defaults():
+    hand = read_hand({"contract": "trischaken", "card_points": [10, "20+1", "30+2", 9.0]}, R["tirol"])
+    assert hand.declarer == 0 and hand.card_points == (30, 61, 92, 27)
+    hand = read_hand({"contract": "dreier", "declarer": 1, "result": "won", "declarer_points": "35+2"}, R["tirol"])
+    assert hand.declarer_points == 107
+    hand = read_hand({"contract": "dreier", "declarer": "3", "partner": None, "kontra": 4, "declarer_points": 40}, R["tirol"])
+    assert (hand.declarer, hand.kontra, hand.declarer_points) == (3, 4, 120)
+    hand = read_hand({"contract": "bettler", "declarer": 1, "result": "won", "kontra": {"0": 2, "3": 4}, "extra": 1}, R["tirol"])
+    assert hand.opponent_kontra(0) == 2 and hand.opponent_kontra(2) == 1 and hand.opponent_kontra(3) == 4
