@@ -17,11 +17,12 @@ STAMP := $(VENV)/.installed
 COV_ARGS := --cov=rules/engine --cov=rules/rulesets --cov-branch \
 	--cov-report=term-missing:skip-covered --cov-fail-under=100
 
-.PHONY: help print-python venv run test test-sqlite test-postgres bench docs clean
+.PHONY: help print-python venv run test lint test-sqlite test-postgres bench docs clean
 
 help:
 	@echo "make run            virtualenv, install, migrate, demo data, serve on http://127.0.0.1:8000"
 	@echo "make test           whole suite on SQLite (with coverage gate), then on a throwaway PostgreSQL"
+	@echo "make lint           ruff over the whole tree"
 	@echo "make test-sqlite    suite on SQLite, 100 % branch coverage of rules/engine and rules/rulesets"
 	@echo "make test-postgres  suite on a throwaway PostgreSQL 15 cluster"
 	@echo "make bench          run every bench/*.py"
@@ -51,8 +52,13 @@ run: venv
 	$(VPY) manage.py runserver 127.0.0.1:8000
 
 test: venv
+	$(MAKE) lint
 	$(MAKE) test-sqlite
 	$(MAKE) test-postgres
+
+lint: venv
+	@echo "==> ruff"
+	@$(VENV)/bin/ruff check .
 
 # pytest exits 5 when it collected no tests: that is a failure, never a silent pass.
 test-sqlite: venv

@@ -140,7 +140,8 @@ def trischaken_summary(rs: RuleSet) -> str:
         text = (f"Meiste Punkte zahlt jedem {t.unit} (ab {format_thirds(t.mayor_threshold)} doppelt), "
                 f"Jungfrauen bekommen alles; Vorhand als Verlierer ×{t.declarer_factor}")
     else:
-        text = f"Die zwei mit den meisten Punkten zahlen je {t.unit}; Bürgermeister (ab {format_thirds(t.mayor_threshold)}) zahlt jedem {t.alone_unit}"
+        text = (f"Die zwei mit den meisten Punkten zahlen je {t.unit}; "
+                f"Bürgermeister (ab {format_thirds(t.mayor_threshold)}) zahlt jedem {t.alone_unit}")
         if t.declarer_most_pays_alone:
             text += f", ebenso Vorhand mit den meisten Punkten (als Bürgermeister ×{t.declarer_factor})"
         text += f"; Jungfrau bekommt von jedem {t.virgin_unit}"

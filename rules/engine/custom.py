@@ -17,7 +17,18 @@ import re
 from copy import deepcopy
 from typing import Any
 
-from .catalogue import ALONE, BIRDS, BONUS_KIND, BONUS_SLUGS, DECLARATION, CALL, CONTRACT_KINDS, CONTRACT_SLUGS, KONTRA_MULTIPLIERS, TRISCHAKEN
+from .catalogue import (
+    ALONE,
+    BIRDS,
+    BONUS_KIND,
+    BONUS_SLUGS,
+    CALL,
+    CONTRACT_KINDS,
+    CONTRACT_SLUGS,
+    DECLARATION,
+    KONTRA_MULTIPLIERS,
+    TRISCHAKEN,
+)
 from .renonce import STRATEGIES as RENONCE_KINDS
 from .ruleset import Cite, PlainDataError, RuleSet
 from .sampling import random_hands

@@ -6,7 +6,7 @@ with an entry at once (not one error per attempt).
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any
 
 from .cardpoints import format_thirds, parse_thirds
 from .catalogue import (
@@ -53,67 +53,62 @@ def game_won(hand: Hand, ruleset: RuleSet) -> bool:
 
 
 def _parse(data: Any, ruleset: RuleSet) -> tuple[Hand | None, list[Problem]]:
-    if not isinstance(data, Mapping):
+    if not isinstance(data, dict):
         return None, [problem("not_an_object")]
     problems: list[Problem] = []
-    contract = _contract(data.get("contract"), ruleset, problems)
-    is_trischaken = contract is not None and contract.kind == TRISCHAKEN
+    get = data.get  # this runs for every hand scored: keep the lookups few
+    contract = _contract(get("contract"), ruleset, problems)
 
-    if "declarer" in data and data["declarer"] is not None:
-        declarer = _seat(data["declarer"], "declarer", problems)
+    declarer: int | None = get("declarer")
+    if declarer is not None:
+        declarer = _seat(declarer, "declarer", problems)
     else:
         declarer = 0
-        if contract is not None and not is_trischaken:
+        if contract is not None and contract.kind != TRISCHAKEN:
             problems.append(problem("declarer_missing", "declarer"))
-    partner = _optional_seat(data.get("partner"), "partner", problems)
-    renonce = _optional_seat(data.get("renonce"), "renonce", problems)
+    partner = get("partner")
+    if partner is not None:
+        partner = _seat(partner, "partner", problems)
+    renonce = get("renonce")
+    if renonce is not None:
+        renonce = _seat(renonce, "renonce", problems)
 
-    result = data.get("result")
-    if result is not None and result not in (WON, LOST):
+    result = get("result")
+    if result is not None and result != WON and result != LOST:
         problems.append(problem("result_invalid", "result", value=_show(result)))
         result = None
 
-    declarer_points = None
-    if data.get("declarer_points") is not None:
-        declarer_points = _card_points(data["declarer_points"], "declarer_points", ruleset, problems)
+    declarer_points = get("declarer_points")
+    if declarer_points is not None:
+        declarer_points = _card_points(declarer_points, "declarer_points", ruleset, problems)
 
-    card_points = None
-    raw_card_points = data.get("card_points")
-    if raw_card_points is not None:
-        if not isinstance(raw_card_points, list) or len(raw_card_points) != len(SEATS):
-            problems.append(problem("card_points_count", "card_points"))
-        else:
-            values = [
-                _card_points(value, f"card_points[{seat}]", ruleset, problems)
-                for seat, value in enumerate(raw_card_points)
-            ]
-            if all(value is not None for value in values):
-                card_points = tuple(values)
+    card_points = get("card_points")
+    if card_points is not None:
+        card_points = _card_points_of_seats(card_points, ruleset, problems)
 
-    kontra, kontra_by_opponent = _kontra(data.get("kontra", 1), problems)
-    bonuses = _bonuses(data.get("bonuses", []), problems)
+    kontra, kontra_by_opponent = _kontra(get("kontra", 1), problems)
+    bonuses = _bonuses(get("bonuses"), problems)
 
-    surrender = data.get("surrender", False)
-    if not isinstance(surrender, bool):
+    surrender = get("surrender", False)
+    if surrender is not False and surrender is not True:
         problems.append(problem("field_invalid", "surrender", value=_show(surrender)))
         surrender = False
 
     if contract is None or declarer is None:
         return None, problems
     hand = Hand(
-        contract=contract.slug,
-        declarer=declarer,
-        partner=partner,
-        result=result,
-        declarer_points=declarer_points,
-        kontra=kontra,
-        kontra_by_opponent=kontra_by_opponent,
-        bonuses=bonuses,
-        card_points=card_points,  # type: ignore[arg-type]
-        renonce=renonce,
-        surrender=surrender,
+        contract.slug, declarer, partner, result, declarer_points, kontra, kontra_by_opponent, bonuses,
+        card_points, renonce, surrender,
     )
     return hand, problems
+
+
+def _card_points_of_seats(value: Any, ruleset: RuleSet, problems: list[Problem]) -> tuple[int, ...] | None:
+    if not isinstance(value, list) or len(value) != len(SEATS):
+        problems.append(problem("card_points_count", "card_points"))
+        return None
+    values = [_card_points(item, f"card_points[{seat}]", ruleset, problems) for seat, item in enumerate(value)]
+    return tuple(values) if None not in values else None  # type: ignore[arg-type]
 
 
 def _contract(slug: Any, ruleset: RuleSet, problems: list[Problem]) -> ContractRule | None:
@@ -130,16 +125,14 @@ def _contract(slug: Any, ruleset: RuleSet, problems: list[Problem]) -> ContractR
 
 
 def _seat(value: Any, field: str, problems: list[Problem]) -> int | None:
+    if type(value) is int and 0 <= value <= 3:  # the common case, first: this runs for every hand
+        return value
     if isinstance(value, str) and value.strip().isdigit():
         value = int(value)
     if isinstance(value, int) and not isinstance(value, bool) and value in SEATS:
         return value
     problems.append(problem("seat_invalid", field, value=_show(value)))
     return None
-
-
-def _optional_seat(value: Any, field: str, problems: list[Problem]) -> int | None:
-    return None if value is None else _seat(value, field, problems)
 
 
 def _card_points(value: Any, field: str, ruleset: RuleSet, problems: list[Problem]) -> int | None:
@@ -157,13 +150,13 @@ def _card_points(value: Any, field: str, ruleset: RuleSet, problems: list[Proble
 
 
 def _multiplier(value: Any) -> int | None:
-    if isinstance(value, int) and not isinstance(value, bool) and value >= 1:
-        return value
-    return None
+    return value if type(value) is int and value >= 1 else None
 
 
 def _kontra(value: Any, problems: list[Problem]) -> tuple[int, tuple[tuple[int, int], ...]]:
-    if isinstance(value, Mapping):
+    if value == 1 and type(value) is int:
+        return 1, ()
+    if isinstance(value, dict):
         by_opponent = []
         for key, multiplier in value.items():
             seat = _seat(key, f"kontra[{key}]", problems)
@@ -181,37 +174,42 @@ def _kontra(value: Any, problems: list[Problem]) -> tuple[int, tuple[tuple[int, 
 
 
 def _bonuses(value: Any, problems: list[Problem]) -> tuple[BonusClaim, ...]:
+    if value is None or value == []:
+        return ()
     if not isinstance(value, list):
         problems.append(problem("field_invalid", "bonuses", value=_show(value)))
         return ()
     claims = []
     for index, entry in enumerate(value):
-        field = f"bonuses[{index}]"
-        if not isinstance(entry, Mapping) or not isinstance(entry.get("bonus"), str):
-            problems.append(problem("bonus_invalid", field))
-            continue
-        slug = entry["bonus"]
-        if slug not in BONUS_SLUGS:
-            problems.append(problem("bonus_unknown", f"{field}.bonus", value=slug))
-            continue
-        side = entry.get("side")
-        announced = entry.get("announced", False)
-        made = entry.get("made", True)
-        kontra = _multiplier(entry.get("kontra", 1))
-        ok = True
-        if side not in SIDES:
-            problems.append(problem("field_invalid", f"{field}.side", value=_show(side)))
-            ok = False
-        for name, flag in (("announced", announced), ("made", made)):
-            if not isinstance(flag, bool):
-                problems.append(problem("field_invalid", f"{field}.{name}", value=_show(flag)))
-                ok = False
-        if kontra is None:
-            problems.append(problem("field_invalid", f"{field}.kontra", value=_show(entry.get("kontra"))))
-            ok = False
-        if ok:
-            claims.append(BonusClaim(slug, side, announced, made, kontra))  # type: ignore[arg-type]
+        if type(entry) is dict:  # fast path for a well-formed entry; anything else gets the detailed checks
+            slug, side = entry.get("bonus"), entry.get("side")
+            announced, made, kontra = entry.get("announced", False), entry.get("made", True), entry.get("kontra", 1)
+            if (type(slug) is str and slug in KNOWN_BONUSES and side in SIDES and type(announced) is bool and type(made) is bool
+                    and type(kontra) is int and kontra >= 1):
+                claims.append(BonusClaim(slug, side, announced, made, kontra))
+                continue
+        _bonus_problems(entry, f"bonuses[{index}]", problems)
     return tuple(claims)
+
+
+KNOWN_BONUSES = frozenset(BONUS_SLUGS)
+
+
+def _bonus_problems(entry: Any, field: str, problems: list[Problem]) -> None:
+    """Why a bonus entry failed the fast path of ``_bonuses`` (there is always a reason)."""
+    if not isinstance(entry, dict) or not isinstance(entry.get("bonus"), str):
+        problems.append(problem("bonus_invalid", field))
+        return
+    if entry["bonus"] not in KNOWN_BONUSES:
+        problems.append(problem("bonus_unknown", f"{field}.bonus", value=entry["bonus"]))
+        return
+    if entry.get("side") not in SIDES:
+        problems.append(problem("field_invalid", f"{field}.side", value=_show(entry.get("side"))))
+    for name, default in (("announced", False), ("made", True)):
+        if type(entry.get(name, default)) is not bool:
+            problems.append(problem("field_invalid", f"{field}.{name}", value=_show(entry.get(name))))
+    if _multiplier(entry.get("kontra", 1)) is None:
+        problems.append(problem("field_invalid", f"{field}.kontra", value=_show(entry.get("kontra"))))
 
 
 def _show(value: Any) -> str:
@@ -295,8 +293,11 @@ def _check_result(hand: Hand, contract: ContractRule, ruleset: RuleSet, problems
                 )
 
 
+def _levels(ruleset: RuleSet) -> str:
+    return ", ".join(str(level) for level in ruleset.kontra_levels)
+
+
 def _check_kontra(hand: Hand, contract: ContractRule, ruleset: RuleSet, problems: list[Problem]) -> None:
-    allowed = ", ".join(str(level) for level in ruleset.kontra_levels)
     levels = [("kontra", hand.kontra)] + [(f"kontra[{seat}]", k) for seat, k in hand.kontra_by_opponent]
     if contract.kind == TRISCHAKEN:
         if any(level != 1 for _, level in levels):
@@ -304,7 +305,7 @@ def _check_kontra(hand: Hand, contract: ContractRule, ruleset: RuleSet, problems
         return
     for field, level in levels:
         if level not in ruleset.kontra_levels:
-            problems.append(problem("kontra_invalid", field, value=level, allowed=allowed))
+            problems.append(problem("kontra_invalid", field, value=level, allowed=_levels(ruleset)))
     if hand.kontra_by_opponent and contract.kind == POSITIVE:
         problems.append(problem("kontra_per_opponent_positive", "kontra", contract=contract.name))
     for seat, _ in hand.kontra_by_opponent:
@@ -314,7 +315,6 @@ def _check_kontra(hand: Hand, contract: ContractRule, ruleset: RuleSet, problems
 
 def _check_bonuses(hand: Hand, contract: ContractRule, ruleset: RuleSet, problems: list[Problem]) -> None:
     seen: set[str] = set()
-    allowed = ", ".join(str(level) for level in ruleset.kontra_levels)
     for index, claim in enumerate(hand.bonuses):
         field = f"bonuses[{index}]"
         rule = ruleset.bonus(claim.bonus)
@@ -343,10 +343,10 @@ def _check_bonuses(hand: Hand, contract: ContractRule, ruleset: RuleSet, problem
             elif not claim.announced:
                 problems.append(problem("bonus_kontra_needs_announcement", f"{field}.kontra", bonus=label))
             elif claim.kontra not in ruleset.kontra_levels:
-                problems.append(problem("kontra_invalid", f"{field}.kontra", value=claim.kontra, allowed=allowed))
+                problems.append(problem("kontra_invalid", f"{field}.kontra", value=claim.kontra, allowed=_levels(ruleset)))
         if not claim.made and not rule.can_fail:
             problems.append(problem("bonus_cannot_fail", f"{field}.made", bonus=label))
-        for other in sorted(rule.excluded_by):
+        for other in sorted(rule.excluded_by) if rule.excluded_by else ():
             if hand.claim(other) is not None:
                 problems.append(problem("bonus_excluded", field, bonus=label, other=ruleset.bonus(other).name))  # type: ignore[union-attr]
 
@@ -364,7 +364,7 @@ def _check_bonuses(hand: Hand, contract: ContractRule, ruleset: RuleSet, problem
         if not any(c.announced and BONUS_KIND[c.bonus] != DECLARATION for c in hand.bonuses):
             problems.append(problem("announcement_required", "bonuses", contract=contract.name))
 
-    valat = hand.claim("valat")
+    valat = hand.claim("valat") if hand.bonuses else None
     if valat is not None and valat.achieved and contract.kind == POSITIVE and not hand.surrender:
         if hand.result is not None or hand.declarer_points is not None:
             declarer_won = game_won(hand, ruleset)

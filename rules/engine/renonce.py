@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import Callable, Protocol
 
 from .catalogue import BONUS_KIND, DECLARATION, DECLARER, LOST, OPPONENTS, SEATS, WON
-from .ruleset import ContractRule, RenonceRule, RuleSet
+from .ruleset import ContractRule, RuleSet
 from .types import Amount, Hand, HandResult, LineItem
 
 PlayScore = Callable[[Hand, RuleSet], HandResult]
@@ -61,9 +61,6 @@ class AsWinner:
     angesagten Zusatzprämien ... Dem Renonce begehenden Spieler werden diese Punkte als Minus
     angelastet." Each other player gets what they would score if their side had won."""
 
-    def __init__(self, rule: RenonceRule):
-        self.rule = rule
-
     def items(self, hand: Hand, ruleset: RuleSet, contract: ContractRule, play_score: PlayScore) -> list[LineItem]:
         offender = hand.renonce
         assert offender is not None
@@ -84,9 +81,6 @@ class FixedEach:
     all regular players (even to partners)". The amount is what one opponent would pay if the
     declarer's side had won every announcement, without kontras (the text names none)."""
 
-    def __init__(self, rule: RenonceRule):
-        self.rule = rule
-
     def items(self, hand: Hand, ruleset: RuleSet, contract: ContractRule, play_score: PlayScore) -> list[LineItem]:
         offender = hand.renonce
         assert offender is not None
@@ -104,8 +98,10 @@ class FixedEach:
         )]
 
 
-STRATEGIES = {"as_winner": AsWinner, "fixed_each": FixedEach}
+# Strategies hold no state: one instance per kind (the rule set is passed with each call).
+STRATEGIES: dict[str, RenonceStrategy] = {"as_winner": AsWinner(), "fixed_each": FixedEach()}
 
 
-def renonce_strategy(rule: RenonceRule) -> RenonceStrategy:
-    return STRATEGIES[rule.kind](rule)
+def renonce_items(hand: Hand, ruleset: RuleSet, contract: ContractRule, play_score: PlayScore) -> list[LineItem]:
+    assert ruleset.renonce is not None
+    return STRATEGIES[ruleset.renonce.kind].items(hand, ruleset, contract, play_score)

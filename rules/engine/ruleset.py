@@ -236,7 +236,7 @@ def from_plain(cls: type, data: Any, path: str = "") -> Any:
     if unknown:
         raise PlainDataError(f"{path or cls.__name__}: unknown field(s) {', '.join(unknown)}")
     kwargs = {}
-    for name, spec in known.items():
+    for name in known:
         if name in data:
             kwargs[name] = _convert(hints[name], data[name], f"{path}.{name}" if path else name)
     try:

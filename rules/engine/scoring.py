@@ -10,16 +10,16 @@ says so.
 
 from __future__ import annotations
 
-from math import prod
+from functools import lru_cache
 from typing import Iterable
 
-from .catalogue import CONTRACT_NAMES_EN, BONUS_NAMES_EN, DECLARER, KONTRA_NAMES, NEGATIVE, OPPONENTS, SEATS, TRISCHAKEN, WON
+from .catalogue import BONUS_NAMES_EN, CONTRACT_NAMES_EN, DECLARER, KONTRA_NAMES, NEGATIVE, OPPONENTS, SEATS, TRISCHAKEN, WON
 from .hands import game_won, read_hand
-from .renonce import renonce_strategy
-from .ruleset import ContractRule, RuleSet
-from .trischaken import trischaken_strategy
+from .renonce import renonce_items
+from .ruleset import BonusRule, ContractRule, RuleSet
+from .trischaken import trischaken_items
 from .types import Amount, BonusClaim, Factor, Hand, HandResult, LineItem, Seats4
-from .valat import valat_strategy
+from .valat import valat_items
 
 ZERO: Seats4 = (0, 0, 0, 0)
 
@@ -35,10 +35,9 @@ def score_hand(hand: Hand, ruleset: RuleSet) -> HandResult:
     assert contract is not None
     if contract.kind == TRISCHAKEN:
         assert ruleset.trischaken is not None
-        items = trischaken_strategy(ruleset.trischaken).items(hand, contract)
+        items = trischaken_items(ruleset.trischaken, hand, contract)
     elif hand.renonce is not None:
-        assert ruleset.renonce is not None
-        items = renonce_strategy(ruleset.renonce).items(hand, ruleset, contract, play_score)
+        items = renonce_items(hand, ruleset, contract, play_score)
     else:
         items = play_items(hand, ruleset, contract)
     return total(items)
@@ -56,14 +55,19 @@ def play_items(hand: Hand, ruleset: RuleSet, contract: ContractRule) -> list[Lin
         return [surrender_item(hand, ruleset, contract)]
     if contract.kind == NEGATIVE:
         return [negative_game_item(hand, ruleset, contract)]
-    return valat_strategy(ruleset.valat).items(PositiveScorer(hand, ruleset, contract))
+    return valat_items(ruleset.valat, PositiveScorer(hand, ruleset, contract))
 
 
 def total(items: Iterable[LineItem]) -> HandResult:
     items = tuple(items)
-    points = tuple(sum(item.points[seat] for item in items) for seat in SEATS)
-    cash = tuple(sum(item.cash[seat] for item in items) for seat in SEATS)
-    return HandResult(points, cash, items)  # type: ignore[arg-type]
+    points: list[Amount] = [0, 0, 0, 0]
+    cash: list[Amount] = [0, 0, 0, 0]
+    # Plain loops: this runs once per hand and is the engine's hot path (bench/score_hands.py).
+    for item in items:
+        for seat in SEATS:
+            points[seat] += item.points[seat]
+            cash[seat] += item.cash[seat]
+    return HandResult(tuple(points), tuple(cash), items)  # type: ignore[arg-type]
 
 
 def kontra_factor(multiplier: int, counts: bool, what: str, *, seat: int | None = None) -> tuple[Factor, ...]:
@@ -82,6 +86,13 @@ class PositiveScorer:
         self.ruleset = ruleset
         self.contract = contract
         self.team = hand.partner is not None and hand.partner != hand.declarer
+        # Per-seat multipliers of what each member of the declarer's side wins (rule-notes.md:
+        # partners win the value each, a declarer alone three times; opponents the opposite).
+        pattern = [-1, -1, -1, -1]
+        pattern[hand.declarer] = 1 if self.team else 3
+        if self.team:
+            pattern[hand.partner] = 1  # type: ignore[index]
+        self.pattern = tuple(pattern)
         # Seed 004 (Solo-Rufer): with the called king in the talon "Ein allfälliger Schuss der
         # Gegner gilt in diesem Fall nicht."
         self.kontra_void = contract.kontra_void_when_alone and not self.team
@@ -108,9 +119,7 @@ class PositiveScorer:
             self.contract.value, [*self.game_factors(winner), *extra], winner, note,
         )
 
-    def bonus_factors(self, claim: BonusClaim) -> list[Factor]:
-        rule = self.ruleset.bonus(claim.bonus)
-        assert rule is not None
+    def bonus_factors(self, claim: BonusClaim, rule: BonusRule) -> list[Factor]:
         factors = []
         if rule.solo_doubling and self.contract.bonus_factor != 1:
             factors.append(Factor("solo", self.contract.bonus_factor, "Solospiel zählt doppelt", "solo doubles"))
@@ -120,16 +129,16 @@ class PositiveScorer:
     def bonus(self, claim: BonusClaim, *extra: Factor, base: Amount | None = None, code: str = "bonus") -> LineItem:
         rule = self.ruleset.bonus(claim.bonus)
         assert rule is not None
-        german, english = bonus_labels(rule.name, BONUS_NAMES_EN[claim.bonus], claim)
+        german, english = bonus_labels(rule.name, claim.bonus, claim.announced, claim.made)
         return self.item(
             code, claim.bonus, german, english, rule.value(claim.announced) if base is None else base,
-            [*self.bonus_factors(claim), *extra], claim.winner,
+            [*self.bonus_factors(claim, rule), *extra], claim.winner,
         )
 
     def voided(self, claim: BonusClaim, note_de: str, note_en: str) -> LineItem:
         rule = self.ruleset.bonus(claim.bonus)
         assert rule is not None
-        german, english = bonus_labels(rule.name, BONUS_NAMES_EN[claim.bonus], claim)
+        german, english = bonus_labels(rule.name, claim.bonus, claim.announced, claim.made)
         return LineItem(
             "void", claim.bonus, german, english, rule.value(claim.announced), (), claim.winner, ZERO, ZERO,
             note_de, note_en,
@@ -149,9 +158,11 @@ class PositiveScorer:
         self, code: str, subject: str, german: str, english: str, base: Amount,
         factors: list[Factor], winner: str, note: tuple[str, str] = ("", ""),
     ) -> LineItem:
-        sign = 1 if winner == DECLARER else -1
-        points = sign * base * prod(f.value for f in factors if f.standings)
-        cash = sign * base * prod(f.value for f in factors)
+        points = cash = base if winner == DECLARER else -base
+        for factor in factors:
+            cash *= factor.value
+            if factor.standings:
+                points *= factor.value
         return LineItem(
             code, subject, german, english, base, tuple(factors), winner,
             self.split(points), self.split(cash), note[0], note[1],
@@ -159,23 +170,18 @@ class PositiveScorer:
 
     def split(self, amount: Amount) -> Seats4:
         """Per-seat amounts when each member of the declarer's side wins ``amount``."""
-        seats = [-amount] * 4
-        if self.team:
-            seats[self.hand.declarer] = amount
-            seats[self.hand.partner] = amount  # type: ignore[index]
-        else:
-            seats[self.hand.declarer] = 3 * amount
-        return tuple(seats)  # type: ignore[return-value]
+        a, b, c, d = self.pattern
+        return (a * amount, b * amount, c * amount, d * amount)
 
 
-def bonus_labels(name_de: str, name_en: str, claim: BonusClaim) -> tuple[str, str]:
-    short_en = name_en.split(" (")[0]
-    german = f"{name_de} {'angesagt' if claim.announced else 'still'}"
-    english = f"{short_en} {'announced' if claim.announced else 'silent'}"
-    if claim.announced and not claim.made:
-        german, english = f"{german}, verloren", f"{english}, failed"
-    elif not claim.made:
-        german, english = f"{german}, verloren", f"{english}, lost"
+@lru_cache(maxsize=1024)
+def bonus_labels(name_de: str, slug: str, announced: bool, made: bool) -> tuple[str, str]:
+    """ "Pagat angesagt, verloren" / "Pagat announced, failed" (cached: a handful of combinations)."""
+    short_en = BONUS_NAMES_EN[slug].split(" (")[0]
+    german = f"{name_de} {'angesagt' if announced else 'still'}"
+    english = f"{short_en} {'announced' if announced else 'silent'}"
+    if not made:
+        german, english = f"{german}, verloren", f"{english}, {'failed' if announced else 'lost'}"
     return german, english
 
 

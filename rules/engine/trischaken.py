@@ -19,7 +19,7 @@ from .types import Amount, Hand, LineItem, Seats4
 
 
 class TrischakenStrategy(Protocol):
-    def items(self, hand: Hand, contract: ContractRule) -> list[LineItem]: ...
+    def items(self, rule: TrischakenRule, hand: Hand, contract: ContractRule) -> list[LineItem]: ...
 
 
 def by_place(card_points: tuple[int, ...]) -> list[int]:
@@ -72,11 +72,7 @@ class TwoPairs:
     (seed 001, Trischaken): the two with the most points pay the two others; mayor, the declarer
     with the most points, and virgins as configured."""
 
-    def __init__(self, rule: TrischakenRule):
-        self.rule = rule
-
-    def items(self, hand: Hand, contract: ContractRule) -> list[LineItem]:
-        rule = self.rule
+    def items(self, rule: TrischakenRule, hand: Hand, contract: ContractRule) -> list[LineItem]:
         if hand.renonce is not None:
             return [renonce_line(hand, contract, rule.renonce_unit)]
         points = hand.card_points
@@ -104,7 +100,7 @@ class TwoPairs:
             ))
         virgins = [seat for seat in SEATS if points[seat] == 0]
         if virgins:
-            items.append(self.virgin_line(virgins, contract, note))
+            items.append(self.virgin_line(rule, virgins, contract, note))
         if rule.extras == "add" or (payer is None and not virgins):
             pair = [-rule.unit, -rule.unit, rule.unit, rule.unit]
             amounts: list[Amount] = [0, 0, 0, 0]
@@ -116,11 +112,11 @@ class TwoPairs:
             ))
         return items
 
-    def virgin_line(self, virgins: list[int], contract: ContractRule, note: tuple[str, str]) -> LineItem:
-        unit = self.rule.virgin_unit
+    def virgin_line(self, rule: TrischakenRule, virgins: list[int], contract: ContractRule, note: tuple[str, str]) -> LineItem:
+        unit = rule.virgin_unit
         others = [seat for seat in SEATS if seat not in virgins]
         amounts: list[Amount] = [0, 0, 0, 0]
-        if self.rule.virgins == "share":
+        if rule.virgins == "share":
             # One virgin payment (3 × unit), shared by the virgins and paid by the others
             # (seed 003: "If two players take no tricks at all, they have to share the score").
             for seat in virgins:
@@ -148,11 +144,7 @@ class LoserPays:
     alle Stiche, so schuldet er jedem Spieler zwei Punkte. Ist der Verlierer der Vorhandspieler,
     so verdoppeln sich die vorher genannten Beträge." """
 
-    def __init__(self, rule: TrischakenRule):
-        self.rule = rule
-
-    def items(self, hand: Hand, contract: ContractRule) -> list[LineItem]:
-        rule = self.rule
+    def items(self, rule: TrischakenRule, hand: Hand, contract: ContractRule) -> list[LineItem]:
         if hand.renonce is not None:
             return [renonce_line(hand, contract, rule.renonce_unit)]
         points = hand.card_points
@@ -189,11 +181,12 @@ def _exact(value: Fraction) -> Amount:
     return int(value) if value.denominator == 1 else value
 
 
-STRATEGIES = {"two_pairs": TwoPairs, "loser_pays": LoserPays}
+# Strategies hold no state: one instance per kind, the rule's parameters come with each call.
+STRATEGIES: dict[str, TrischakenStrategy] = {"two_pairs": TwoPairs(), "loser_pays": LoserPays()}
 
 
-def trischaken_strategy(rule: TrischakenRule) -> TrischakenStrategy:
-    return STRATEGIES[rule.kind](rule)
+def trischaken_items(rule: TrischakenRule, hand: Hand, contract: ContractRule) -> list[LineItem]:
+    return STRATEGIES[rule.kind].items(rule, hand, contract)
 
 
-__all__ = ["STRATEGIES", "trischaken_strategy", "split_ties", "DECLARER", "OPPONENTS"]
+__all__ = ["STRATEGIES", "trischaken_items", "split_ties", "DECLARER", "OPPONENTS"]

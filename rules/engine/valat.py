@@ -17,10 +17,11 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
     from .scoring import PositiveScorer
 
 VALAT = "valat"
+SILENT_VOID = ("still zählt neben dem Valat nicht", "silent bonuses do not count beside the Valat")
 
 
 class ValatStrategy(Protocol):
-    def items(self, scorer: "PositiveScorer") -> list[LineItem]: ...
+    def items(self, rule: ValatRule, scorer: "PositiveScorer") -> list[LineItem]: ...
 
 
 class PremiumValat:
@@ -28,25 +29,22 @@ class PremiumValat:
     to the score for game, just like other bonuses"; pagat.com: 4×/8× the game score).
     Bonus kinds in ``voids`` do not count next to an achieved Valat (Tirol: material bonuses)."""
 
-    def __init__(self, rule: ValatRule):
-        self.rule = rule
-
-    def items(self, scorer: "PositiveScorer") -> list[LineItem]:
+    def items(self, rule: ValatRule, scorer: "PositiveScorer") -> list[LineItem]:
         valat = scorer.hand.claim(VALAT)
         voiding = valat is not None and valat.achieved
         items = [scorer.game(scorer.winner)]
         for claim in scorer.hand.bonuses:
             if claim.bonus == VALAT:
                 continue
-            if voiding and BONUS_KIND[claim.bonus] in self.rule.voids:
+            if voiding and BONUS_KIND[claim.bonus] in rule.voids:
                 items.append(scorer.voided(claim, "zählt nicht neben dem Valat", "does not count beside the Valat"))
             else:
                 items.append(scorer.bonus(claim))
         if valat is not None:
-            rule = scorer.ruleset.bonus(VALAT)
-            assert rule is not None
-            base = rule.value(valat.announced)
-            if self.rule.per_game_value:
+            table = scorer.ruleset.bonus(VALAT)
+            assert table is not None
+            base = table.value(valat.announced)
+            if rule.per_game_value:
                 base *= scorer.contract.value
             items.append(scorer.bonus(valat, base=base, code="valat"))
         return items
@@ -56,16 +54,13 @@ class GameMultipleValat:
     """The Valat replaces the game with a multiple of its value; next to an achieved Valat only
     announced bonuses count (Upper Austria: seed 004 section 12 and rule-notes.md)."""
 
-    def __init__(self, rule: ValatRule):
-        self.rule = rule
-
-    def items(self, scorer: "PositiveScorer") -> list[LineItem]:
+    def items(self, rule: ValatRule, scorer: "PositiveScorer") -> list[LineItem]:
         valat = scorer.hand.claim(VALAT)
         if valat is None:
             return scorer.standard()
-        rule = scorer.ruleset.bonus(VALAT)
-        assert rule is not None
-        multiple = rule.value(valat.announced)
+        table = scorer.ruleset.bonus(VALAT)
+        assert table is not None
+        multiple = table.value(valat.announced)
         factors = [
             Factor("valat", multiple, f"Valat {'angesagt' if valat.announced else 'still'}",
                    f"Valat {'announced' if valat.announced else 'silent'}"),
@@ -80,7 +75,7 @@ class GameMultipleValat:
             if claim.bonus == VALAT:
                 continue
             if valat.achieved and not claim.announced:
-                items.append(scorer.voided(claim, "still zählt neben dem Valat nicht", "silent bonuses do not count beside the Valat"))
+                items.append(scorer.voided(claim, *SILENT_VOID))
             else:
                 items.append(scorer.bonus(claim))
         return items
@@ -92,19 +87,16 @@ class MultiplierValat:
     (seed 003: "contract and announcements are always multiplied together (except 10 Tarock).
     If you loose the announcement, the contract is lost as well. Unannounced bonuses do not count.")."""
 
-    def __init__(self, rule: ValatRule):
-        self.rule = rule
-
-    def items(self, scorer: "PositiveScorer") -> list[LineItem]:
+    def items(self, rule: ValatRule, scorer: "PositiveScorer") -> list[LineItem]:
         valat = scorer.hand.claim(VALAT)
         if valat is None:
             return scorer.standard()
-        rule = scorer.ruleset.bonus(VALAT)
-        assert rule is not None
+        table = scorer.ruleset.bonus(VALAT)
+        assert table is not None
         multiplier = (
-            Factor("valat", rule.value(valat.announced), f"{rule.name} {'angesagt' if valat.announced else 'still'}",
+            Factor("valat", table.value(valat.announced), f"{table.name} {'angesagt' if valat.announced else 'still'}",
                    f"Valat {'announced' if valat.announced else 'silent'}"),
-            *scorer.kontra(valat.kontra, rule.name),
+            *scorer.kontra(valat.kontra, table.name),
         )
         # The game goes to whoever the Valat went to: a failed announcement loses the game too.
         items = [scorer.game(valat.winner, *multiplier)]
@@ -118,7 +110,7 @@ class MultiplierValat:
             elif claim.announced:
                 items.append(scorer.bonus(claim, *multiplier))
             else:
-                items.append(scorer.voided(claim, f"still zählt neben {rule.name} nicht", "silent bonuses do not count beside the Valat"))
+                items.append(scorer.voided(claim, f"still zählt neben {table.name} nicht", SILENT_VOID[1]))
         return items
 
 
@@ -126,10 +118,7 @@ class OverrideValat:
     """Only the Valat counts: no game, no other bonus (Skill7, seed 002: "A Valat overrides all
     other additions ... the game itself will not be valued, but instead just the Valat and any Kontra")."""
 
-    def __init__(self, rule: ValatRule):
-        self.rule = rule
-
-    def items(self, scorer: "PositiveScorer") -> list[LineItem]:
+    def items(self, rule: ValatRule, scorer: "PositiveScorer") -> list[LineItem]:
         valat = scorer.hand.claim(VALAT)
         if valat is None:
             return scorer.standard()
@@ -142,16 +131,17 @@ class OverrideValat:
         return items
 
 
-STRATEGIES = {
-    "premium": PremiumValat,
-    "game_multiple": GameMultipleValat,
-    "multiplier": MultiplierValat,
-    "override": OverrideValat,
+# Strategies hold no state: one instance per kind, the rule's parameters come with each call.
+STRATEGIES: dict[str, ValatStrategy] = {
+    "premium": PremiumValat(),
+    "game_multiple": GameMultipleValat(),
+    "multiplier": MultiplierValat(),
+    "override": OverrideValat(),
 }
 
 
-def valat_strategy(rule: ValatRule) -> ValatStrategy:
-    return STRATEGIES[rule.kind](rule)
+def valat_items(rule: ValatRule, scorer: "PositiveScorer") -> list[LineItem]:
+    return STRATEGIES[rule.kind].items(rule, scorer)
 
 
-__all__ = ["STRATEGIES", "valat_strategy", "OPPONENTS"]
+__all__ = ["STRATEGIES", "valat_items", "OPPONENTS"]

@@ -4,8 +4,7 @@ import json
 
 import pytest
 
-from rules.engine import score
-from rules.engine import custom
+from rules.engine import custom, score
 from rules.engine.custom import RuleSetInvalid, derive, validate_ruleset
 from rules.engine.ruleset import RuleSet
 from rules.engine.types import HandResult

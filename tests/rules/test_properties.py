@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from rules.engine import read_hand, score
-from rules.engine.catalogue import DECLARER, OPPONENTS, POSITIVE, NEGATIVE, TRISCHAKEN
+from rules.engine.catalogue import DECLARER, NEGATIVE, OPPONENTS, POSITIVE, TRISCHAKEN
 from rules.engine.sampling import random_hand
 from rules.rulesets import BUILTIN
 
@@ -97,7 +97,7 @@ def test_a_game_kontra_multiplies_exactly_the_game(case, level):
     factor = 1 if void else level
     scaled = set(_game_kontra_lines(ruleset, before.items))
     assert len(before.items) == len(after.items)
-    for index, (old, new) in enumerate(zip(before.items, after.items)):
+    for index, (old, new) in enumerate(zip(before.items, after.items, strict=True)):
         cash_factor = factor if index in scaled else 1
         points_factor = cash_factor if ruleset.kontra_counts_for_standings else 1
         assert new.cash == tuple(v * cash_factor for v in old.cash), (index, old, new)
@@ -126,7 +126,7 @@ def test_a_bonus_kontra_multiplies_exactly_that_bonus(case, data):
     void = contract.kontra_void_when_alone and (parsed.partner is None or parsed.partner == parsed.declarer)
     # A Valat that multiplies (Hopfgarten's Durch) carries its kontra onto the lines it multiplies.
     spreads = slug == "valat" and ruleset.valat.kind == "multiplier"
-    for old, new in zip(before.items, after.items):
+    for old, new in zip(before.items, after.items, strict=True):
         hit = old.code != "void" and (old.subject == slug or (spreads and any(f.code == "valat" for f in old.factors)))
         cash_factor = level if hit and not void else 1
         points_factor = cash_factor if ruleset.kontra_counts_for_standings else 1
@@ -170,7 +170,7 @@ def test_a_bonus_scores_the_same_for_either_side(case, data):
         assume(read_hand_ok(flipped, ruleset))
     before, after = score(hand, ruleset), score(flipped, ruleset)
     slug = claim["bonus"]
-    for old, new in zip(before.items, after.items):
+    for old, new in zip(before.items, after.items, strict=True):
         if old.subject == slug:
             assert new.cash == tuple(-v for v in old.cash)
             assert new.points == tuple(-v for v in old.points)
@@ -219,3 +219,30 @@ def test_trischaken_rewards_fewer_card_points(case):
             for b in range(4):
                 if parsed.card_points[a] > parsed.card_points[b]:
                     assert result.points[a] <= result.points[b]
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 100) | st.floats(allow_nan=False) | st.text(max_size=8),
+    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4),
+    max_leaves=12,
+)
+FIELDS = ["contract", "declarer", "partner", "result", "declarer_points", "kontra", "bonuses", "card_points",
+          "renonce", "surrender"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(hands(), st.dictionaries(st.sampled_from(FIELDS), JSON, max_size=3), st.data())
+def test_any_json_gives_a_hand_or_a_clear_refusal_never_a_crash(case, garbage, data):
+    ruleset, hand = case
+    broken = {**hand, **garbage}
+    if hand.get("bonuses") and data.draw(st.booleans()):
+        broken["bonuses"] = [dict(hand["bonuses"][0], **data.draw(st.dictionaries(
+            st.sampled_from(["bonus", "side", "announced", "made", "kontra"]), JSON, max_size=2)))]
+    try:
+        parsed = read_hand(broken, ruleset)
+    except ValueError as error:
+        assert error.__class__.__name__ == "InvalidHand"
+        assert all(p.message_de and p.message_en for p in error.problems)
+    else:
+        result = score(broken, ruleset)
+        assert sum(result.points) == 0 and sum(result.cash) == 0 and parsed.contract == broken["contract"]
