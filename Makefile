@@ -10,6 +10,7 @@ PATH_PYTHON := $(shell for p in python3.13 python3.12; do $$p -c 'import sys' >/
 PYTHON ?= $(or $(PYENV_PYTHON),$(PATH_PYTHON),python3)
 
 VENV := .venv
+MO_FILES := $(patsubst %.po,%.mo,$(wildcard locale/*/LC_MESSAGES/django.po))
 VPY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
@@ -17,7 +18,7 @@ STAMP := $(VENV)/.installed
 COV_ARGS := --cov=rules/engine --cov=rules/rulesets --cov-branch \
 	--cov-report=term-missing:skip-covered --cov-fail-under=100
 
-.PHONY: help print-python venv run test lint test-sqlite test-postgres bench docs clean
+.PHONY: help print-python venv messages run test lint test-sqlite test-postgres bench docs clean
 
 help:
 	@echo "make run            virtualenv, install, migrate, demo data, serve on http://127.0.0.1:8000"
@@ -32,7 +33,11 @@ help:
 print-python:
 	@echo "$(PYTHON) ($$($(PYTHON) -c 'import sys; print(sys.version.split()[0])'))"
 
-venv: $(STAMP)
+venv: $(STAMP) $(MO_FILES)
+
+# Compiled translations are build output (gitignored), made from the committed .po files.
+locale/%/LC_MESSAGES/django.mo: locale/%/LC_MESSAGES/django.po $(STAMP)
+	@$(VPY) manage.py compilemessages --ignore=$(VENV) >/dev/null
 
 $(STAMP): pyproject.toml
 	@echo "==> virtualenv with $$($(MAKE) -s --no-print-directory print-python)"
@@ -83,6 +88,9 @@ bench: venv
 		$(VPY) "$$f" || exit $$?; \
 	done; \
 	[ $$found -eq 1 ] || echo "==> no bench/*.py files"
+
+messages: venv
+	$(VPY) manage.py makemessages -l en --ignore=$(VENV) --ignore=docs --no-obsolete
 
 docs: venv
 	$(VPY) manage.py render_rule_docs

@@ -28,6 +28,7 @@ VALAT_DE = {
     "multiplier": "vervielfacht Spiel und Ansagen",
     "override": "zählt allein (hebt Spiel und Prämien auf)",
 }
+BONUS_KIND_DE = {"material": "Materialprämien (Trull, Könige, Säcke)", "trick": "Stichprämien", "declaration": "Meldungen"}
 TIE_BREAK_DE = {"best_round": "beste Runde", "lots": "Los", "final_round": "bessere Finalrunde"}
 
 
@@ -67,7 +68,7 @@ def contract_rows(rs: RuleSet) -> list[Row]:
     return rows
 
 
-CONTRACT_HEADERS = ("Spiel", "slug", "Wert", "Art", "nur Vorhand", "Partner", "Talon", "Prämien", "Verlust",
+CONTRACT_HEADERS = ("Spiel", "slug", "Wert", "Art", "nur Vorhand", "Partner", "Talon", "Prämien ×", "Verlust ×",
                     "erlaubte Prämien", "Besonderes")
 
 
@@ -115,7 +116,8 @@ def setting_rows(rs: RuleSet) -> list[Row]:
         Row(("Eigenen König rufen", "erlaubt (allein)" if rs.own_king_allowed else "nicht erlaubt"),
             rs.citations["own_king_allowed"]),
         Row(("Valat", VALAT_DE[rs.valat.kind] + (
-            f"; zählen nicht daneben: {', '.join(sorted(rs.valat.voids))}" if rs.valat.voids else "")), rs.valat.source),
+            f"; daneben zählen nicht: {', '.join(BONUS_KIND_DE[kind] for kind in sorted(rs.valat.voids))}"
+            if rs.valat.voids else "")), rs.valat.source),
     ]
     if rs.trischaken is not None:
         rows.append(Row(("Trischaken", trischaken_summary(rs)), rs.trischaken.source))

@@ -32,3 +32,11 @@ def test_tariff_page_shows_values_and_quotes(client, slug):
 @pytest.mark.django_db
 def test_unknown_rule_set_page_is_404(client):
     assert client.get("/regeln/wien/").status_code == 404
+
+
+@pytest.mark.django_db
+def test_pages_speak_german_first_and_english_on_request(client):
+    assert "Regelwerke" in client.get("/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    client.post(reverse("set_language"), {"language": "en", "next": "/"})
+    html = client.get("/").content.decode()
+    assert "Rule sets" in html and "Every tournament is scored" in html
