@@ -1,0 +1,78 @@
+"""`manage.py draw_seating` through a real subprocess, with a database that cannot exist."""
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tournament.seating import draw, table_sizes
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(*args: str) -> subprocess.CompletedProcess:
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "tournament.settings",
+           # A database that cannot exist: the command must never need one.
+           "DATABASE_URL": "postgres://nobody@127.0.0.1:1/never"}
+    return subprocess.run(
+        [sys.executable, "manage.py", "draw_seating", *args], capture_output=True, text=True, cwd=ROOT, env=env, timeout=120,
+    )
+
+
+def test_prints_exactly_rounds_and_repeats_for_players_one_to_n():
+    process = run("--players", "17", "--rounds", "3", "--seed", "42")
+    assert process.returncode == 0, process.stderr
+    assert process.stderr == ""
+    result = json.loads(process.stdout)
+    assert list(result) == ["rounds", "repeats"]
+    assert process.stdout.strip() == json.dumps(result)
+    assert len(result["rounds"]) == 3
+    for round_ in result["rounds"]:
+        assert sorted(p for table in round_ for p in table) == list(range(1, 18))
+        assert [len(table) for table in round_] == table_sizes(17)
+    # the same draw as the Python API with players 1..N and the integer seed
+    expected = draw(list(range(1, 18)), 3, 42)
+    assert result == {"rounds": [[list(t) for t in r] for r in expected.rounds], "repeats": expected.repeats}
+
+
+def test_same_seed_same_output_text_seeds_too():
+    first = run("--players", "24", "--rounds", "3", "--seed", "Cup 2025")
+    assert first.returncode == 0, first.stderr
+    assert first.stdout == run("--players", "24", "--rounds", "3", "--seed", "Cup 2025").stdout
+    assert json.loads(first.stdout)["repeats"] == 0
+
+
+def test_without_a_seed_the_random_seed_is_printed_to_repeat_the_draw():
+    process = run("--players", "20", "--rounds", "2")
+    assert process.returncode == 0, process.stderr
+    seed = re.search(r"--seed (\d+)", process.stderr).group(1)
+    assert run("--players", "20", "--rounds", "2", "--seed", seed).stdout == process.stdout
+
+
+@pytest.mark.parametrize("players,nearest", [("11", ["10", "12"]), ("7", ["5", "8"]), ("3", ["4"])])
+def test_impossible_count_exits_1_with_the_message(players, nearest):
+    process = run("--players", players, "--rounds", "3", "--seed", "1")
+    assert process.returncode == 1
+    assert process.stdout == ""
+    assert "Spieler" in process.stderr and "players" in process.stderr
+    for count in nearest:
+        assert count in process.stderr
+
+
+def test_no_five_seats_only_fours():
+    process = run("--players", "16", "--rounds", "3", "--seed", "5", "--no-five")
+    assert process.returncode == 0, process.stderr
+    assert all(len(t) == 4 for r in json.loads(process.stdout)["rounds"] for t in r)
+    refused = run("--players", "18", "--rounds", "3", "--seed", "5", "--no-five")
+    assert refused.returncode == 1
+    assert "16" in refused.stderr and "20" in refused.stderr and "Vierertische" in refused.stderr
+
+
+def test_rounds_must_be_positive():
+    process = run("--players", "16", "--rounds", "0", "--seed", "1")
+    assert process.returncode != 0
+    assert "--rounds" in process.stderr
