@@ -1,1 +1,73 @@
-from django.db import models  # noqa: F401
+"""Hands as entered at the table, what the engine made of them, and every correction.
+
+A hand stores the interchange JSON it was entered as and the engine's full result, so it can be
+re-scored and audited; HandScore holds each active player's points and cash as rows the
+standings can sum in the database.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from tournament.models import Entry, Table
+
+
+class Hand(models.Model):
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveSmallIntegerField(_("Spiel"))
+    dealer_position = models.PositiveSmallIntegerField()
+    data = models.JSONField(help_text="the hand in the interchange format, seats 0..3 of this hand")
+    result = models.JSONField(help_text="the engine's result with breakdown (exact values)")
+    contract = models.CharField(max_length=30)
+    entered_by = models.CharField(max_length=120, blank=True)
+    idempotency_key = models.CharField(max_length=64, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        unique_together = [("table", "number")]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table", "idempotency_key"], condition=~models.Q(idempotency_key=""), name="hand_once_per_key"
+            ),
+        ]
+        ordering = ["table", "number"]
+        verbose_name = _("Spiel")
+        verbose_name_plural = _("Spiele")
+
+    def __str__(self) -> str:
+        return f"{self.table} – Spiel {self.number}"
+
+
+class HandScore(models.Model):
+    """One active player's share of a hand: standings points and cash, in points (× stake = euros)."""
+
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="scores")
+    entry = models.ForeignKey(Entry, on_delete=models.RESTRICT, related_name="hand_scores")
+    hand_seat = models.PositiveSmallIntegerField(help_text="seat 0..3 of the hand (0 = Vorhand)")
+    points = models.DecimalField(max_digits=10, decimal_places=2)
+    cash = models.DecimalField(max_digits=10, decimal_places=2)
+
+    class Meta:
+        unique_together = [("hand", "entry")]
+        indexes = [models.Index(fields=["entry", "hand"])]
+
+
+class HandRevision(models.Model):
+    """Who changed a hand (or removed it), when, from what to what, and why."""
+
+    ENTERED, CORRECTED, REMOVED = "entered", "corrected", "removed"
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="revisions")
+    number = models.PositiveSmallIntegerField()
+    action = models.CharField(max_length=12)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    reason = models.TextField(blank=True)
+    by = models.CharField(max_length=120, blank=True)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["at", "id"]

@@ -1,1 +1,54 @@
-"""Shared pytest fixtures for the whole suite (rootdir conftest; tests/ has no __init__.py files)."""
+"""Shared fixtures: tournaments built through the real services, as a director would."""
+
+from __future__ import annotations
+
+import random
+from datetime import date
+
+import pytest
+
+from rules.engine.sampling import random_hand
+from rules.rulesets import BUILTIN
+
+
+@pytest.fixture
+def make_tournament(db):
+    """make_tournament(ruleset="tirol", players=17, seat=True) -> Tournament with checked-in players."""
+    from tournament import services
+
+    def build(ruleset: str = "tirol", players: int = 17, seat: bool = True, slug: str | None = None, **kwargs):
+        tournament = services.create_tournament(
+            name=f"Test {ruleset}", slug=slug or f"test-{ruleset}-{players}", date=date(2026, 11, 21),
+            ruleset=BUILTIN[ruleset], **kwargs,
+        )
+        services.import_players(tournament=tournament, check_in=True,
+                                rows=[{"name": f"Spielerin {i:03d}", "club": "TC Test"} for i in range(players)])
+        if seat:
+            services.seat_round(round=tournament.round_set.get(number=1), seed="test")
+        return tournament
+
+    return build
+
+
+@pytest.fixture
+def play_round():
+    """play_round(round, seed=0): enter every planned hand of every table with random valid hands."""
+    from scoring.services import record_hand
+
+    def play(round, seed: int = 0, hands: int | None = None):
+        ruleset = round.tournament.ruleset
+        rng = random.Random(seed)
+        for table in round.tables.order_by("number"):
+            for number in range(table.hands.count() + 1, (hands or table.hands_planned) + 1):
+                record_hand(table=table, number=number, data=random_hand(ruleset, rng), idempotency_key=f"{table.pk}-{number}")
+
+    return play
+
+
+@pytest.fixture
+def director(db, client):
+    from django.contrib.auth.models import User
+
+    user = User.objects.create_superuser("leitung", "leitung@example.invalid", "tarock")
+    client.force_login(user)
+    return user

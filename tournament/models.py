@@ -1,1 +1,227 @@
-from django.db import models  # noqa: F401
+"""Players, tournaments, entries, rounds, tables and seats.
+
+Models hold data and small derived facts; writes go through tournament/services.py, reads
+through tournament/selectors.py.
+"""
+
+from __future__ import annotations
+
+import secrets
+import unicodedata
+from functools import cached_property
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from rules.engine.ruleset import RuleSet
+
+
+def normalized_name(name: str) -> str:
+    """Lowercase, accents folded, words sorted: "Müller Hans" and "hans  mueller" compare equal-ish."""
+    folded = unicodedata.normalize("NFKD", name.replace("ß", "ss")).encode("ascii", "ignore").decode()
+    return " ".join(sorted(folded.lower().replace("-", " ").split()))
+
+
+class Player(models.Model):
+    name = models.CharField(_("Name"), max_length=120)
+    club = models.CharField(_("Verein"), max_length=120, blank=True)
+    region = models.CharField(_("Region / Cup"), max_length=120, blank=True)
+    notes = models.TextField(_("Notizen"), blank=True)
+    name_key = models.CharField(max_length=120, db_index=True, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "club"]
+        verbose_name = _("Spieler")
+        verbose_name_plural = _("Spieler")
+
+    def save(self, *args, **kwargs):
+        self.name_key = normalized_name(self.name)
+        super().save(*args, **kwargs)
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.club})" if self.club else self.name
+
+
+class CustomRuleSet(models.Model):
+    """A director's rule set derived from a seed one (rules/engine/custom.py), editable in the admin."""
+
+    slug = models.SlugField(_("Kürzel"), max_length=49)
+    version = models.PositiveIntegerField(_("Version"), default=1)
+    name = models.CharField(_("Name"), max_length=120)
+    base = models.CharField(_("Grundlage"), max_length=20)
+    description = models.TextField(_("Beschreibung"), blank=True)
+    overrides = models.JSONField(_("Abweichungen"), default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        unique_together = [("slug", "version")]
+        ordering = ["slug", "-version"]
+        verbose_name = _("eigenes Regelwerk")
+        verbose_name_plural = _("eigene Regelwerke")
+
+    def spec(self) -> dict:
+        return {"slug": self.slug, "name": self.name, "version": self.version, "base": self.base,
+                "description": self.description, "overrides": self.overrides}
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.slug} v{self.version})"
+
+
+_PARSED_RULESETS: dict[tuple, RuleSet] = {}
+
+
+class Tournament(models.Model):
+    name = models.CharField(_("Name"), max_length=160)
+    slug = models.SlugField(_("Kürzel"), unique=True)
+    date = models.DateField(_("Datum"))
+    venue = models.CharField(_("Ort"), max_length=160, blank=True)
+    # The rules it is played under, frozen: editing a rule set never changes a past event.
+    ruleset_slug = models.CharField(max_length=49)
+    ruleset_version = models.PositiveIntegerField()
+    ruleset_snapshot = models.JSONField()
+    stake_cents = models.PositiveIntegerField(_("Cent je Punkt"), default=10)
+    rounds = models.PositiveSmallIntegerField(_("Runden"), default=3)
+    hands_at_four = models.PositiveSmallIntegerField(_("Spiele am Vierertisch"), default=16)
+    hands_at_five = models.PositiveSmallIntegerField(_("Spiele am Fünfertisch"), default=20)
+    tables_of_five = models.BooleanField(_("Fünfertische erlaubt"), default=True)
+    final_round_top = models.PositiveSmallIntegerField(_("Finalrunde: beste"), default=0)
+    final_round_carry_percent = models.PositiveSmallIntegerField(_("Finalrunde: übernommene Punkte (%)"), default=50)
+    tie_breaks = models.JSONField(default=list)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date", "name"]
+        verbose_name = _("Turnier")
+        verbose_name_plural = _("Turniere")
+
+    def __str__(self) -> str:
+        return self.name
+
+    @cached_property
+    def ruleset(self) -> RuleSet:
+        # The snapshot never changes once a tournament exists, so it is parsed once per process.
+        key = (self.pk, self.ruleset_slug, self.ruleset_version, self.created_at)
+        ruleset = _PARSED_RULESETS.get(key)
+        if ruleset is None:
+            ruleset = _PARSED_RULESETS[key] = RuleSet.from_plain(self.ruleset_snapshot)
+        return ruleset
+
+    @property
+    def preliminary_rounds(self) -> int:
+        return self.rounds
+
+    @property
+    def has_final(self) -> bool:
+        return self.final_round_top > 0
+
+    def hands_for(self, table_size: int) -> int:
+        return self.hands_at_five if table_size == 5 else self.hands_at_four
+
+
+class Entry(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
+    checked_in = models.BooleanField(_("anwesend"), default=False)
+    withdrawn_after_round = models.PositiveSmallIntegerField(_("ausgeschieden nach Runde"), null=True, blank=True)
+    # Drawn once per tournament and kept, so the last tie-break ("Los") can be shown and audited.
+    lot = models.PositiveIntegerField(_("Los"), null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        unique_together = [("tournament", "player")]
+        ordering = ["player__name"]
+        verbose_name = _("Teilnahme")
+        verbose_name_plural = _("Teilnahmen")
+
+    def __str__(self) -> str:
+        return f"{self.player} @ {self.tournament}"
+
+    def plays_in(self, round_number: int) -> bool:
+        return self.withdrawn_after_round is None or round_number <= self.withdrawn_after_round
+
+
+class Round(models.Model):
+    PLANNED, SEATED, RUNNING, CLOSED = "planned", "seated", "running", "closed"
+    STATUS_CHOICES = [
+        (PLANNED, _("geplant")), (SEATED, _("gesetzt")), (RUNNING, _("läuft")), (CLOSED, _("abgeschlossen")),
+    ]
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="round_set")
+    number = models.PositiveSmallIntegerField(_("Runde"))
+    status = models.CharField(_("Status"), max_length=10, choices=STATUS_CHOICES, default=PLANNED)
+    is_final = models.BooleanField(_("Finalrunde"), default=False)
+    seed = models.CharField(_("Auslosung (Seed)"), max_length=40, blank=True)
+    repeats = models.PositiveIntegerField(_("wiederholte Begegnungen"), default=0)
+    five_table_repeats = models.PositiveIntegerField(default=0)
+    seated_at = models.DateTimeField(null=True, blank=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        unique_together = [("tournament", "number")]
+        ordering = ["tournament", "number"]
+        verbose_name = _("Runde")
+        verbose_name_plural = _("Runden")
+
+    def __str__(self) -> str:
+        return f"{self.tournament} – {self.number}. Runde"
+
+    @property
+    def is_open(self) -> bool:
+        return self.status in (self.SEATED, self.RUNNING)
+
+
+class RoundEvent(models.Model):
+    """Audit trail of what a director did to a round (seat, close, reopen with its reason, end a table)."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="events")
+    action = models.CharField(max_length=20)
+    reason = models.TextField(blank=True)
+    detail = models.JSONField(default=dict, blank=True)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["at", "id"]
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(18)
+
+
+class Table(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField(_("Tisch"))
+    token = models.CharField(max_length=40, unique=True, default=new_token, editable=False)
+    hands_planned = models.PositiveSmallIntegerField(_("Spiele geplant"))
+    ended_early = models.BooleanField(_("vorzeitig beendet"), default=False)
+    confirmed_at = models.DateTimeField(_("bestätigt"), null=True, blank=True)
+    confirmed_by = models.CharField(_("bestätigt von"), max_length=200, blank=True)
+    # Bumped by every write to the table's hands: an edit made on a stale page is refused.
+    version = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        unique_together = [("round", "number")]
+        ordering = ["round", "number"]
+        verbose_name = _("Tisch")
+        verbose_name_plural = _("Tische")
+
+    def __str__(self) -> str:
+        return f"Tisch {self.number} ({self.round})"
+
+
+class Seat(models.Model):
+    """A player's place at a table; positions run anticlockwise, position 0 deals the first hand."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    entry = models.ForeignKey(Entry, on_delete=models.RESTRICT, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+
+    class Meta:
+        unique_together = [("table", "position"), ("table", "entry")]
+        ordering = ["table", "position"]
+
+    def __str__(self) -> str:
+        return f"{self.entry.player} @ {self.table} #{self.position}"

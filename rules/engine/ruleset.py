@@ -10,6 +10,7 @@ from __future__ import annotations
 import types
 import typing
 from dataclasses import dataclass, field, fields, is_dataclass
+from functools import cache
 from typing import Any, Optional
 
 from .catalogue import ALONE, CALL
@@ -223,6 +224,12 @@ def to_plain(value: Any) -> Any:
     return value
 
 
+@cache
+def _type_hints(cls: type) -> dict[str, Any]:
+    """Resolved field types of a rule-set class (resolving them is slow; they never change)."""
+    return typing.get_type_hints(cls)
+
+
 class PlainDataError(ValueError):
     """The plain data does not have the shape of a rule set; the message names the place."""
 
@@ -230,7 +237,7 @@ class PlainDataError(ValueError):
 def from_plain(cls: type, data: Any, path: str = "") -> Any:
     if not isinstance(data, dict):
         raise PlainDataError(f"{path or cls.__name__}: expected an object")
-    hints = typing.get_type_hints(cls)
+    hints = _type_hints(cls)
     known = {f.name: f for f in fields(cls) if f.init}
     unknown = sorted(set(data) - set(known))
     if unknown:

@@ -81,3 +81,16 @@ def test_sampled_card_points_respect_a_threshold_between_whole_points():
         if "declarer_points" in data:
             assert parse_thirds(data["declarer_points"]) % 3 == 0
             assert game_won(read_hand(data, rs), rs) == (parse_thirds(data["declarer_points"]) >= 136)
+
+
+def test_hundredths_keep_a_split_zero_sum():
+    from decimal import Decimal
+
+    from rules.engine.rounding import hundredths
+
+    third = Fraction(-2, 3)
+    assert hundredths([third, third, third, 2]) == (Decimal("-0.66"), Decimal("-0.67"), Decimal("-0.67"), Decimal("2.00"))
+    assert sum(hundredths([third, third, third, 2])) == 0
+    assert hundredths([Fraction(1, 2), Fraction(-1, 2), 3, -3]) == (Decimal("0.50"), Decimal("-0.50"), Decimal("3.00"), Decimal("-3.00"))
+    assert hundredths([Fraction(2, 3), Fraction(2, 3), Fraction(2, 3), -2]) == (
+        Decimal("0.67"), Decimal("0.67"), Decimal("0.66"), Decimal("-2.00"))

@@ -1,0 +1,171 @@
+"""Recording, correcting and confirming hands: the only writes of hand data.
+
+Every write locks the table row, checks the table's version where the caller saw one, validates
+the hand with the engine before anything is stored, and records a HandRevision. The engine's
+result is stored with the hand; HandScore rows carry it in hundredths for the standings.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+
+from rules.engine import read_hand, score_hand
+from rules.engine.rounding import hundredths
+from scoring.models import Hand, HandRevision, HandScore
+from tournament.errors import ServiceError, StaleVersion
+from tournament.models import Round, Table
+
+# --- who sits where in a hand -------------------------------------------------------------------
+
+
+def dealer_position(hand_number: int, table_size: int) -> int:
+    """Position 0 deals the first hand; the deal passes to the right (anticlockwise) each hand."""
+    return (hand_number - 1) % table_size
+
+
+def active_positions(hand_number: int, table_size: int) -> list[int]:
+    """Table positions of hand seats 0..3: Vorhand sits right of the dealer; at a table of five the
+    dealer sits out (hand-format.md, "Seats")."""
+    dealer = dealer_position(hand_number, table_size)
+    return [(dealer + 1 + seat) % table_size for seat in range(4)]
+
+
+# --- writes ---------------------------------------------------------------------------------------
+
+
+def _locked(table: Table) -> Table:
+    return Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
+
+
+def _check_open(table: Table, *, director: bool) -> None:
+    if director:
+        return
+    if not table.round.is_open:
+        raise ServiceError("Die Runde ist nicht offen: Spiele ändert jetzt nur die Turnierleitung.",
+                           "The round is not open: only the tournament director can change hands now.")
+    if table.confirmed_at is not None:
+        raise ServiceError("Der Tisch ist bestätigt: Änderungen nur durch die Turnierleitung.",
+                           "The table has been confirmed: only the tournament director can change it.")
+
+
+def _store(hand: Hand, table: Table, data: dict, seat_entries: dict[int, int]) -> tuple[dict, list[HandScore]]:
+    """Validate and score ``data`` (raises InvalidHand before anything is written)."""
+    ruleset = table.round.tournament.ruleset
+    parsed = read_hand(data, ruleset)
+    result = score_hand(parsed, ruleset)
+    points, cash = hundredths(result.points), hundredths(result.cash)
+    scores = [
+        HandScore(hand=hand, entry_id=seat_entries[seat], hand_seat=seat, points=points[seat], cash=cash[seat])
+        for seat in range(4)
+    ]
+    hand.data, hand.contract = parsed.to_dict(), parsed.contract
+    hand.result = result.to_dict(breakdown=True)
+    return hand.data, scores
+
+
+def _seat_entries(table: Table, number: int) -> dict[int, int]:
+    seats = list(table.seats.order_by("position").values_list("entry_id", flat=True))
+    return {hand_seat: seats[position] for hand_seat, position in enumerate(active_positions(number, len(seats)))}
+
+
+@transaction.atomic
+def record_hand(*, table: Table, number: int, data: dict, idempotency_key: str = "", entered_by: str = "",
+                user=None, director: bool = False) -> Hand:
+    """Store the next hand of a table. The same idempotency key twice stores it once (a double tap or
+    a retry after a lost response returns the hand already stored)."""
+    table = _locked(table)
+    if idempotency_key:
+        existing = table.hands.filter(idempotency_key=idempotency_key).first()
+        if existing is not None:
+            return existing
+    _check_open(table, director=director)
+    entered = table.hands.count()
+    if number != entered + 1:
+        raise ServiceError(
+            f"Spiel {number} kann nicht eingetragen werden: eingetragen sind {entered} Spiele, "
+            f"als nächstes kommt Spiel {entered + 1}.",
+            f"Hand {number} cannot be entered: {entered} hands are in, the next one is hand {entered + 1}.",
+        )
+    if table.ended_early or number > table.hands_planned:
+        raise ServiceError(f"Tisch {table.number} hat alle Spiele.", f"Table {table.number} has all its hands.")
+    size = table.seats.count()
+    hand = Hand(table=table, number=number, dealer_position=dealer_position(number, size),
+                entered_by=entered_by[:120], idempotency_key=idempotency_key[:64])
+    stored, scores = _store(hand, table, data, _seat_entries(table, number))
+    hand.save()
+    for score in scores:
+        score.hand = hand
+    HandScore.objects.bulk_create(scores)
+    HandRevision.objects.create(table=table, number=number, action=HandRevision.ENTERED, after=stored,
+                                by=entered_by[:120], user=user)
+    table.version += 1
+    table.save(update_fields=["version"])
+    if table.round.status == Round.SEATED:
+        Round.objects.filter(pk=table.round_id).update(status=Round.RUNNING)
+    return hand
+
+
+@transaction.atomic
+def correct_hand(*, hand: Hand, data: dict, expected_version: int, reason: str = "", by: str = "", user=None,
+                 director: bool = False) -> Hand:
+    """Replace a hand's entry. A scorer may correct the last hand of an open, unconfirmed table; the
+    director any hand, with a reason. Refused if the table changed since the caller loaded it."""
+    table = _locked(hand.table)
+    if table.version != expected_version:
+        raise StaleVersion()
+    _check_open(table, director=director)
+    hand = table.hands.get(pk=hand.pk)
+    if not director and hand.number != table.hands.count():
+        raise ServiceError("Am Tisch kann nur das letzte Spiel geändert werden.",
+                           "At the table only the last hand can be changed.")
+    if director and not reason.strip():
+        raise ServiceError("Für eine Korrektur braucht es eine Begründung.", "A correction needs a reason.")
+    before = hand.data
+    stored, scores = _store(hand, table, data, _seat_entries(table, hand.number))
+    hand.save()
+    hand.scores.all().delete()
+    HandScore.objects.bulk_create(scores)
+    HandRevision.objects.create(table=table, number=hand.number, action=HandRevision.CORRECTED, before=before,
+                                after=stored, reason=reason.strip(), by=by[:120], user=user)
+    table.version += 1
+    table.save(update_fields=["version"])
+    return hand
+
+
+@transaction.atomic
+def remove_last_hand(*, table: Table, expected_version: int, reason: str = "", by: str = "", user=None,
+                     director: bool = False) -> None:
+    """Undo the last hand of a table (the scorer's undo, or the director's)."""
+    table = _locked(table)
+    if table.version != expected_version:
+        raise StaleVersion()
+    _check_open(table, director=director)
+    hand = table.hands.order_by("-number").first()
+    if hand is None:
+        raise ServiceError("Es ist noch kein Spiel eingetragen.", "No hand has been entered yet.")
+    HandRevision.objects.create(table=table, number=hand.number, action=HandRevision.REMOVED, before=hand.data,
+                                reason=reason.strip(), by=by[:120], user=user)
+    hand.delete()
+    table.version += 1
+    table.save(update_fields=["version"])
+
+
+@transaction.atomic
+def confirm_table(*, table: Table, expected_version: int, names: str) -> Table:
+    """The players confirm the sheet on the device; after that only the director changes it."""
+    table = _locked(table)
+    if table.version != expected_version:
+        raise StaleVersion()
+    _check_open(table, director=False)
+    if table.hands.count() < table.hands_planned and not table.ended_early:
+        raise ServiceError(
+            f"Es fehlen noch {table.hands_planned - table.hands.count()} Spiele.",
+            f"{table.hands_planned - table.hands.count()} hands are still missing.",
+        )
+    if not names.strip():
+        raise ServiceError("Bitte die Namen der bestätigenden Spieler angeben.", "Enter the names of the players who confirm.")
+    table.confirmed_at, table.confirmed_by = timezone.now(), names.strip()[:200]
+    table.version += 1
+    table.save(update_fields=["confirmed_at", "confirmed_by", "version"])
+    return table

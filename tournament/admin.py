@@ -1,0 +1,89 @@
+"""Admin screens: the custom rule-set editor (validated by the engine before it is saved) and
+read-mostly views of the tournament data for support."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import admin
+from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
+
+from tournament.models import CustomRuleSet, Entry, Player, Round, RoundEvent, Tournament
+
+
+class CustomRuleSetForm(forms.ModelForm):
+    class Meta:
+        model = CustomRuleSet
+        fields = ["slug", "version", "name", "base", "description", "overrides"]
+        widgets = {"base": forms.Select(), "overrides": forms.Textarea(attrs={"rows": 14, "cols": 90})}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        from rules.rulesets import BUILTIN
+
+        self.fields["base"].widget.choices = [(slug, rs.name) for slug, rs in BUILTIN.items()]
+        self.fields["overrides"].help_text = _(
+            'Nur was abweicht, als JSON, z. B. {"valat": {"kind": "game_multiple"}, '
+            '"bonuses": {"valat": {"silent": 4, "announced": 8, "solo_doubling": false}}}. '
+            "Siehe README, Abschnitt „Custom rule sets“."
+        )
+
+    def clean(self):
+        data = super().clean()
+        if self.errors:
+            return data
+        from rules.engine.custom import RuleSetInvalid
+        from rules.rulesets import load_custom
+
+        spec = {"slug": data["slug"], "name": data["name"], "version": data["version"], "base": data["base"],
+                "description": data.get("description", ""), "overrides": data.get("overrides") or {}}
+        try:
+            load_custom(spec)  # structure, references and a zero-sum check over sampled hands
+        except RuleSetInvalid as error:
+            raise forms.ValidationError([forms.ValidationError(problem) for problem in error.problems]) from None
+        return data
+
+
+@admin.register(CustomRuleSet)
+class CustomRuleSetAdmin(admin.ModelAdmin):
+    form = CustomRuleSetForm
+    list_display = ("name", "slug", "version", "base", "created_at")
+    search_fields = ("name", "slug")
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ("name", "club", "region", "created_at")
+    search_fields = ("name", "club", "region")
+
+
+class EntryInline(admin.TabularInline):
+    model = Entry
+    extra = 0
+    fields = ("player", "checked_in", "withdrawn_after_round", "lot")
+    readonly_fields = ("lot",)
+    autocomplete_fields = ("player",)
+
+
+@admin.register(Tournament)
+class TournamentAdmin(admin.ModelAdmin):
+    list_display = ("name", "date", "venue", "ruleset_slug", "ruleset_version", "site")
+    readonly_fields = ("ruleset_slug", "ruleset_version", "ruleset_snapshot")
+    search_fields = ("name", "slug")
+    inlines = [EntryInline]
+
+    @admin.display(description=_("Seiten"))
+    def site(self, obj):
+        return format_html('<a href="/turniere/{}/">{}</a>', obj.slug, _("Turnierleitung"))
+
+
+@admin.register(Round)
+class RoundAdmin(admin.ModelAdmin):
+    list_display = ("tournament", "number", "status", "is_final", "repeats", "seed")
+    list_filter = ("status",)
+
+
+@admin.register(RoundEvent)
+class RoundEventAdmin(admin.ModelAdmin):
+    list_display = ("round", "action", "reason", "user", "at")
+    readonly_fields = ("round", "action", "reason", "detail", "user", "at")

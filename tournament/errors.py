@@ -1,0 +1,34 @@
+"""Refusals a director or scorer sees: a German and an English sentence, never a stack trace."""
+
+from __future__ import annotations
+
+
+class ServiceError(Exception):
+    """A write that was refused; nothing of it was stored."""
+
+    def __init__(self, message_de: str, message_en: str):
+        super().__init__(f"{message_de} / {message_en}")
+        self.message_de = message_de
+        self.message_en = message_en
+
+    def message(self, lang: str = "de") -> str:
+        return self.message_en if lang == "en" else self.message_de
+
+
+class DuplicatePlayer(ServiceError):
+    def __init__(self, name: str, candidates: list):
+        names = ", ".join(str(c) for c in candidates)
+        super().__init__(
+            f"„{name}“ gibt es vielleicht schon: {names}. Bitte den vorhandenen Spieler wählen oder bewusst neu anlegen.",
+            f"“{name}” may already exist: {names}. Pick the existing player or create a new one on purpose.",
+        )
+        self.candidates = candidates
+
+
+class StaleVersion(ServiceError):
+    def __init__(self):
+        super().__init__(
+            "Inzwischen hat jemand anderer diesen Tisch geändert. "
+            "Bitte neu laden und nochmals prüfen – nichts wurde gespeichert.",
+            "Someone else changed this table in the meantime. Reload and check again – nothing was saved.",
+        )
