@@ -5,6 +5,6 @@ from . import views
 app_name = "rules"
 
 urlpatterns = [
-    path("", views.home, name="home"),
+    path("regeln/", views.home, name="home"),
     path("regeln/<slug:slug>/", views.ruleset_detail, name="ruleset"),
 ]

@@ -9,7 +9,7 @@ from rules.rulesets import BUILTIN
 
 @pytest.mark.django_db
 def test_home_lists_every_rule_set_with_its_contract_values(client):
-    response = client.get("/")
+    response = client.get(reverse("rules:home"))
     assert response.status_code == 200
     html = response.content.decode()
     for rs in BUILTIN.values():
@@ -36,7 +36,7 @@ def test_unknown_rule_set_page_is_404(client):
 
 @pytest.mark.django_db
 def test_pages_speak_german_first_and_english_on_request(client):
-    assert "Regelwerke" in client.get("/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "Regelwerke" in client.get(reverse("rules:home"), HTTP_ACCEPT_LANGUAGE="de").content.decode()
     client.post(reverse("set_language"), {"language": "en", "next": "/"})
-    html = client.get("/").content.decode()
+    html = client.get(reverse("rules:home")).content.decode()
     assert "Rule sets" in html and "Every tournament is scored" in html

@@ -1,0 +1,15 @@
+from django.urls import path
+
+from . import views
+
+app_name = "scoring"
+
+urlpatterns = [
+    path("t/<str:token>/", views.sheet, name="sheet"),
+    path("t/<str:token>/vorschau/", views.preview, name="preview"),
+    path("t/<str:token>/rueckgaengig/", views.undo, name="undo"),
+    path("t/<str:token>/letztes-spiel/", views.edit_last, name="edit_last"),
+    path("t/<str:token>/bestaetigen/", views.confirm, name="confirm"),
+    path("leitung/tisch/<int:table_id>/", views.director_sheet, name="director_sheet"),
+    path("leitung/tisch/<int:table_id>/spiel/<int:hand_number>/", views.director_correct, name="director_correct"),
+]

@@ -1,0 +1,200 @@
+"""Pages at the card table, reached through the table's secret link (no account needed).
+
+Views stay thin: the sheet comes from tournament.selectors, writes from scoring.services, points
+from the engine. A refused hand is shown with the engine's German and English sentences and
+nothing is stored.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from django.contrib import messages
+from django.contrib.admin.views.decorators import staff_member_required
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from rules.engine import InvalidHand, read_hand, score_hand
+from rules.engine.types import number
+from scoring import services
+from scoring.forms import HandForm, initial_from_hand, ruleset_options
+from tournament.errors import ServiceError
+from tournament.models import Table
+from tournament.selectors import table_sheet
+
+
+def _table(token: str) -> Table:
+    return get_object_or_404(Table.objects.select_related("round__tournament"), token=token)
+
+
+def _lang() -> str:
+    return "en" if (get_language() or "de").startswith("en") else "de"
+
+
+def _players(sheet, number_: int) -> list[str]:
+    positions = services.active_positions(number_, len(sheet.seats))
+    return [sheet.seats[position].entry.player.name for position in positions]
+
+
+def _hand_form(sheet, number_: int, data=None, initial=None) -> HandForm:
+    table = sheet.table
+    base = {"number": number_, "version": table.version, "idempotency_key": uuid.uuid4().hex, "kontra": 1}
+    return HandForm(data, initial={**base, **(initial or {})}, ruleset=table.round.tournament.ruleset,
+                    players=_players(sheet, number_))
+
+
+def _render_sheet(request, table: Table, *, form=None, problems=None, status=200, director=False):
+    sheet = table_sheet(table)
+    if form is None and not sheet.complete and table.confirmed_at is None:
+        form = _hand_form(sheet, sheet.next_number)
+    tournament = table.round.tournament
+    return render(request, "scoring/sheet.html", {
+        "sheet": sheet, "table": table, "round": table.round, "tournament": tournament, "form": form,
+        "problems": problems or [], "options": ruleset_options(tournament.ruleset), "director": director,
+        "can_write": director or (table.round.is_open and table.confirmed_at is None),
+        "dealer_name": sheet.seats[sheet.next_dealer].entry.player.name if sheet.next_dealer is not None else "",
+        "sits_out": len(sheet.seats) == 5,
+    }, status=status)
+
+
+def sheet(request, token: str):
+    table = _table(token)
+    if request.method != "POST":
+        return _render_sheet(request, table)
+    current = table_sheet(table)
+    form = _hand_form(current, current.next_number, data=request.POST)
+    if not form.is_valid():
+        return _render_sheet(request, table, form=form, status=422)
+    try:
+        services.record_hand(table=table, number=form.cleaned_data["number"], data=form.hand_data(),
+                             idempotency_key=form.cleaned_data["idempotency_key"], entered_by=_("Tisch-Scorer"))
+    except InvalidHand as error:
+        return _render_sheet(request, table, form=form, problems=error.problems, status=422)
+    except ServiceError as error:
+        messages.error(request, error.message(_lang()))
+        return _render_sheet(request, table, form=form, status=409)
+    messages.success(request, _("Spiel %(n)s gespeichert.") % {"n": form.cleaned_data["number"]})
+    return redirect("scoring:sheet", token=token)
+
+
+@require_POST
+def preview(request, token: str):
+    """The points every player would get, with the breakdown, before saving (nothing is stored)."""
+    table = _table(token)
+    current = table_sheet(table)
+    number_ = int(request.POST.get("number") or current.next_number)
+    form = _hand_form(current, number_, data=request.POST)
+    context = {"players": _players(current, number_), "problems": [], "result": None}
+    if form.is_valid():
+        ruleset = table.round.tournament.ruleset
+        try:
+            result = score_hand(read_hand(form.hand_data(), ruleset), ruleset)
+        except InvalidHand as error:
+            context["problems"] = error.problems
+        else:
+            context["result"] = result
+            context["rows"] = [
+                (name, number(result.points[seat]), number(result.cash[seat]))
+                for seat, name in enumerate(context["players"])
+            ]
+            context["split"] = result.points != result.cash
+    else:
+        context["form_errors"] = form.errors
+    return render(request, "scoring/_preview.html", context)
+
+
+@require_POST
+def undo(request, token: str):
+    table = _table(token)
+    try:
+        services.remove_last_hand(table=table, expected_version=int(request.POST.get("version", -1)),
+                                  by=_("Tisch-Scorer"))
+    except ServiceError as error:
+        messages.error(request, error.message(_lang()))
+    else:
+        messages.success(request, _("Letztes Spiel entfernt."))
+    return redirect("scoring:sheet", token=token)
+
+
+def edit_last(request, token: str):
+    table = _table(token)
+    current = table_sheet(table)
+    if not current.rows:
+        raise Http404("no hand")
+    last = current.rows[-1].hand
+    if request.method == "POST":
+        form = _hand_form(current, last.number, data=request.POST)
+        if form.is_valid():
+            try:
+                services.correct_hand(hand=last, data=form.hand_data(), expected_version=form.cleaned_data["version"],
+                                      by=_("Tisch-Scorer"))
+            except InvalidHand as error:
+                return _render_edit(request, table, current, last, form, error.problems, 422)
+            except ServiceError as error:
+                messages.error(request, error.message(_lang()))
+                return redirect("scoring:sheet", token=token)
+            messages.success(request, _("Spiel %(n)s geändert.") % {"n": last.number})
+            return redirect("scoring:sheet", token=token)
+        return _render_edit(request, table, current, last, form, [], 422)
+    form = _hand_form(current, last.number, initial=initial_from_hand(last.data))
+    return _render_edit(request, table, current, last, form, [], 200)
+
+
+def _render_edit(request, table, sheet_, hand, form, problems, status, director=False):
+    return render(request, "scoring/edit.html", {
+        "table": table, "sheet": sheet_, "hand": hand, "form": form, "problems": problems,
+        "options": ruleset_options(table.round.tournament.ruleset), "director": director,
+        "tournament": table.round.tournament,
+    }, status=status)
+
+
+@require_POST
+def confirm(request, token: str):
+    table = _table(token)
+    try:
+        services.confirm_table(table=table, expected_version=int(request.POST.get("version", -1)),
+                               names=request.POST.get("names", ""))
+    except ServiceError as error:
+        messages.error(request, error.message(_lang()))
+    else:
+        messages.success(request, _("Tisch bestätigt. Danke!"))
+    return redirect("scoring:sheet", token=token)
+
+
+# --- director: any hand of any table -------------------------------------------------------------
+
+
+@staff_member_required
+def director_sheet(request, table_id: int):
+    table = get_object_or_404(Table.objects.select_related("round__tournament"), pk=table_id)
+    return _render_sheet(request, table, director=True)
+
+
+@staff_member_required
+def director_correct(request, table_id: int, hand_number: int):
+    table = get_object_or_404(Table.objects.select_related("round__tournament"), pk=table_id)
+    current = table_sheet(table)
+    hand = next((row.hand for row in current.rows if row.number == hand_number), None)
+    if hand is None:
+        raise Http404("no such hand")
+    if request.method == "POST":
+        form = _hand_form(current, hand.number, data=request.POST)
+        if form.is_valid():
+            try:
+                services.correct_hand(hand=hand, data=form.hand_data(), expected_version=form.cleaned_data["version"],
+                                      reason=request.POST.get("reason", ""), by=request.user.get_username(),
+                                      user=request.user, director=True)
+            except InvalidHand as error:
+                return _render_edit(request, table, current, hand, form, error.problems, 422, director=True)
+            except ServiceError as error:
+                messages.error(request, error.message(_lang()))
+                return _render_edit(request, table, current, hand, form, [], 409, director=True)
+            messages.success(request, _("Spiel %(n)s korrigiert.") % {"n": hand.number})
+            return redirect("scoring:director_sheet", table_id=table.pk)
+        return _render_edit(request, table, current, hand, form, [], 422, director=True)
+    form = _hand_form(current, hand.number, initial=initial_from_hand(hand.data))
+    return _render_edit(request, table, current, hand, form, [], 200, director=True)
+

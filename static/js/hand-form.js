@@ -1,0 +1,84 @@
+// Progressive enhancement of the hand form: offer only what the rule set allows for this hand
+// (contracts open to the declarer, partners, bonuses, kontra levels) and show a live preview of
+// every player's points. Without JavaScript the form still works; the server validates anyway.
+(function () {
+  "use strict";
+  const form = document.getElementById("hand-form");
+  const optionsNode = document.getElementById("ruleset-options");
+  if (!form || !optionsNode) return;
+  const options = JSON.parse(optionsNode.textContent);
+
+  const radios = (name) => Array.from(form.querySelectorAll(`input[name="${name}"]`));
+  const value = (name) => { const r = radios(name).find((input) => input.checked); return r ? r.value : ""; };
+  const section = (field) => form.querySelector(`[data-field="${field}"]`);
+  const show = (node, visible) => { if (node) node.hidden = !visible; };
+  const enable = (input, allowed) => {
+    input.disabled = !allowed;
+    if (!allowed && input.checked) input.checked = false;
+    const chip = input.closest("label");
+    if (chip) chip.classList.toggle("disabled", !allowed);
+  };
+
+  function update() {
+    const contract = options.contracts[value("contract")];
+    const declarer = value("declarer");
+    radios("contract").forEach((input) => {
+      const c = options.contracts[input.value];
+      enable(input, !(c.vorhand_only && declarer !== "" && declarer !== "0"));
+    });
+    if (!contract) { ["partner", "result", "card_points", "kontra", "bonuses", "special"].forEach((f) => show(section(f), false)); return; }
+    if (contract.vorhand_only && declarer === "") { const vorhand = radios("declarer")[0]; vorhand.checked = true; }
+    const trischaken = contract.kind === "trischaken";
+    show(section("declarer"), !trischaken);
+    show(section("partner"), contract.calls_partner);
+    radios("partner").forEach((input) => {
+      if (input.value === "talon") enable(input, !contract.partner_required);
+      else enable(input, options.own_king || input.value !== value("declarer"));
+    });
+    show(section("result"), !trischaken);
+    show(section("declarer_points"), contract.kind === "positive");
+    show(section("card_points"), trischaken);
+    show(section("kontra"), !trischaken);
+    show(section("game-kontra"), contract.kind === "positive");
+    show(section("opponent-kontra"), contract.kind === "negative");
+    form.querySelectorAll('[data-field="opponent-kontra"] [data-seat]').forEach((row) => { row.hidden = row.dataset.seat === value("declarer"); });
+    show(section("bonuses"), contract.bonuses.length > 0);
+    form.querySelectorAll("tr[data-bonus]").forEach((row) => {
+      const slug = row.dataset.bonus;
+      const allowed = contract.bonuses.includes(slug);
+      row.hidden = !allowed;
+      const rule = options.bonuses[slug];
+      const announced = row.querySelector(`input[name="bonus_${slug}_announced"]`);
+      const failed = row.querySelector(`input[name="bonus_${slug}_failed"]`);
+      const kontra = row.querySelector(`select[name="bonus_${slug}_kontra"]`);
+      // Announced-only bonuses stay ticked (a disabled box would not be sent), silent-only ones cannot be ticked.
+      enable(announced, rule.announced);
+      if (!rule.silent) announced.checked = true;
+      announced.onclick = rule.silent ? null : () => false;
+      enable(failed, rule.can_fail);
+      kontra.disabled = !(rule.kontra && announced.checked);
+    });
+    show(section("special"), options.renonce || contract.surrender);
+    show(section("renonce"), options.renonce);
+    show(section("surrender"), contract.surrender);
+  }
+
+  let timer = null;
+  let sequence = 0;
+  function preview() {
+    clearTimeout(timer);
+    timer = setTimeout(async () => {
+      const url = form.dataset.previewUrl;
+      if (!url || !value("contract")) return;
+      const mine = ++sequence;
+      const response = await fetch(url, { method: "POST", body: new FormData(form), headers: { "X-Requested-With": "fetch" } });
+      if (mine === sequence) document.getElementById("preview").innerHTML = await response.text();
+    }, 200);
+  }
+
+  form.addEventListener("change", () => { update(); preview(); });
+  form.addEventListener("input", (event) => { if (event.target.type === "text") preview(); });
+  form.addEventListener("submit", () => { document.getElementById("save-hand").disabled = true; });
+  update();
+  if (value("contract")) preview();
+})();

@@ -1,0 +1,62 @@
+"""django-tables2 tables for every list a director or player sees (sorting; exports where useful)."""
+
+from __future__ import annotations
+
+import django_tables2 as tables
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from tournament.models import Entry, Tournament
+
+
+class TournamentTable(tables.Table):
+    name = tables.Column(verbose_name=_("Turnier"), linkify=lambda record: reverse("tournament:detail", args=[record.slug]))
+    date = tables.DateColumn(verbose_name=_("Datum"), format="d.m.Y")
+    venue = tables.Column(verbose_name=_("Ort"))
+    ruleset_slug = tables.Column(verbose_name=_("Regelwerk"))
+    entries = tables.Column(verbose_name=_("Spieler"), accessor="entry_count", orderable=True)
+
+    class Meta:
+        model = Tournament
+        fields = ("name", "date", "venue", "ruleset_slug")
+        sequence = ("name", "date", "venue", "ruleset_slug", "entries")
+        attrs = {"class": "list"}
+
+
+class EntryTable(tables.Table):
+    name = tables.Column(verbose_name=_("Name"), accessor="player__name")
+    club = tables.Column(verbose_name=_("Verein"), accessor="player__club")
+    region = tables.Column(verbose_name=_("Region"), accessor="player__region")
+    checked_in = tables.TemplateColumn(
+        verbose_name=_("anwesend"),
+        template_code=(
+            '<form method="post" action="{% url \'tournament:check_in\' record.tournament.slug record.pk %}">{% csrf_token %}'
+            '<input type="hidden" name="checked_in" value="{{ record.checked_in|yesno:\'0,1\' }}">'
+            '<button class="chip small{% if record.checked_in %} on{% endif %}" type="submit">'
+            '{{ record.checked_in|yesno:"ja,nein" }}</button></form>'
+        ),
+    )
+    withdrawn_after_round = tables.Column(verbose_name=_("ausgeschieden nach Runde"), default="")
+    lot = tables.Column(verbose_name=_("Los"), default="")
+
+    class Meta:
+        model = Entry
+        fields = ("name", "club", "region", "checked_in", "withdrawn_after_round", "lot")
+        attrs = {"class": "list"}
+        order_by = ("name",)
+
+    def value_checked_in(self, record):
+        return "ja" if record.checked_in else "nein"
+
+
+class StandingsTable(tables.Table):
+    """Standings rows (dicts from tournament.views.standings_rows); round and tie-break columns are
+    added per tournament. Exports to xlsx/csv through django-tables2."""
+
+    rank = tables.Column(verbose_name=_("Rang"), attrs={"td": {"class": "num"}})
+    name = tables.Column(verbose_name=_("Name"))
+    club = tables.Column(verbose_name=_("Verein"))
+
+    class Meta:
+        attrs = {"class": "list standings"}
+        orderable = False
