@@ -25,6 +25,9 @@ class TournamentForm(forms.Form):
                                      help_text=_("leer: wie im Regelwerk (meist 10)"))
     rounds = forms.IntegerField(label=_("Vorrunden"), min_value=1, max_value=12, required=False,
                                 help_text=_("leer: wie im Regelwerk (meist 3)"))
+    tables_of_five = forms.TypedChoiceField(
+        label=_("Fünfertische"), required=False, empty_value=None, coerce=lambda v: {"yes": True, "no": False}.get(v),
+        choices=[("", _("wie im Regelwerk")), ("yes", _("erlaubt (der Geber setzt aus)")), ("no", _("nur Vierertische"))])
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

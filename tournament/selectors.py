@@ -128,6 +128,14 @@ def table_sheet(table: Table) -> Sheet:
     return sheet
 
 
+def repeated_pairs(round: Round) -> list[tuple[str, str, int]]:
+    """The pairs who met again in this draw (names), as the seating recorded them."""
+    event = round.events.filter(action="seat").order_by("-at", "-id").first()
+    pairs = (event.detail.get("repeated_pairs", []) if event else [])
+    names = dict(Entry.objects.filter(tournament_id=round.tournament_id).values_list("pk", "player__name"))
+    return [(names.get(a, "?"), names.get(b, "?"), count) for a, b, count in pairs]
+
+
 def player_hands(tournament: Tournament, entry: Entry) -> list[HandScore]:
     return list(
         HandScore.objects.filter(entry=entry, hand__table__round__tournament=tournament)

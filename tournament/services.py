@@ -42,7 +42,7 @@ def resolve_ruleset(key: str) -> RuleSet:
 @transaction.atomic
 def create_tournament(
     *, name: str, slug: str, date: Date, ruleset: RuleSet, venue: str = "", stake_cents: int | None = None,
-    rounds: int | None = None, user=None,
+    rounds: int | None = None, tables_of_five: bool | None = None, user=None,
 ) -> Tournament:
     """A tournament with its rounds, playing under a snapshot of ``ruleset`` and its format."""
     fmt = ruleset.format
@@ -51,7 +51,8 @@ def create_tournament(
         ruleset_slug=ruleset.slug, ruleset_version=ruleset.version, ruleset_snapshot=ruleset.to_plain(),
         stake_cents=fmt.stake_cents if stake_cents is None else stake_cents,
         rounds=fmt.rounds if rounds is None else rounds,
-        hands_at_four=fmt.hands_at_four, hands_at_five=fmt.hands_at_five, tables_of_five=fmt.tables_of_five,
+        hands_at_four=fmt.hands_at_four, hands_at_five=fmt.hands_at_five,
+        tables_of_five=fmt.tables_of_five if tables_of_five is None else tables_of_five,
         final_round_top=fmt.final_round_top, final_round_carry_percent=fmt.final_round_carry_percent,
         tie_breaks=list(fmt.tie_breaks), created_by=user,
     )
@@ -226,7 +227,7 @@ def seat_round(*, round: Round, seed: str | None = None, user=None, ranking: lis
                 raise ServiceError("Für die Finalrunde fehlt die Rangliste.", "The final round needs the standings.")
             finalists = ranking[: tournament.final_round_top]
             tables = seating.seeded_round(finalists, allow_five=tournament.tables_of_five)
-            repeats = five_repeats = 0
+            repeats, repeated_pairs, five_repeats = 0, (), 0
         else:
             history = [
                 [[seat.entry_id for seat in table.seats.all()] for table in r.tables.all()]
@@ -236,7 +237,7 @@ def seat_round(*, round: Round, seed: str | None = None, user=None, ranking: lis
             plan = seating.draw([e.pk for e in entries], remaining, seed, allow_five=tournament.tables_of_five,
                                 history=history)
             tables = plan.rounds[0]
-            repeats, _, five_repeats = seating.quality(history + [tables])
+            repeats, repeated_pairs, five_repeats = seating.quality(history + [tables])
     except seating.SeatingImpossible as error:
         raise ServiceError(error.message_de, error.message_en) from None
     round.tables.all().delete()
@@ -249,6 +250,7 @@ def seat_round(*, round: Round, seed: str | None = None, user=None, ranking: lis
     round.save()
     RoundEvent.objects.create(round=round, action="seat", user=user, detail={
         "seed": seed, "players": len(entries), "tables": len(tables), "repeats": repeats,
+        "repeated_pairs": [list(pair) for pair in repeated_pairs],
     })
     return round
 

@@ -60,3 +60,58 @@ class StandingsTable(tables.Table):
     class Meta:
         attrs = {"class": "list standings"}
         orderable = False
+
+
+LATE_MINUTES = 20
+
+
+def _row_class(record) -> str:
+    table = record.table
+    if table.confirmed_at:
+        return "done"
+    running = table.round.is_open and not table.ended_early and record.entered < table.hands_planned
+    return "late" if running and record.minutes_idle >= LATE_MINUTES else ""
+
+
+class ProgressTable(tables.Table):
+    """The director's board of a round: one row per table (rows are selectors.TableProgress)."""
+
+    number = tables.Column(verbose_name=_("Tisch"), accessor="table__number", attrs={"td": {"class": "num"}})
+    players = tables.Column(verbose_name=_("Spieler (Sitzfolge, erster Geber zuerst)"), orderable=False)
+    entered = tables.TemplateColumn(
+        verbose_name=_("Spiele"), attrs={"td": {"class": "num"}},
+        template_code=('{{ record.entered }} / {{ record.table.hands_planned }}'
+                       '{% if record.table.ended_early %} (beendet){% endif %}'),
+    )
+    minutes_idle = tables.TemplateColumn(
+        verbose_name=_("letzter Eintrag"),
+        template_code='{% if record.last_entry %}vor {{ record.minutes_idle }} min{% else %}–{% endif %}',
+    )
+    links = tables.TemplateColumn(
+        verbose_name=_("Zettel"), orderable=False,
+        template_code=(
+            '<a href="{% url \'scoring:director_sheet\' record.table.pk %}">ansehen</a> · '
+            '<a href="{% url \'scoring:sheet\' record.table.token %}" rel="nofollow">Scorer-Link</a>'
+            '{% if record.table.confirmed_at %} ✓{% endif %}'
+        ),
+    )
+    end = tables.TemplateColumn(
+        verbose_name="", orderable=False,
+        template_code=(
+            '{% if record.table.round.is_open and not record.table.ended_early and record.entered < record.table.hands_planned %}'
+            '<form method="post" action="{% url \'tournament:end_table\' record.table.round.tournament.slug '
+            'record.table.round.number record.table.pk %}" onsubmit="return confirm(\'Spiel an diesem Tisch beenden?\')">'
+            '{% csrf_token %}<button class="chip small" type="submit">beenden</button></form>{% endif %}'
+        ),
+    )
+
+    class Meta:
+        attrs = {"class": "list progress"}
+        row_attrs = {"class": _row_class}
+        empty_text = _("Noch nicht gesetzt.")
+
+    def render_number(self, record, value):
+        return f"{value}*" if record.five else value
+
+    def render_players(self, value):
+        return ", ".join(value)

@@ -21,7 +21,7 @@ from tournament.errors import DuplicatePlayer, ServiceError
 from tournament.forms import PasteForm, PlayerForm, ReasonForm, TournamentForm, UploadForm
 from tournament.models import Entry, Round, Table, Tournament
 from tournament.standings import LABELS
-from tournament.tables import EntryTable, StandingsTable, TournamentTable
+from tournament.tables import EntryTable, ProgressTable, StandingsTable, TournamentTable
 
 
 def _lang() -> str:
@@ -149,7 +149,7 @@ def tournament_list(request):
             tournament = services.create_tournament(
                 name=data["name"], slug=data["slug"], date=data["date"], venue=data["venue"],
                 ruleset=services.resolve_ruleset(data["ruleset"]), stake_cents=data["stake_cents"],
-                rounds=data["rounds"], user=request.user,
+                rounds=data["rounds"], tables_of_five=data["tables_of_five"], user=request.user,
             )
         except ServiceError as error:
             _refuse(request, error)
@@ -256,10 +256,12 @@ def withdraw(request, slug: str, entry_id: int):
 def round_detail(request, slug: str, number: int):
     tournament = get_object_or_404(Tournament, slug=slug)
     round = get_object_or_404(Round, tournament=tournament, number=number)
+    board = ProgressTable(selectors.progress_board(round), order_by=request.GET.get("sort", "number"))
+    tables.RequestConfig(request, paginate=False).configure(board)
     return render(request, "tournament/round.html", {
-        "tournament": tournament, "round": round, "board": selectors.progress_board(round),
+        "tournament": tournament, "round": round, "board": board,
+        "repeated_pairs": selectors.repeated_pairs(round),
         "events": round.events.select_related("user"), "reason_form": ReasonForm(),
-        "late_minutes": 20,
     })
 
 

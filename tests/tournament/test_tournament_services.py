@@ -183,3 +183,32 @@ def test_the_final_round_needs_the_preliminary_rounds_closed(make_tournament):
     tournament = make_tournament("hopfgarten", players=16)
     with pytest.raises(ServiceError):
         services.seat_round(round=tournament.round_set.get(is_final=True), ranking=[])
+
+
+def test_a_director_may_allow_tables_of_five_where_the_rules_use_only_four(db):
+    strict = services.create_tournament(name="H", slug="h1", date=date(2026, 5, 1), ruleset=BUILTIN["hopfgarten"])
+    relaxed = services.create_tournament(name="H", slug="h2", date=date(2026, 5, 1), ruleset=BUILTIN["hopfgarten"],
+                                         tables_of_five=True)
+    assert (strict.tables_of_five, relaxed.tables_of_five) == (False, True)
+    for tournament in (strict, relaxed):
+        services.import_players(tournament=tournament, rows=[{"name": f"S{i}"} for i in range(17)], check_in=True)
+    with pytest.raises(ServiceError) as excinfo:
+        services.seat_round(round=strict.round_set.get(number=1), seed="s")
+    assert "16" in excinfo.value.message_de and "20" in excinfo.value.message_de
+    round = services.seat_round(round=relaxed.round_set.get(number=1), seed="s")
+    assert sorted(t.seats.count() for t in round.tables.all()) == [4, 4, 4, 5]
+
+
+def test_the_round_page_names_who_meets_again(make_tournament, play_round, client, director):
+    tournament = make_tournament("tirol", players=13)
+    for number in (1, 2):
+        round = tournament.round_set.get(number=number)
+        if number > 1:
+            services.seat_round(round=round, seed="r2")
+        play_round(round)
+        services.close_round(round=round)
+    round = tournament.round_set.get(number=2)
+    pairs = selectors.repeated_pairs(round)
+    assert len(pairs) == round.repeats > 0
+    html = client.get(f"/turniere/{tournament.slug}/runde/2/").content.decode()
+    assert "Wer sich wieder trifft" in html and pairs[0][0] in html
