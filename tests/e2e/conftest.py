@@ -1,0 +1,73 @@
+"""Real-browser tests: Debian's chromium driven by Playwright against pytest-django's live_server.
+
+No browser is downloaded: the tests use /usr/bin/chromium (installed by .ci/run). When it is missing
+the tests FAIL with a message saying so; they never skip.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+# Playwright's sync API runs an asyncio event loop in this thread; Django's ORM refuses to run
+# "async-unsafe" code while a loop is running unless told that this is fine (it is: one thread, sync calls).
+os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+
+CHROMIUM = Path(os.environ.get("E2E_CHROMIUM", "/usr/bin/chromium"))
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    # This machine has no network but loopback: keep chromium from calling home.
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+ARTIFACTS = Path(os.environ.get("E2E_ARTIFACTS", "/tmp/e2e-artifacts"))
+LOCALE = "de-AT"
+PHONE = {"width": 412, "height": 915}
+DESKTOP = {"width": 1280, "height": 900}
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """One headless chromium per test module."""
+    if not CHROMIUM.is_file() or not os.access(CHROMIUM, os.X_OK):
+        pytest.fail(f"{CHROMIUM} not found: the browser tests need Debian's chromium "
+                    "(apt-get install chromium; .ci/run installs it). No browser is downloaded.", pytrace=False)
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError as error:  # pragma: no cover - the dev extra installs it
+        pytest.fail(f"playwright is not installed ({error}): pip install -e '.[dev]'", pytrace=False)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@pytest.fixture
+def new_context(browser, live_server):
+    """new_context(phone=False) -> a fresh browser context (own cookies) on the live server, German UI."""
+    contexts = []
+
+    def make(phone: bool = False):
+        options = {"base_url": live_server.url, "locale": LOCALE, "timezone_id": "Europe/Vienna"}
+        if phone:
+            options.update(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2)
+        else:
+            options.update(viewport=DESKTOP)
+        context = browser.new_context(**options)
+        context.set_default_timeout(10_000)
+        contexts.append(context)
+        return context
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    """Screenshots for a person to look at (outside the work tree)."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS
