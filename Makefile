@@ -18,12 +18,13 @@ STAMP := $(VENV)/.installed
 COV_ARGS := --cov=rules/engine --cov=rules/rulesets --cov-branch \
 	--cov-report=term-missing:skip-covered --cov-fail-under=100
 
-.PHONY: help print-python venv messages run test lint test-sqlite test-postgres bench docs clean
+.PHONY: help print-python venv messages run test test-slow lint test-sqlite test-postgres bench docs clean
 
 help:
 	@echo "make run            virtualenv, install, migrate, demo data, serve on http://127.0.0.1:8000"
 	@echo "make test           whole suite on SQLite (with coverage gate), then on a throwaway PostgreSQL"
 	@echo "make lint           ruff over the whole tree"
+	@echo "make test-slow      the slow browser tests (a whole event per rule set)"
 	@echo "make test-sqlite    suite on SQLite, 100 % branch coverage of rules/engine and rules/rulesets"
 	@echo "make test-postgres  suite on a throwaway PostgreSQL 15 cluster"
 	@echo "make bench          run every bench/*.py"
@@ -60,6 +61,10 @@ test: venv
 	$(MAKE) lint
 	$(MAKE) test-sqlite
 	$(MAKE) test-postgres
+
+# The slow tests: a whole 17-player event in the browser under each rule set (several minutes).
+test-slow: venv
+	@$(VENV)/bin/pytest -m slow -p no:cacheprovider
 
 lint: venv
 	@echo "==> ruff"

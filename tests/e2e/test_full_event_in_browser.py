@@ -1,0 +1,124 @@
+"""A whole 17-player event in the browser, under each of the five rule sets (slow: `make test-slow`).
+
+Everything a director and the scorers do goes through the real pages: create the tournament, paste
+the players, seat each round, enter every hand of every table on the scorer page (taps on the
+chips), confirm each sheet, close the round; at the end the public standings must equal the
+stored hands. About a minute per rule set, so it is not part of the default run.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from decimal import Decimal
+
+import pytest
+from django.contrib.auth.models import User
+from django.db.models import Sum
+from playwright.sync_api import Page, expect
+
+from scoring.models import HandScore
+from tournament.models import Round, Tournament
+
+PASSWORD = "tarock-e2e-Leitung"
+NAMES = [f"{first} {last}" for first, last in zip(
+    ["Anna", "Karl", "Lisa", "Otto", "Maria", "Josef", "Resi", "Franz", "Rosa", "Hubert", "Greta", "Alois", "Elfi",
+     "Sepp", "Vroni", "Toni", "Kathi"],
+    ["Berger", "Huber", "Maier", "Sommer", "Gruber", "Wallner", "Hofer", "Egger", "Pichler", "Moser", "Steiner",
+     "Brunner", "Haas", "Mayr", "Kofler", "Schett", "Rainer"], strict=True)]
+
+
+def chip(page: Page, field: str, text: str):
+    return page.locator(f'#hand-form fieldset[data-field="{field}"] label.chip').filter(
+        has=page.get_by_text(text, exact=True))
+
+
+def enter_hand(page: Page, rng: random.Random, contracts: list[str]) -> None:
+    """One plain hand by taps: a contract, a declarer, a partner where one is called, won or lost."""
+    page.wait_for_selector("#hand-form")
+    while True:
+        contract = rng.choice(contracts)
+        label = chip(page, "contract", contract)
+        if "disabled" not in (label.get_attribute("class") or ""):
+            break
+    label.tap()
+    slug = label.locator("input").get_attribute("value")
+    vorhand_only = page.evaluate(
+        "slug => JSON.parse(document.getElementById('ruleset-options').textContent).contracts[slug].vorhand_only", slug)
+    declarers = page.locator('#hand-form fieldset[data-field="declarer"] label.chip')
+    declarers.nth(0 if vorhand_only else rng.randrange(4)).tap()
+    partner = page.locator('#hand-form fieldset[data-field="partner"]')
+    if partner.is_visible():
+        options = partner.locator("label.chip:not(.disabled)")
+        options.nth(rng.randrange(options.count() - 1)).tap()  # a player, not the talon
+    chip(page, "result", rng.choice(["gewonnen", "verloren"])).tap()
+    expect(page.locator("#preview table.preview-table tbody tr")).to_have_count(4)
+    page.locator("#save-hand").tap()
+    expect(page.locator("ul.messages")).to_contain_text("gespeichert")
+
+
+@pytest.mark.slow
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("slug,contracts", [
+    ("tirol", ["Rufer", "Dreier", "Bettler", "Solorufer"]),
+    ("hopfgarten", ["Auf"]),
+    ("ooe", ["Rufer", "Dreier", "Bettler", "Solo-Rufer"]),
+    ("pagat", ["Rufer", "Dreier", "Bettel", "Solo"]),
+    ("skill7", ["Rufer", "Solo"]),
+])
+def test_a_whole_event_through_three_rounds(live_server, new_context, slug, contracts):
+    User.objects.create_superuser("leitung", "leitung@example.invalid", PASSWORD)
+    rng = random.Random(slug)
+    director = new_context().new_page()
+    director.goto("/admin/login/?next=/turniere/")
+    director.locator("#id_username").fill("leitung")
+    director.locator("#id_password").fill(PASSWORD)
+    director.get_by_role("button", name="Anmelden").click()
+    director.get_by_label("Name:", exact=True).fill(f"Abend {slug}")
+    director.get_by_label("Kürzel (für Links)").fill(f"abend-{slug}")
+    director.get_by_label("Datum").fill("2026-11-21")
+    director.get_by_label("Regelwerk").select_option(slug)
+    director.get_by_label("Fünfertische").select_option("yes")  # Hopfgarten plays at four only unless allowed
+    director.get_by_role("button", name="Turnier anlegen").click()
+    expect(director.locator("ul.messages")).to_contain_text("Turnier angelegt.")
+    paste = director.locator("section.card").filter(has=director.get_by_role("heading", name="Liste einfügen"))
+    paste.get_by_label("Spielerliste").fill("\n".join(NAMES))
+    paste.locator("input[name=checked_in]").check()
+    paste.get_by_role("button", name="Übernehmen").click()
+    tournament = Tournament.objects.get(slug=f"abend-{slug}")
+    scorer = new_context(phone=True).new_page()
+
+    for number in (1, 2, 3):
+        director.goto(f"/turniere/{tournament.slug}/")
+        director.locator(".round-card").filter(has=director.get_by_role("link", name=f"{number}. Runde", exact=True)) \
+            .get_by_role("button", name="Runde setzen").click()
+        expect(director.locator("ul.messages")).to_contain_text(f"Runde {number} ist gesetzt.")
+        links = [a.get_attribute("href") for a in director.get_by_role("link", name="Scorer-Link").all()]
+        assert len(links) == 4
+        for link in links:
+            scorer.goto(link)
+            planned = int(re.search(r"von (\d+)", scorer.locator("section.next-hand h1").inner_text()).group(1))
+            for _ in range(planned):
+                enter_hand(scorer, rng, contracts)
+            scorer.get_by_role("button", name="Zettel bestätigen").tap()
+            expect(scorer.locator("ul.messages")).to_contain_text("Tisch bestätigt")
+        director.goto(f"/turniere/{tournament.slug}/runde/{number}/")
+        director.get_by_role("button", name="Runde abschließen").click()
+        expect(director.locator("ul.messages")).to_contain_text(f"Runde {number} ist abgeschlossen.")
+        assert Round.objects.get(tournament=tournament, number=number).status == Round.CLOSED
+
+    public = new_context().new_page()
+    public.goto(f"/turnier/{tournament.slug}/")
+    table = public.locator("#standings table.standings")
+    headers = [h.strip() for h in table.locator("thead th").all_inner_texts()]
+    name_at, total_at = headers.index("Name"), headers.index("Punkte")
+    shown = {}
+    for row in table.locator("tbody tr").all():
+        cells = row.locator("td").all_inner_texts()
+        shown[cells[name_at].strip()] = Decimal(cells[total_at].strip().replace(",", ".") or "0")
+    stored = dict(HandScore.objects.filter(hand__table__round__tournament=tournament)
+                  .values_list("entry__player__name").annotate(Sum("points")))
+    assert shown == {name: stored.get(name, Decimal(0)) for name in NAMES}
+    assert sum(shown.values()) == 0
+    planned = tournament.round_set.aggregate(hands=Sum("tables__hands_planned"))["hands"]
+    assert HandScore.objects.filter(hand__table__round__tournament=tournament).count() == 4 * planned
