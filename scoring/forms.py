@@ -10,19 +10,21 @@ from __future__ import annotations
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from rules.engine.catalogue import BIRDS, KONTRA_NAMES, NEGATIVE, TRISCHAKEN
 from rules.engine.ruleset import RuleSet
 
-SIDE_CHOICES = [("", "–"), ("declarer", _("Spieler")), ("opponents", _("Gegner"))]
+SIDE_CHOICES = [("", "–"), ("declarer", pgettext_lazy("the declarer's side", "Spieler")), ("opponents", _("Gegner"))]
 
 
 class HandForm(forms.Form):
     number = forms.IntegerField(widget=forms.HiddenInput)
     version = forms.IntegerField(widget=forms.HiddenInput)
     idempotency_key = forms.CharField(widget=forms.HiddenInput, max_length=64)
-    contract = forms.ChoiceField(label=_("Spiel"), widget=forms.RadioSelect)
-    declarer = forms.TypedChoiceField(label=_("Spieler"), coerce=int, widget=forms.RadioSelect, required=False)
+    contract = forms.ChoiceField(label=pgettext_lazy("the contract of a hand", "Spiel"), widget=forms.RadioSelect)
+    declarer = forms.TypedChoiceField(label=pgettext_lazy("the declarer of a hand", "Spieler"), coerce=int,
+                                      widget=forms.RadioSelect, required=False)
     partner = forms.CharField(label=_("Partner"), widget=forms.RadioSelect, required=False)
     result = forms.ChoiceField(label=_("Ergebnis"), widget=forms.RadioSelect, required=False,
                                choices=[("won", _("gewonnen")), ("lost", _("verloren"))])

@@ -23,6 +23,7 @@ class Hand(models.Model):
     contract = models.CharField(max_length=30)
     entered_by = models.CharField(max_length=120, blank=True)
     idempotency_key = models.CharField(max_length=64, blank=True)
+    version = models.PositiveIntegerField(default=1, help_text="1 when entered, +1 with every correction")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -123,6 +123,7 @@ def correct_hand(*, hand: Hand, data: dict, expected_version: int, reason: str =
         raise ServiceError("Für eine Korrektur braucht es eine Begründung.", "A correction needs a reason.")
     before = hand.data
     stored, scores = _store(hand, table, data, _seat_entries(table, hand.number))
+    hand.version += 1
     hand.save()
     hand.scores.all().delete()
     HandScore.objects.bulk_create(scores)

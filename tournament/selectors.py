@@ -84,6 +84,11 @@ class SheetRow:
     totals: list[Decimal]
     hand: Hand
 
+    @property
+    def cells(self):
+        """(this hand's points or None for the dealer sitting out, running total) per position."""
+        return list(zip(self.points, self.totals, strict=True))
+
 
 @dataclass
 class Sheet:
@@ -107,6 +112,7 @@ def table_sheet(table: Table) -> Sheet:
     size = len(seats)
     position_of = {seat.entry_id: seat.position for seat in seats}
     hands = list(table.hands.prefetch_related("scores").order_by("number"))
+    ruleset = table.round.tournament.ruleset
     sheet = Sheet(table, seats)
     running = [ZERO] * size
     cash = [ZERO] * size
@@ -119,7 +125,9 @@ def table_sheet(table: Table) -> Sheet:
             cash[position] += score.cash
         declarer_seat = hand.data.get("declarer", 0)
         declarer = seats[active_positions(hand.number, size)[declarer_seat]].entry.player.name
-        sheet.rows.append(SheetRow(hand.number, hand.contract, declarer, hand.dealer_position, points, list(running), hand))
+        contract = ruleset.contract(hand.contract)
+        name = contract.name if contract is not None else hand.contract
+        sheet.rows.append(SheetRow(hand.number, name, declarer, hand.dealer_position, points, list(running), hand))
     sheet.totals, sheet.cash_totals = running, cash
     sheet.next_number = len(hands) + 1
     if not sheet.complete:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import django_tables2 as tables
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from tournament.models import Entry, Tournament
 
@@ -30,10 +31,11 @@ class EntryTable(tables.Table):
     checked_in = tables.TemplateColumn(
         verbose_name=_("anwesend"),
         template_code=(
-            '<form method="post" action="{% url \'tournament:check_in\' record.tournament.slug record.pk %}">{% csrf_token %}'
+            '{% load i18n %}<form method="post" action="{% url \'tournament:check_in\' record.tournament.slug record.pk %}">'
+            '{% csrf_token %}'
             '<input type="hidden" name="checked_in" value="{{ record.checked_in|yesno:\'0,1\' }}">'
             '<button class="chip small{% if record.checked_in %} on{% endif %}" type="submit">'
-            '{{ record.checked_in|yesno:"ja,nein" }}</button></form>'
+            '{% if record.checked_in %}{% translate "ja" %}{% else %}{% translate "nein" %}{% endif %}</button></form>'
         ),
     )
     withdrawn_after_round = tables.Column(verbose_name=_("ausgeschieden nach Runde"), default="")
@@ -54,7 +56,8 @@ class StandingsTable(tables.Table):
     added per tournament. Exports to xlsx/csv through django-tables2."""
 
     rank = tables.Column(verbose_name=_("Rang"), attrs={"td": {"class": "num"}})
-    name = tables.Column(verbose_name=_("Name"))
+    name = tables.Column(verbose_name=_("Name"), linkify=lambda record, table: reverse(
+        "tournament:player", args=[table.tournament.slug, record["entry_id"]]))
     club = tables.Column(verbose_name=_("Verein"))
 
     class Meta:
@@ -79,29 +82,32 @@ class ProgressTable(tables.Table):
     number = tables.Column(verbose_name=_("Tisch"), accessor="table__number", attrs={"td": {"class": "num"}})
     players = tables.Column(verbose_name=_("Spieler (Sitzfolge, erster Geber zuerst)"), orderable=False)
     entered = tables.TemplateColumn(
-        verbose_name=_("Spiele"), attrs={"td": {"class": "num"}},
-        template_code=('{{ record.entered }} / {{ record.table.hands_planned }}'
-                       '{% if record.table.ended_early %} (beendet){% endif %}'),
+        verbose_name=pgettext_lazy("hands of a table", "Spiele"), attrs={"td": {"class": "num"}},
+        template_code=('{% load i18n %}{{ record.entered }} / {{ record.table.hands_planned }}'
+                       '{% if record.table.ended_early %} ({% translate "beendet" %}){% endif %}'),
     )
     minutes_idle = tables.TemplateColumn(
         verbose_name=_("letzter Eintrag"),
-        template_code='{% if record.last_entry %}vor {{ record.minutes_idle }} min{% else %}–{% endif %}',
+        template_code=('{% load i18n %}{% if record.last_entry %}{% blocktranslate with m=record.minutes_idle %}'
+                       'vor {{ m }} min{% endblocktranslate %}{% else %}–{% endif %}'),
     )
     links = tables.TemplateColumn(
         verbose_name=_("Zettel"), orderable=False,
         template_code=(
-            '<a href="{% url \'scoring:director_sheet\' record.table.pk %}">ansehen</a> · '
-            '<a href="{% url \'scoring:sheet\' record.table.token %}" rel="nofollow">Scorer-Link</a>'
+            '{% load i18n %}<a href="{% url \'scoring:director_sheet\' record.table.pk %}">{% translate "ansehen" %}</a> · '
+            '<a href="{% url \'scoring:sheet\' record.table.token %}" rel="nofollow">{% translate "Scorer-Link" %}</a>'
             '{% if record.table.confirmed_at %} ✓{% endif %}'
         ),
     )
     end = tables.TemplateColumn(
         verbose_name="", orderable=False,
         template_code=(
-            '{% if record.table.round.is_open and not record.table.ended_early and record.entered < record.table.hands_planned %}'
+            '{% load i18n %}{% if record.table.round.is_open and not record.table.ended_early'
+            ' and record.entered < record.table.hands_planned %}'
             '<form method="post" action="{% url \'tournament:end_table\' record.table.round.tournament.slug '
-            'record.table.round.number record.table.pk %}" onsubmit="return confirm(\'Spiel an diesem Tisch beenden?\')">'
-            '{% csrf_token %}<button class="chip small" type="submit">beenden</button></form>{% endif %}'
+            'record.table.round.number record.table.pk %}" '
+            'onsubmit="return confirm(\'{% translate "Spiel an diesem Tisch beenden?" %}\')">'
+            '{% csrf_token %}<button class="chip small" type="submit">{% translate "beenden" %}</button></form>{% endif %}'
         ),
     )
 

@@ -172,7 +172,9 @@ def tournament_detail(request, slug: str):
         return TableExport(export, entries, exclude_columns=()).response(f"{tournament.slug}-spieler.{export}")
     return render(request, "tournament/detail.html", {
         "tournament": tournament, "entries": entries, "rounds": selectors.rounds_with_progress(tournament),
-        "player_form": PlayerForm(), "paste_form": PasteForm(), "upload_form": UploadForm(),
+        # Three forms on one page: distinct ids, so each label ticks its own form's box.
+        "player_form": PlayerForm(auto_id="player_%s"), "paste_form": PasteForm(auto_id="paste_%s"),
+        "upload_form": UploadForm(auto_id="upload_%s"),
         "checked_in": tournament.entries.filter(checked_in=True).count(),
     })
 

@@ -115,9 +115,11 @@ def test_director_seats_scorer_enters_hands_public_standings_follow(live_server,
 
     paste = director.locator("section.card").filter(has=director.get_by_role("heading", name="Liste einfügen"))
     paste.get_by_label("Spielerliste").fill("\n".join(f"{name}; {club}" for name, club in PLAYERS))
-    check_in = paste.locator("input[name=checked_in]")
+    check_in = paste.get_by_label("als anwesend eintragen")
+    # The label must name the paste form's own box (ids must be unique on the page), ticked by default.
+    expect(check_in, "paste form: the label 'als anwesend eintragen' names no checkbox of its own form "
+                     "(duplicate id_checked_in on the detail page?)").to_be_checked()
     check_in.check()
-    expect(check_in).to_be_checked()
     paste.get_by_role("button", name="Übernehmen").click()
     expect(director.locator("ul.messages")).to_contain_text("17 Spieler eingetragen (0 schon bekannt).")
     expect(director.locator("#spieler")).to_contain_text("17 anwesend / 17")

@@ -174,3 +174,21 @@ def test_totals_always_equal_the_sum_of_the_stored_hand_results(make_tournament,
     stored = HandScore.objects.filter(hand__table__round__tournament=tournament).aggregate(p=Sum("points"), c=Sum("cash"))
     assert sum(row.total for row in standings) == stored["p"] == 0
     assert sum(row.player.cash for row in standings) == stored["c"] == 0
+
+
+def test_a_corrected_hand_counts_its_versions(table):
+    hand = services.record_hand(table=table, number=1, data=DREIER, idempotency_key="a")
+    assert hand.version == 1
+    table.refresh_from_db()
+    hand = services.correct_hand(hand=hand, data={**DREIER, "result": "lost"}, expected_version=table.version)
+    assert hand.version == 2
+
+
+def test_the_sheet_shows_running_totals_and_who_sat_out(table):
+    for number in (1, 2):
+        services.record_hand(table=table, number=number, data=DREIER, idempotency_key=f"k{number}")
+    sheet = selectors.table_sheet(table)
+    first, second = sheet.rows
+    assert first.points[0] is None and second.points[1] is None  # the dealer sits out at five
+    assert second.cells[3] == (second.points[3], first.points[3] + second.points[3])
+    assert sheet.totals == second.totals
