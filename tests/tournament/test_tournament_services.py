@@ -13,6 +13,16 @@ from tournament.errors import DuplicatePlayer, ServiceError
 from tournament.models import CustomRuleSet, Entry, Player, Round, RoundEvent
 
 
+def play_rounds(tournament, play_round, rounds: int) -> None:
+    """Seat (round 1 is seated already), play and close the first ``rounds`` rounds."""
+    for number in range(1, rounds + 1):
+        round = tournament.round_set.get(number=number)
+        if number > 1:
+            services.seat_round(round=round, seed=f"s{number}")
+        play_round(round, seed=number)
+        services.close_round(round=round)
+
+
 def test_a_tournament_keeps_a_snapshot_of_its_rules_and_the_format(db):
     tournament = services.create_tournament(name="Hopfgartner Turnier", slug="hopf", date=date(2026, 5, 1),
                                             ruleset=BUILTIN["hopfgarten"])
@@ -108,12 +118,7 @@ def test_rounds_in_order_and_later_rounds_avoid_repeats(make_tournament, play_ro
     tournament = make_tournament("tirol", players=20)
     with pytest.raises(ServiceError):
         services.seat_round(round=tournament.round_set.get(number=3), seed="s")
-    for number in (1, 2, 3):
-        round = tournament.round_set.get(number=number)
-        if number > 1:
-            services.seat_round(round=round, seed=f"s{number}")
-        play_round(round, seed=number)
-        services.close_round(round=round)
+    play_rounds(tournament, play_round, 3)
     assert tournament.round_set.get(number=3).repeats == 0
     with pytest.raises(ServiceError):
         services.seat_round(round=tournament.round_set.get(number=3), seed="again")
@@ -160,12 +165,7 @@ def test_closing_needs_every_table_done_or_ended_and_reopening_needs_a_reason(ma
 
 def test_the_final_round_seats_the_best_by_the_standings(make_tournament, play_round):
     tournament = make_tournament("hopfgarten", players=16)
-    for number in (1, 2, 3):
-        round = tournament.round_set.get(number=number)
-        if number > 1:
-            services.seat_round(round=round, seed=f"s{number}")
-        play_round(round, seed=number)
-        services.close_round(round=round)
+    play_rounds(tournament, play_round, 3)
     final = tournament.round_set.get(is_final=True)
     ranking = [row.player.entry_id for row in selectors.standings(tournament)]
     services.seat_round(round=final, ranking=ranking)

@@ -9,22 +9,11 @@ multiply standings points and cash alike. Self-contained on purpose (--import-mo
 """
 
 import pytest
+from golden_harness import bonus, check_coverage, check_golden, check_refused, err, lost, row, won  # noqa: F401
 
-from rules.engine import InvalidHand, score
 from rules.rulesets import get_ruleset
 
 RULES = get_ruleset("hopfgarten")
-
-
-def bonus(slug, side="declarer", announced=False, made=True, kontra=1):
-    entry = {"bonus": slug, "side": side, "announced": announced, "made": made}
-    if kontra != 1:
-        entry["kontra"] = kontra
-    return entry
-
-
-def row(id, hand, points, cash, cite):
-    return pytest.param(hand, points, cash, cite, id=id)
 
 
 GOLDEN = [
@@ -247,15 +236,6 @@ GOLDEN = [
 ]
 
 
-@pytest.mark.parametrize("hand, points, cash, cite", GOLDEN)
-def test_golden_hopfgarten(hand, points, cash, cite):
-    assert cite
-    assert sum(points) == 0 and sum(cash) == 0, "the expectation itself must be zero-sum"
-    result = score(hand, RULES)
-    assert list(result.points) == points
-    assert list(result.cash) == cash
-
-
 ERRORS = [
     # "Only by the Forehand"
     pytest.param({"contract": "rufer", "declarer": 1, "partner": 2, "result": "won",
@@ -316,8 +296,15 @@ ERRORS = [
 ]
 
 
+@pytest.mark.parametrize("hand, points, cash, cite", GOLDEN)
+def test_golden_hopfgarten(hand, points, cash, cite):
+    check_golden(RULES, hand, points, cash, cite)
+
+
 @pytest.mark.parametrize("hand, codes", ERRORS)
 def test_invalid_hopfgarten(hand, codes):
-    with pytest.raises(InvalidHand) as excinfo:
-        score(hand, RULES)
-    assert sorted(p.code for p in excinfo.value.problems) == sorted(codes)
+    check_refused(RULES, hand, codes)
+
+
+def test_every_contract_and_bonus_of_hopfgarten_is_covered():
+    check_coverage(RULES, GOLDEN)

@@ -5,28 +5,16 @@ quotes below keep its spelling), docs/sources/rule-notes.md and the documented i
 rules/rulesets/ooe.py; the arithmetic is in the comment of each row. Seats 0..3, seat 0 = Vorhand.
 With a partner the declarer and partner each get A, each opponent -A; alone the declarer gets 3A,
 each opponent -A. Kontras multiply cash only ("kontras count only for cash, not for the standings").
-Self-contained on purpose (pytest runs with --import-mode=importlib).
 """
 
 from fractions import Fraction
 
 import pytest
+from golden_harness import bonus, check_coverage, check_golden, check_refused, err, lost, row, won  # noqa: F401
 
-from rules.engine import InvalidHand, score
 from rules.rulesets import get_ruleset
 
 RULES = get_ruleset("ooe")
-
-
-def bonus(slug, side="declarer", announced=False, made=True, kontra=1):
-    entry = {"bonus": slug, "side": side, "announced": announced, "made": made}
-    if kontra != 1:
-        entry["kontra"] = kontra
-    return entry
-
-
-def row(id, hand, points, cash, cite):
-    return pytest.param(hand, points, cash, cite, id=id)
 
 
 GOLDEN = [
@@ -276,15 +264,6 @@ GOLDEN = [
 ]
 
 
-@pytest.mark.parametrize("hand, points, cash, cite", GOLDEN)
-def test_golden_ooe(hand, points, cash, cite):
-    assert cite
-    assert sum(points) == 0 and sum(cash) == 0, "the expectation itself must be zero-sum"
-    result = score(hand, RULES)
-    assert list(result.points) == points
-    assert list(result.cash) == cash
-
-
 ERRORS = [
     # "das sind Trischaken, Rufer und Sechser-Dreier" (Vorhand contracts).
     pytest.param({"contract": "sechserdreier", "declarer": 1, "result": "won"},
@@ -334,8 +313,15 @@ ERRORS = [
 ]
 
 
+@pytest.mark.parametrize("hand, points, cash, cite", GOLDEN)
+def test_golden_ooe(hand, points, cash, cite):
+    check_golden(RULES, hand, points, cash, cite)
+
+
 @pytest.mark.parametrize("hand, codes", ERRORS)
 def test_invalid_ooe(hand, codes):
-    with pytest.raises(InvalidHand) as excinfo:
-        score(hand, RULES)
-    assert sorted(p.code for p in excinfo.value.problems) == sorted(codes)
+    check_refused(RULES, hand, codes)
+
+
+def test_every_contract_and_bonus_of_ooe_is_covered():
+    check_coverage(RULES, GOLDEN)

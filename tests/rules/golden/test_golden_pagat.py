@@ -15,8 +15,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from golden_harness import bonus, check_coverage, check_golden, check_refused, err, lost, row, won  # noqa: F401
 
-from rules.engine import InvalidHand, score
 from rules.rulesets import get_ruleset
 
 RULES = get_ruleset("pagat")
@@ -46,36 +46,6 @@ MAYOR = ("001: if any player takes 36 or more points (known as Bürgermeister) t
 THIRTY_SIX = "interpretation '36 points': the threshold is 35+2; the Bürgermeister's \"36 or more\" likewise."
 SPLIT = ("ties (001 is silent; the engine's documented tie rule, seed 000): Players with the same card points split their victory points; "
          "if both middle players have the same number of points, then they pay and receive nothing")
-
-
-def row(id, hand, points, cash, cite, xfail=None):
-    marks = [pytest.mark.xfail(reason=xfail, strict=True)] if xfail else []
-    return pytest.param(hand, points, cash, cite, id=id, marks=marks)
-
-
-def won(contract, declarer, partner=None, **extra):
-    hand = {"contract": contract, "declarer": declarer, "result": "won", **extra}
-    if partner is not None:
-        hand["partner"] = partner
-    return hand
-
-
-def lost(contract, declarer, partner=None, **extra):
-    hand = {"contract": contract, "declarer": declarer, "result": "lost", **extra}
-    if partner is not None:
-        hand["partner"] = partner
-    return hand
-
-
-def bonus(slug, side="declarer", announced=False, made=True, kontra=1):
-    entry = {"bonus": slug, "side": side}
-    if announced:
-        entry["announced"] = True
-    if not made:
-        entry["made"] = False
-    if kontra != 1:
-        entry["kontra"] = kontra
-    return entry
 
 
 F = Fraction
@@ -297,34 +267,6 @@ HANDS = [
 ]
 
 
-@pytest.mark.parametrize("hand, points, cash, cite", HANDS)
-def test_golden_pagat(hand, points, cash, cite):
-    result = score(hand, RULES)
-    assert list(result.points) == points, cite
-    assert list(result.cash) == cash, cite
-
-
-def _rows():
-    return [param.values for param in HANDS]
-
-
-def test_expectations_are_zero_sum():
-    for hand, points, cash, _ in _rows():
-        assert sum(points) == 0, hand
-        assert sum(cash) == 0, hand
-
-
-def test_every_contract_and_bonus_is_covered():
-    contracts = {hand["contract"] for hand, *_ in _rows()}
-    bonuses = {entry["bonus"] for hand, *_ in _rows() for entry in hand.get("bonuses", [])}
-    assert contracts == {contract.slug for contract in RULES.contracts}
-    assert bonuses == {rule.slug for rule in RULES.bonuses}
-
-
-def err(id, hand, codes):
-    return pytest.param(hand, codes, id=id)
-
-
 ERRORS = [
     # "The page has no revoke penalty" (interpretation 'Renonce').
     err("renonce-not-offered", won("rufer", 0, 1, renonce=2), ["renonce_not_offered"]),
@@ -366,8 +308,15 @@ ERRORS = [
 ]
 
 
+@pytest.mark.parametrize("hand, points, cash, cite", HANDS)
+def test_golden_pagat(hand, points, cash, cite):
+    check_golden(RULES, hand, points, cash, cite)
+
+
 @pytest.mark.parametrize("hand, codes", ERRORS)
 def test_invalid_pagat(hand, codes):
-    with pytest.raises(InvalidHand) as excinfo:
-        score(hand, RULES)
-    assert sorted(problem.code for problem in excinfo.value.problems) == sorted(codes)
+    check_refused(RULES, hand, codes)
+
+
+def test_every_contract_and_bonus_of_pagat_is_covered():
+    check_coverage(RULES, HANDS)

@@ -14,8 +14,8 @@ for the standings too, so points == cash in every row.
 from __future__ import annotations
 
 import pytest
+from golden_harness import bonus, check_coverage, check_golden, check_refused, err, lost, row, won  # noqa: F401
 
-from rules.engine import InvalidHand, score
 from rules.rulesets import get_ruleset
 
 RULES = get_ruleset("skill7")
@@ -37,36 +37,6 @@ OVERRIDE = ("002: A Valat overrides all other additions, irrespective of whether
             "Furthermore, the game itself will not be valued, but instead just the Valat and any Kontra.")
 VALAT_KONTRA = "interpretation 'Kontra on a Valat': so a kontra on the game drops with it."
 FAILED = "rule-notes: A bonus announced and failed costs its announced value"
-
-
-def row(id, hand, points, cash, cite, xfail=None):
-    marks = [pytest.mark.xfail(reason=xfail, strict=True)] if xfail else []
-    return pytest.param(hand, points, cash, cite, id=id, marks=marks)
-
-
-def won(contract, declarer, partner=None, **extra):
-    hand = {"contract": contract, "declarer": declarer, "result": "won", **extra}
-    if partner is not None:
-        hand["partner"] = partner
-    return hand
-
-
-def lost(contract, declarer, partner=None, **extra):
-    hand = {"contract": contract, "declarer": declarer, "result": "lost", **extra}
-    if partner is not None:
-        hand["partner"] = partner
-    return hand
-
-
-def bonus(slug, side="declarer", announced=False, made=True, kontra=1):
-    entry = {"bonus": slug, "side": side}
-    if announced:
-        entry["announced"] = True
-    if not made:
-        entry["made"] = False
-    if kontra != 1:
-        entry["kontra"] = kontra
-    return entry
 
 
 HANDS = [
@@ -222,34 +192,6 @@ HANDS = [
 ]
 
 
-@pytest.mark.parametrize("hand, points, cash, cite", HANDS)
-def test_golden_skill7(hand, points, cash, cite):
-    result = score(hand, RULES)
-    assert list(result.points) == points, cite
-    assert list(result.cash) == cash, cite
-
-
-def _rows():
-    return [param.values for param in HANDS]
-
-
-def test_expectations_are_zero_sum():
-    for hand, points, cash, _ in _rows():
-        assert sum(points) == 0, hand
-        assert sum(cash) == 0, hand
-
-
-def test_every_contract_and_bonus_is_covered():
-    contracts = {hand["contract"] for hand, *_ in _rows()}
-    bonuses = {entry["bonus"] for hand, *_ in _rows() for entry in hand.get("bonuses", [])}
-    assert contracts == {contract.slug for contract in RULES.contracts}
-    assert bonuses == {rule.slug for rule in RULES.bonuses}
-
-
-def err(id, hand, codes):
-    return pytest.param(hand, codes, id=id)
-
-
 ERRORS = [
     # interpretation 'The partner in a Rufer': the partner must be entered.
     err("rufer-without-partner", won("rufer", 1), ["partner_required"]),
@@ -286,8 +228,15 @@ ERRORS = [
 ]
 
 
+@pytest.mark.parametrize("hand, points, cash, cite", HANDS)
+def test_golden_skill7(hand, points, cash, cite):
+    check_golden(RULES, hand, points, cash, cite)
+
+
 @pytest.mark.parametrize("hand, codes", ERRORS)
 def test_invalid_skill7(hand, codes):
-    with pytest.raises(InvalidHand) as excinfo:
-        score(hand, RULES)
-    assert sorted(problem.code for problem in excinfo.value.problems) == sorted(codes)
+    check_refused(RULES, hand, codes)
+
+
+def test_every_contract_and_bonus_of_skill7_is_covered():
+    check_coverage(RULES, HANDS)

@@ -5,28 +5,16 @@ docs/sources/rule-notes.md and the documented interpretations in rules/rulesets/
 arithmetic is in the comment of each row. Seats 0..3, seat 0 = Vorhand. With a partner the
 declarer and partner each get A, each opponent -A; alone the declarer gets 3A, each opponent -A.
 Kontras multiply cash only ("kontras do not count towards tournament scoring").
-Self-contained on purpose (pytest runs with --import-mode=importlib).
 """
 
 from fractions import Fraction
 
 import pytest
+from golden_harness import bonus, check_coverage, check_golden, check_refused, err, lost, row, won  # noqa: F401
 
-from rules.engine import InvalidHand, score
 from rules.rulesets import get_ruleset
 
 RULES = get_ruleset("tirol")
-
-
-def bonus(slug, side="declarer", announced=False, made=True, kontra=1):
-    entry = {"bonus": slug, "side": side, "announced": announced, "made": made}
-    if kontra != 1:
-        entry["kontra"] = kontra
-    return entry
-
-
-def row(id, hand, points, cash, cite):
-    return pytest.param(hand, points, cash, cite, id=id)
 
 
 GOLDEN = [
@@ -308,15 +296,6 @@ GOLDEN = [
 ]
 
 
-@pytest.mark.parametrize("hand, points, cash, cite", GOLDEN)
-def test_golden_tirol(hand, points, cash, cite):
-    assert cite
-    assert sum(points) == 0 and sum(cash) == 0, "the expectation itself must be zero-sum"
-    result = score(hand, RULES)
-    assert list(result.points) == points
-    assert list(result.cash) == cash
-
-
 ERRORS = [
     # Rufer is a Vorhand contract ("*Vorhand only").
     pytest.param({"contract": "rufer", "declarer": 2, "partner": 1, "result": "won"},
@@ -364,8 +343,15 @@ ERRORS = [
 ]
 
 
+@pytest.mark.parametrize("hand, points, cash, cite", GOLDEN)
+def test_golden_tirol(hand, points, cash, cite):
+    check_golden(RULES, hand, points, cash, cite)
+
+
 @pytest.mark.parametrize("hand, codes", ERRORS)
 def test_invalid_tirol(hand, codes):
-    with pytest.raises(InvalidHand) as excinfo:
-        score(hand, RULES)
-    assert sorted(p.code for p in excinfo.value.problems) == sorted(codes)
+    check_refused(RULES, hand, codes)
+
+
+def test_every_contract_and_bonus_of_tirol_is_covered():
+    check_coverage(RULES, GOLDEN)
