@@ -68,7 +68,8 @@ def standings_table(request, tournament: Tournament) -> StandingsTable:
         rows = [row for row in rows if query in row["name"].lower() or query in row["club"].lower()]
     extra = [(key, tables.Column(verbose_name=header, attrs={"td": {"class": "num"}}, default=""))
              for key, header in columns]
-    table = StandingsTable(rows, extra_columns=extra)
+    # Rank, name and points first: on a phone that is what a player looks for.
+    table = StandingsTable(rows, extra_columns=extra, sequence=("rank", "name", "total", "..."))
     table.tournament = tournament
     return table
 
