@@ -132,3 +132,10 @@ def test_unknown_rule_set_is_refused():
     process = run("--rules", "wien", stdin="")
     assert process.returncode != 0
     assert "tirol" in process.stderr
+
+
+def test_a_broken_array_is_read_line_by_line_so_each_bad_line_is_reported():
+    text = '[{"contract": "dreier", "declarer": 2, "result": "won"},\n{"contract": "dreier", "declarer": 1, "result": "won"}\n'
+    process = run("--rules", "tirol", stdin=text)
+    assert process.returncode == 1
+    assert [("error" in line) for line in lines(process)] == [True, False]  # the second line is a valid hand

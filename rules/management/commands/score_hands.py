@@ -88,11 +88,14 @@ def parse_entries(text: str) -> list:
     stripped = text.strip()
     if stripped.startswith("["):
         try:
-            data = json.loads(stripped)
+            return json.loads(stripped)
         except json.JSONDecodeError:
-            pass  # not one array after all: fall back to lines, so each bad line is reported
-        else:
-            return data if isinstance(data, list) else [data]
+            # Not one array after all: read it line by line below, so each bad line gets its own error.
+            return _lines(text)
+    return _lines(text)
+
+
+def _lines(text: str) -> list:
     entries: list = []
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
