@@ -64,8 +64,12 @@ def _store(hand: Hand, table: Table, data: dict, seat_entries: dict[int, int]) -
     return hand.data, scores
 
 
-def _seat_entries(table: Table, number: int) -> dict[int, int]:
-    seats = list(table.seats.order_by("position").values_list("entry_id", flat=True))
+def _seated(table: Table) -> list[int]:
+    """Entry ids of the table in seat order (position 0 first)."""
+    return list(table.seats.order_by("position").values_list("entry_id", flat=True))
+
+
+def _seat_entries(seats: list[int], number: int) -> dict[int, int]:
     return {hand_seat: seats[position] for hand_seat, position in enumerate(active_positions(number, len(seats)))}
 
 
@@ -89,10 +93,10 @@ def record_hand(*, table: Table, number: int, data: dict, idempotency_key: str =
         )
     if table.ended_early or number > table.hands_planned:
         raise ServiceError(f"Tisch {table.number} hat alle Spiele.", f"Table {table.number} has all its hands.")
-    size = table.seats.count()
-    hand = Hand(table=table, number=number, dealer_position=dealer_position(number, size),
+    seats = _seated(table)
+    hand = Hand(table=table, number=number, dealer_position=dealer_position(number, len(seats)),
                 entered_by=entered_by[:120], idempotency_key=idempotency_key[:64])
-    stored, scores = _store(hand, table, data, _seat_entries(table, number))
+    stored, scores = _store(hand, table, data, _seat_entries(seats, number))
     hand.save()
     for score in scores:
         score.hand = hand
@@ -122,7 +126,7 @@ def correct_hand(*, hand: Hand, data: dict, expected_version: int, reason: str =
     if director and not reason.strip():
         raise ServiceError("Für eine Korrektur braucht es eine Begründung.", "A correction needs a reason.")
     before = hand.data
-    stored, scores = _store(hand, table, data, _seat_entries(table, hand.number))
+    stored, scores = _store(hand, table, data, _seat_entries(_seated(table), hand.number))
     hand.version += 1
     hand.save()
     hand.scores.all().delete()

@@ -13,7 +13,6 @@ from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -28,10 +27,6 @@ from tournament.selectors import table_sheet
 
 def _table(token: str) -> Table:
     return get_object_or_404(Table.objects.select_related("round__tournament"), token=token)
-
-
-def _lang() -> str:
-    return "en" if (get_language() or "de").startswith("en") else "de"
 
 
 def _players(sheet, number_: int) -> list[str]:
@@ -74,7 +69,7 @@ def sheet(request, token: str):
     except InvalidHand as error:
         return _render_sheet(request, table, form=form, problems=error.problems, status=422)
     except ServiceError as error:
-        messages.error(request, error.message(_lang()))
+        messages.error(request, error.message())
         return _render_sheet(request, table, form=form, status=409)
     messages.success(request, _("Spiel %(n)s gespeichert.") % {"n": form.cleaned_data["number"]})
     return redirect("scoring:sheet", token=token)
@@ -113,7 +108,7 @@ def undo(request, token: str):
         services.remove_last_hand(table=table, expected_version=int(request.POST.get("version", -1)),
                                   by=_("Tisch-Scorer"))
     except ServiceError as error:
-        messages.error(request, error.message(_lang()))
+        messages.error(request, error.message())
     else:
         messages.success(request, _("Letztes Spiel entfernt."))
     return redirect("scoring:sheet", token=token)
@@ -124,23 +119,34 @@ def edit_last(request, token: str):
     current = table_sheet(table)
     if not current.rows:
         raise Http404("no hand")
-    last = current.rows[-1].hand
-    if request.method == "POST":
-        form = _hand_form(current, last.number, data=request.POST)
-        if form.is_valid():
-            try:
-                services.correct_hand(hand=last, data=form.hand_data(), expected_version=form.cleaned_data["version"],
-                                      by=_("Tisch-Scorer"))
-            except InvalidHand as error:
-                return _render_edit(request, table, current, last, form, error.problems, 422)
-            except ServiceError as error:
-                messages.error(request, error.message(_lang()))
-                return redirect("scoring:sheet", token=token)
-            messages.success(request, _("Spiel %(n)s geändert.") % {"n": last.number})
-            return redirect("scoring:sheet", token=token)
-        return _render_edit(request, table, current, last, form, [], 422)
-    form = _hand_form(current, last.number, initial=initial_from_hand(last.data))
-    return _render_edit(request, table, current, last, form, [], 200)
+    return _correct(request, table, current, current.rows[-1].hand, director=False)
+
+
+def _correct(request, table, current, hand, *, director: bool):
+    """Show a stored hand in the form and save its correction (the scorer's last hand or the
+    director's any hand: the director gives a reason and stays on the form when refused)."""
+    if request.method != "POST":
+        form = _hand_form(current, hand.number, initial=initial_from_hand(hand.data))
+        return _render_edit(request, table, current, hand, form, [], 200, director=director)
+    form = _hand_form(current, hand.number, data=request.POST)
+    if not form.is_valid():
+        return _render_edit(request, table, current, hand, form, [], 422, director=director)
+    who = {"reason": request.POST.get("reason", ""), "by": request.user.get_username(), "user": request.user,
+           "director": True} if director else {"by": _("Tisch-Scorer")}
+    try:
+        services.correct_hand(hand=hand, data=form.hand_data(), expected_version=form.cleaned_data["version"], **who)
+    except InvalidHand as error:
+        return _render_edit(request, table, current, hand, form, error.problems, 422, director=director)
+    except ServiceError as error:
+        messages.error(request, error.message())
+        if director:
+            return _render_edit(request, table, current, hand, form, [], 409, director=True)
+        return redirect("scoring:sheet", token=table.token)
+    if director:
+        messages.success(request, _("Spiel %(n)s korrigiert.") % {"n": hand.number})
+        return redirect("scoring:director_sheet", table_id=table.pk)
+    messages.success(request, _("Spiel %(n)s geändert.") % {"n": hand.number})
+    return redirect("scoring:sheet", token=table.token)
 
 
 def _render_edit(request, table, sheet_, hand, form, problems, status, director=False):
@@ -158,7 +164,7 @@ def confirm(request, token: str):
         services.confirm_table(table=table, expected_version=int(request.POST.get("version", -1)),
                                names=request.POST.get("names", ""))
     except ServiceError as error:
-        messages.error(request, error.message(_lang()))
+        messages.error(request, error.message())
     else:
         messages.success(request, _("Tisch bestätigt. Danke!"))
     return redirect("scoring:sheet", token=token)
@@ -180,21 +186,4 @@ def director_correct(request, table_id: int, hand_number: int):
     hand = next((row.hand for row in current.rows if row.number == hand_number), None)
     if hand is None:
         raise Http404("no such hand")
-    if request.method == "POST":
-        form = _hand_form(current, hand.number, data=request.POST)
-        if form.is_valid():
-            try:
-                services.correct_hand(hand=hand, data=form.hand_data(), expected_version=form.cleaned_data["version"],
-                                      reason=request.POST.get("reason", ""), by=request.user.get_username(),
-                                      user=request.user, director=True)
-            except InvalidHand as error:
-                return _render_edit(request, table, current, hand, form, error.problems, 422, director=True)
-            except ServiceError as error:
-                messages.error(request, error.message(_lang()))
-                return _render_edit(request, table, current, hand, form, [], 409, director=True)
-            messages.success(request, _("Spiel %(n)s korrigiert.") % {"n": hand.number})
-            return redirect("scoring:director_sheet", table_id=table.pk)
-        return _render_edit(request, table, current, hand, form, [], 422, director=True)
-    form = _hand_form(current, hand.number, initial=initial_from_hand(hand.data))
-    return _render_edit(request, table, current, hand, form, [], 200, director=True)
-
+    return _correct(request, table, current, hand, director=True)

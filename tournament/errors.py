@@ -2,6 +2,13 @@
 
 from __future__ import annotations
 
+from django.utils.translation import get_language
+
+
+def active_language() -> str:
+    """"de" or "en": which of the two sentences the current request should read."""
+    return "en" if (get_language() or "de").startswith("en") else "de"
+
 
 class ServiceError(Exception):
     """A write that was refused; nothing of it was stored."""
@@ -11,8 +18,8 @@ class ServiceError(Exception):
         self.message_de = message_de
         self.message_en = message_en
 
-    def message(self, lang: str = "de") -> str:
-        return self.message_en if lang == "en" else self.message_de
+    def message(self, lang: str | None = None) -> str:
+        return self.message_en if (lang or active_language()) == "en" else self.message_de
 
 
 class DuplicatePlayer(ServiceError):

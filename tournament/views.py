@@ -11,25 +11,20 @@ from django.core.exceptions import ValidationError
 from django.db.models import Count
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 from django_tables2.export import TableExport
 
 from tournament import selectors, services
-from tournament.errors import DuplicatePlayer, ServiceError
+from tournament.errors import DuplicatePlayer, ServiceError, active_language
 from tournament.forms import PasteForm, PlayerForm, ReasonForm, TournamentForm, UploadForm
 from tournament.models import Entry, Round, Table, Tournament
 from tournament.standings import LABELS
 from tournament.tables import EntryTable, ProgressTable, StandingsTable, TournamentTable
 
 
-def _lang() -> str:
-    return "en" if (get_language() or "de").startswith("en") else "de"
-
-
 def _refuse(request, error: ServiceError) -> None:
-    messages.error(request, error.message(_lang()))
+    messages.error(request, error.message())
 
 
 # --- standings rows shared by the public and director pages ------------------------------------
@@ -45,7 +40,7 @@ def standings_rows(tournament: Tournament, ranked=None) -> tuple[list[dict], lis
     if tournament.has_final:
         columns += [("carried", _("übernommen")), ("final", _("Finale"))]
     columns.append(("total", _("Punkte")))
-    columns += [(f"tie_{name}", LABELS[name][0 if _lang() == "de" else 1]) for name in tournament.tie_breaks
+    columns += [(f"tie_{name}", LABELS[name][0 if active_language() == "de" else 1]) for name in tournament.tie_breaks
                 if name != "final_round" or tournament.has_final]
     columns.append(("cash", _("Geld (€), mit Kontras") if split else _("Geld (€)")))
     rows = []
