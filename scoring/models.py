@@ -50,6 +50,8 @@ class HandScore(models.Model):
     hand_seat = models.PositiveSmallIntegerField(help_text="seat 0..3 of the hand (0 = Vorhand)")
     points = models.DecimalField(max_digits=10, decimal_places=2)
     cash = models.DecimalField(max_digits=10, decimal_places=2)
+    # The part of ``cash`` that kontras moved (rules/engine/kontra.py): a charity box may collect it.
+    kontra_cash = models.DecimalField(max_digits=10, decimal_places=2, default=0)
 
     class Meta:
         unique_together = [("hand", "entry")]

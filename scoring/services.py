@@ -11,6 +11,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from rules.engine import read_hand, score_hand
+from rules.engine.kontra import kontra_cash
 from rules.engine.rounding import hundredths
 from scoring.models import Hand, HandRevision, HandScore
 from tournament.errors import ServiceError, StaleVersion
@@ -55,8 +56,10 @@ def _store(hand: Hand, table: Table, data: dict, seat_entries: dict[int, int]) -
     parsed = read_hand(data, ruleset)
     result = score_hand(parsed, ruleset)
     points, cash = hundredths(result.points), hundredths(result.cash)
+    kontra = hundredths(kontra_cash(parsed, ruleset, result))
     scores = [
-        HandScore(hand=hand, entry_id=seat_entries[seat], hand_seat=seat, points=points[seat], cash=cash[seat])
+        HandScore(hand=hand, entry_id=seat_entries[seat], hand_seat=seat, points=points[seat], cash=cash[seat],
+                  kontra_cash=kontra[seat])
         for seat in range(4)
     ]
     hand.data, hand.contract = parsed.to_dict(), parsed.contract

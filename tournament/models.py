@@ -82,6 +82,8 @@ class Tournament(models.Model):
     ruleset_version = models.PositiveIntegerField()
     ruleset_snapshot = models.JSONField()
     stake_cents = models.PositiveIntegerField(_("Cent je Punkt"), default=10)
+    # Some cups collect the money kontras move in a charity box instead of paying it to the winners.
+    kontra_to_charity = models.BooleanField(_("Kontra-Geld in die Spendenkassa"), default=False)
     rounds = models.PositiveSmallIntegerField(_("Runden"), default=3)
     hands_at_four = models.PositiveSmallIntegerField(_("Spiele am Vierertisch"), default=16)
     hands_at_five = models.PositiveSmallIntegerField(_("Spiele am Fünfertisch"), default=20)

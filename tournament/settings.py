@@ -1,7 +1,7 @@
 """Django settings for the Tarock tournament site.
 
 Everything that differs between a laptop, CI and production comes from the
-environment: DATABASE_URL, DJANGO_SECRET_KEY, DJANGO_DEBUG, DJANGO_ALLOWED_HOSTS.
+environment: DATABASE_URL, DJANGO_SECRET_KEY, DJANGO_DEBUG, DJANGO_ALLOWED_HOSTS, SITE_URL.
 """
 import os
 from pathlib import Path
@@ -23,6 +23,10 @@ ALLOWED_HOSTS = [
     ).split(",")
     if host.strip()
 ]
+
+# The site's address as players' phones reach it in the hall: printed (and QR-coded) on the table
+# cards by `export_sheets`. Pages that print a card use the address the director's browser used.
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 
 INSTALLED_APPS = [
     "django.contrib.admin",

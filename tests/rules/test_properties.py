@@ -7,8 +7,9 @@ import copy
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from rules.engine import read_hand, score
+from rules.engine import read_hand, score, score_hand
 from rules.engine.catalogue import DECLARER, NEGATIVE, OPPONENTS, POSITIVE, TRISCHAKEN
+from rules.engine.kontra import kontra_cash, without_kontras
 from rules.engine.sampling import random_hand
 from rules.rulesets import BUILTIN
 
@@ -246,3 +247,16 @@ def test_any_json_gives_a_hand_or_a_clear_refusal_never_a_crash(case, garbage, d
     else:
         result = score(broken, ruleset)
         assert sum(result.points) == 0 and sum(result.cash) == 0 and parsed.contract == broken["contract"]
+
+
+@SETTINGS
+@given(hands())
+def test_kontra_money_is_zero_sum_and_the_rest_is_the_undoubled_hand(case):
+    ruleset, data = case
+    hand = read_hand(data, ruleset)
+    result = score_hand(hand, ruleset)
+    moved = kontra_cash(hand, ruleset, result)
+    assert sum(moved) == 0
+    plain = score_hand(without_kontras(hand), ruleset)
+    assert tuple(c - m for c, m in zip(result.cash, moved, strict=True)) == plain.cash
+    assert kontra_cash(hand, ruleset) == moved

@@ -1,0 +1,157 @@
+"""Reads of the money: each hand in euros, each table's settlement, each player's day.
+
+Three queries whatever the size of the event (tables with their seats, the score rows, the entries);
+the arithmetic is scoring/settlement.py's.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from decimal import Decimal
+from itertools import groupby
+
+from django.db.models import Prefetch
+
+from scoring.models import HandScore
+from scoring.settlement import ZERO, HandMoney, hand_money, settle
+from tournament.models import Seat, Table, Tournament
+
+BOX = "box"  # the charity box's key among the players' entry ids in a table's balances
+
+
+@dataclass(frozen=True)
+class MoneyOfHand:
+    """One stored hand in euros: entry ids by hand seat (0 = Vorhand) and the money of each."""
+
+    hand_id: int
+    table_id: int
+    entries: tuple[int, ...]
+    money: HandMoney
+
+
+def money_by_hand(tournament: Tournament) -> dict[int, MoneyOfHand]:
+    """Every hand of the tournament in euros (one query), keyed by hand id."""
+    rows = (
+        HandScore.objects.filter(hand__table__round__tournament=tournament)
+        .order_by("hand_id", "hand_seat")
+        .values_list("hand_id", "hand__table_id", "entry_id", "cash", "kontra_cash")
+    )
+    charity, stake = tournament.kontra_to_charity, tournament.stake_cents
+    hands = {}
+    for hand_id, seats in groupby(rows.iterator(chunk_size=4000), key=lambda row: row[0]):
+        seats = list(seats)
+        money = hand_money([s[3] for s in seats], [s[4] for s in seats], stake, charity=charity)
+        hands[hand_id] = MoneyOfHand(hand_id, seats[0][1], tuple(s[2] for s in seats), money)
+    return hands
+
+
+@dataclass
+class SettlementLine:
+    """A player at a table: cash points over the table's hands and what that is in euros."""
+
+    entry_id: int
+    name: str
+    position: int
+    cash_points: Decimal = ZERO
+    euros: Decimal = ZERO
+
+
+@dataclass(frozen=True)
+class NamedPayment:
+    payer: str
+    payee: str
+    amount: Decimal
+
+
+@dataclass
+class TableSettlement:
+    table_id: int
+    round_number: int
+    table_number: int
+    lines: list[SettlementLine]
+    hands: int = 0
+    box: Decimal = ZERO
+    payments: list[NamedPayment] = field(default_factory=list)
+
+    @property
+    def balance(self) -> Decimal:
+        """What the table's euros and box add up to: zero, to the cent, or the sheet is wrong."""
+        return sum((line.euros for line in self.lines), self.box)
+
+
+@dataclass
+class PlayerMoney:
+    entry_id: int
+    name: str
+    club: str
+    rounds: dict[int, Decimal] = field(default_factory=dict)
+
+    @property
+    def total(self) -> Decimal:
+        return sum(self.rounds.values(), ZERO)
+
+
+@dataclass
+class Settlement:
+    tournament: Tournament
+    tables: list[TableSettlement]
+    players: list[PlayerMoney]
+    box_label: str
+
+    @property
+    def charity(self) -> bool:
+        return self.tournament.kontra_to_charity
+
+    @property
+    def box_total(self) -> Decimal:
+        return sum((table.box for table in self.tables), ZERO)
+
+    @property
+    def round_numbers(self) -> list[int]:
+        return sorted({table.round_number for table in self.tables})
+
+
+def settlement(tournament: Tournament, *, box_label: str = "Spendenkassa") -> Settlement:
+    """Each table of each round settled in euros with the fewest payments, and each player's total."""
+    tables = list(
+        Table.objects.filter(round__tournament=tournament)
+        .select_related("round")
+        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("entry__player").order_by("position")))
+        .order_by("round__number", "number")
+    )
+    by_table: dict[int, TableSettlement] = {}
+    for table in tables:
+        lines = [SettlementLine(seat.entry_id, seat.entry.player.name, seat.position) for seat in table.seats.all()]
+        by_table[table.pk] = TableSettlement(table.pk, table.round.number, table.number, lines)
+    cash_points = (
+        HandScore.objects.filter(hand__table__round__tournament=tournament)
+        .values_list("hand__table_id", "entry_id", "cash")
+    )
+    points: dict[tuple[int, int], Decimal] = defaultdict(lambda: ZERO)
+    for table_id, entry_id, cash in cash_points.iterator(chunk_size=4000):
+        points[table_id, entry_id] += cash
+    euros: dict[tuple[int, int], Decimal] = defaultdict(lambda: ZERO)
+    for hand in money_by_hand(tournament).values():
+        table = by_table[hand.table_id]
+        table.hands += 1
+        table.box += hand.money.box
+        for entry_id, amount in zip(hand.entries, hand.money.seats, strict=True):
+            euros[hand.table_id, entry_id] += amount
+    players: dict[int, PlayerMoney] = {}
+    for entry in tournament.entries.select_related("player").order_by("player__name", "pk"):
+        players[entry.pk] = PlayerMoney(entry.pk, entry.player.name, entry.player.club)
+    for table in by_table.values():
+        names = {line.entry_id: line.name for line in table.lines}
+        names[BOX] = box_label
+        balances: dict[object, Decimal] = {}
+        for line in table.lines:
+            line.cash_points = points[table.table_id, line.entry_id]
+            line.euros = euros[table.table_id, line.entry_id]
+            balances[line.entry_id] = line.euros
+            money = players[line.entry_id].rounds
+            money[table.round_number] = money.get(table.round_number, ZERO) + line.euros
+        if table.box:
+            balances[BOX] = table.box
+        table.payments = [NamedPayment(names[p.payer], names[p.payee], p.amount) for p in settle(balances)]
+    return Settlement(tournament, list(by_table.values()), list(players.values()), box_label)

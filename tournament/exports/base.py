@@ -1,0 +1,309 @@
+"""One interface for everything a director prints or downloads (the pretix exporter pattern).
+
+An exporter is built for a tournament (and a round, for the per-round sheets) and ``render()``
+returns an ExportFile: filename, content type, bytes. It reads through the selectors only; layout
+code never runs a query. Two bases do the format work once:
+
+- ListExporter: an exporter that only yields sheets of rows gets its .xlsx for free (openpyxl in
+  write-only mode, so a 1,000-player event streams instead of building a workbook in memory), with
+  frozen header row, filters, column widths and euro/point number formats from its columns.
+- PdfExporter: owns the page (A4, margins), the fonts, the header (tournament, date, venue, sheet
+  title), the footer (printed when, "Seite x von y"); a PDF exporter only builds its story.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any, ClassVar, Iterable, Iterator
+
+from django.conf import settings
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+from openpyxl import Workbook
+from openpyxl.cell import WriteOnlyCell
+from openpyxl.styles import Alignment, Font, PatternFill
+from openpyxl.utils import get_column_letter
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import A4, landscape
+from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
+from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import SimpleDocTemplate
+
+from tournament.models import Round, Tournament
+
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+PDF = "application/pdf"
+
+EURO_FORMAT = '#,##0.00 "€";[Red]-#,##0.00 "€"'
+POINTS_FORMAT = '#,##0.##;[Red]-#,##0.##'
+INTEGER_FORMAT = "0"
+
+
+@dataclass(frozen=True)
+class ExportFile:
+    filename: str
+    content_type: str
+    content: bytes
+
+
+class Exporter:
+    """Base of every exporter. Subclasses set identifier, verbose_name, extension and render()."""
+
+    identifier: ClassVar[str]
+    verbose_name: ClassVar[str]  # a gettext_lazy string: shown on the director's pages
+    per_round: ClassVar[bool] = False
+    public: ClassVar[bool] = False  # may be downloaded from the public standings page
+    extension: ClassVar[str]
+    content_type: ClassVar[str]
+
+    def __init__(self, tournament: Tournament, *, round: Round | None = None, base_url: str = ""):
+        if self.per_round and round is None:
+            raise ValueError(f"{self.identifier} needs a round")
+        self.tournament = tournament
+        self.round = round
+        # Absolute address of the site, for links printed on paper (the scorer's QR code).
+        self.base_url = (base_url or getattr(settings, "SITE_URL", "")).rstrip("/")
+
+    def filename(self) -> str:
+        """The file's name without the tournament in it: what export_sheets writes (issue 4, point 8)."""
+        stem = self.identifier.rsplit("-", 1)[0] if self.identifier.endswith(("-pdf", "-xlsx")) else self.identifier
+        if self.per_round:
+            stem = f"{stem}-round-{self.round.number}"
+        return f"{stem}.{self.extension}"
+
+    def download_name(self) -> str:
+        """The name a browser saves it under: the tournament's slug first, so downloads stay apart."""
+        return f"{self.tournament.slug}-{self.filename()}"
+
+    def render(self) -> ExportFile:
+        return ExportFile(self.download_name(), self.content_type, self.render_bytes())
+
+    def render_bytes(self) -> bytes:
+        raise NotImplementedError
+
+
+# --- Excel ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Column:
+    header: str
+    width: float = 14
+    number_format: str | None = None
+
+
+@dataclass
+class SheetData:
+    """One worksheet: title, columns, and the rows (values, or strings starting with "=" for formulas)."""
+
+    title: str
+    columns: list[Column]
+    rows: Iterable[list[Any]]
+    freeze: str = "A2"
+    filters: bool = True
+    header_rows: list[list[Any]] = field(default_factory=list)  # lines above the column headers
+
+
+HEADER_FONT = Font(bold=True, color="FFFFFF")
+HEADER_FILL = PatternFill("solid", fgColor="2F4F4F")
+
+
+def write_workbook(sheets: Iterable[SheetData]) -> bytes:
+    """Sheets into an .xlsx, streamed (write-only): header row styled, frozen and filtered."""
+    workbook = Workbook(write_only=True)
+    for sheet in sheets:
+        ws = workbook.create_sheet(title=sheet.title[:31])
+        for index, column in enumerate(sheet.columns, start=1):
+            ws.column_dimensions[get_column_letter(index)].width = column.width
+        header_row = len(sheet.header_rows) + 1
+        if sheet.freeze:
+            ws.freeze_panes = f"A{header_row + 1}" if sheet.header_rows else sheet.freeze
+        for line in sheet.header_rows:
+            ws.append(line)
+        header = []
+        for column in sheet.columns:
+            cell = WriteOnlyCell(ws, value=column.header)
+            cell.font, cell.fill = HEADER_FONT, HEADER_FILL
+            cell.alignment = Alignment(wrap_text=True, vertical="top")
+            header.append(cell)
+        ws.append(header)
+        formats = [column.number_format for column in sheet.columns]
+        count = 0
+        for row in sheet.rows:
+            count += 1
+            cells = []
+            for value, number_format in zip(row, formats, strict=False):
+                if number_format is None:
+                    cells.append(value)
+                    continue
+                cell = WriteOnlyCell(ws, value=value)
+                cell.number_format = number_format
+                cells.append(cell)
+            ws.append(cells)
+        if sheet.filters and sheet.columns:
+            last = get_column_letter(len(sheet.columns))
+            ws.auto_filter.ref = f"A{header_row}:{last}{header_row + max(count, 1)}"
+    buffer = io.BytesIO()
+    workbook.save(buffer)
+    return buffer.getvalue()
+
+
+class ListExporter(Exporter):
+    """An exporter that only yields sheets; the workbook is built by write_workbook."""
+
+    extension = "xlsx"
+    content_type = XLSX
+
+    def sheets(self) -> Iterator[SheetData]:
+        raise NotImplementedError
+
+    def render_bytes(self) -> bytes:
+        return write_workbook(self.sheets())
+
+
+# --- PDF ------------------------------------------------------------------------------------------
+
+# DejaVu covers the names of every Tarock country (č, ł, ő …); Debian's fonts-dejavu-core has it
+# and .ci/run installs it. Without it, reportlab's own Bitstream Vera (Latin-1, same metrics family)
+# keeps `make run` working on a bare machine.
+FONT_DIRS = [Path("/usr/share/fonts/truetype/dejavu")]
+FONT, FONT_BOLD = "SheetSans", "SheetSans-Bold"
+
+
+def register_fonts() -> None:
+    if FONT in pdfmetrics.getRegisteredFontNames():
+        return
+    for folder in FONT_DIRS:
+        regular, bold = folder / "DejaVuSans.ttf", folder / "DejaVuSans-Bold.ttf"
+        if regular.exists() and bold.exists():
+            break
+    else:
+        import reportlab
+
+        folder = Path(reportlab.__file__).parent / "fonts"
+        regular, bold = folder / "Vera.ttf", folder / "VeraBd.ttf"
+    pdfmetrics.registerFont(TTFont(FONT, str(regular)))
+    pdfmetrics.registerFont(TTFont(FONT_BOLD, str(bold)))
+    pdfmetrics.registerFontFamily(FONT, normal=FONT, bold=FONT_BOLD, italic=FONT, boldItalic=FONT_BOLD)
+
+
+def styles() -> dict[str, ParagraphStyle]:
+    register_fonts()
+    base = getSampleStyleSheet()
+    return {
+        "body": ParagraphStyle("body", parent=base["Normal"], fontName=FONT, fontSize=10, leading=13),
+        "small": ParagraphStyle("small", parent=base["Normal"], fontName=FONT, fontSize=8, leading=10),
+        "title": ParagraphStyle("title", parent=base["Title"], fontName=FONT_BOLD, fontSize=18, leading=22,
+                                alignment=0, spaceAfter=4 * mm),
+        "heading": ParagraphStyle("heading", parent=base["Heading2"], fontName=FONT_BOLD, fontSize=13, leading=16,
+                                  spaceBefore=3 * mm, spaceAfter=2 * mm),
+        "big": ParagraphStyle("big", parent=base["Normal"], fontName=FONT_BOLD, fontSize=28, leading=34),
+    }
+
+
+GRID = colors.HexColor("#888888")
+SHADE = colors.HexColor("#EEEEEE")
+HEADER_BG = colors.HexColor("#2F4F4F")
+
+
+def table_style(header_rows: int = 1, *, font_size: float = 9) -> list[tuple]:
+    """The common look of a table on paper: grid, dark header, light stripes, numbers right."""
+    register_fonts()
+    return [
+        ("FONTNAME", (0, 0), (-1, -1), FONT),
+        ("FONTSIZE", (0, 0), (-1, -1), font_size),
+        ("FONTNAME", (0, 0), (-1, header_rows - 1), FONT_BOLD),
+        ("BACKGROUND", (0, 0), (-1, header_rows - 1), HEADER_BG),
+        ("TEXTCOLOR", (0, 0), (-1, header_rows - 1), colors.white),
+        ("GRID", (0, 0), (-1, -1), 0.4, GRID),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("ROWBACKGROUNDS", (0, header_rows), (-1, -1), [colors.white, SHADE]),
+    ]
+
+
+class _NumberedCanvas(Canvas):
+    """Holds every page back until the end, so each footer can say "Seite x von y"."""
+
+    def __init__(self, *args, footer=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._pages: list[dict] = []
+        self._footer = footer
+
+    def showPage(self):  # noqa: N802 - reportlab's name
+        self._pages.append(dict(self.__dict__))
+        self._startPage()
+
+    def save(self):
+        total = len(self._pages)
+        for state in self._pages:
+            self.__dict__.update(state)
+            if self._footer is not None:
+                self._footer(self, self._pageNumber, total)
+            super().showPage()
+        super().save()
+
+
+class PdfExporter(Exporter):
+    """Page template, fonts, header and footer for every PDF; subclasses build ``story()``."""
+
+    extension = "pdf"
+    content_type = PDF
+    landscape: ClassVar[bool] = False
+    margin = 14 * mm
+
+    def title(self) -> str:
+        raise NotImplementedError
+
+    def story(self) -> list:
+        raise NotImplementedError
+
+    @property
+    def pagesize(self):
+        return landscape(A4) if self.landscape else A4
+
+    def subtitle(self) -> str:
+        parts = [self.tournament.name, self.tournament.date.strftime("%d.%m.%Y")]
+        if self.tournament.venue:
+            parts.append(self.tournament.venue)
+        return " · ".join(parts)
+
+    def render_bytes(self) -> bytes:
+        self.styles = styles()
+        self.printed_at: datetime = timezone.localtime()
+        buffer = io.BytesIO()
+        document = SimpleDocTemplate(
+            buffer, pagesize=self.pagesize, leftMargin=self.margin, rightMargin=self.margin,
+            topMargin=self.margin + 10 * mm, bottomMargin=self.margin + 6 * mm,
+            title=f"{self.title()} – {self.tournament.name}", author=self.tournament.name,
+            creator="Tarock-Turnier",
+        )
+        language = translation.get_language()
+        footer_text = _("gedruckt %(when)s") % {"when": self.printed_at.strftime("%d.%m.%Y %H:%M")}
+
+        def footer(canvas: Canvas, page: int, total: int) -> None:
+            with translation.override(language):
+                page_text = _("Seite %(page)s von %(total)s") % {"page": page, "total": total}
+            width, height = self.pagesize
+            canvas.saveState()
+            canvas.setFont(FONT_BOLD, 10)
+            canvas.drawString(self.margin, height - self.margin - 2 * mm, self.title())
+            canvas.setFont(FONT, 9)
+            canvas.drawRightString(width - self.margin, height - self.margin - 2 * mm, self.subtitle())
+            canvas.setStrokeColor(GRID)
+            canvas.line(self.margin, height - self.margin - 4 * mm, width - self.margin, height - self.margin - 4 * mm)
+            canvas.setFont(FONT, 8)
+            canvas.drawString(self.margin, self.margin, footer_text)
+            canvas.drawRightString(width - self.margin, self.margin, page_text)
+            canvas.restoreState()
+
+        def canvasmaker(*args, **kwargs):
+            return _NumberedCanvas(*args, footer=footer, **kwargs)
+
+        document.build(self.story(), canvasmaker=canvasmaker)
+        return buffer.getvalue()
