@@ -28,6 +28,9 @@ class TournamentForm(forms.Form):
     tables_of_five = forms.TypedChoiceField(
         label=_("Fünfertische"), required=False, empty_value=None, coerce=lambda v: {"yes": True, "no": False}.get(v),
         choices=[("", _("wie im Regelwerk")), ("yes", _("erlaubt (der Geber setzt aus)")), ("no", _("nur Vierertische"))])
+    kontra_to_charity = forms.BooleanField(
+        label=_("Kontra-Geld in die Spendenkassa"), required=False,
+        help_text=_("Was Kontras an Geld bewegen, zahlt der Verlierer in die Spendenkassa statt an die Gewinner."))
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -42,7 +42,7 @@ def resolve_ruleset(key: str) -> RuleSet:
 @transaction.atomic
 def create_tournament(
     *, name: str, slug: str, date: Date, ruleset: RuleSet, venue: str = "", stake_cents: int | None = None,
-    rounds: int | None = None, tables_of_five: bool | None = None, user=None,
+    rounds: int | None = None, tables_of_five: bool | None = None, kontra_to_charity: bool = False, user=None,
 ) -> Tournament:
     """A tournament with its rounds, playing under a snapshot of ``ruleset`` and its format."""
     fmt = ruleset.format
@@ -54,7 +54,7 @@ def create_tournament(
         hands_at_four=fmt.hands_at_four, hands_at_five=fmt.hands_at_five,
         tables_of_five=fmt.tables_of_five if tables_of_five is None else tables_of_five,
         final_round_top=fmt.final_round_top, final_round_carry_percent=fmt.final_round_carry_percent,
-        tie_breaks=list(fmt.tie_breaks), created_by=user,
+        tie_breaks=list(fmt.tie_breaks), kontra_to_charity=kontra_to_charity, created_by=user,
     )
     tournament.full_clean()
     tournament.save()

@@ -145,7 +145,8 @@ def tournament_list(request):
             tournament = services.create_tournament(
                 name=data["name"], slug=data["slug"], date=data["date"], venue=data["venue"],
                 ruleset=services.resolve_ruleset(data["ruleset"]), stake_cents=data["stake_cents"],
-                rounds=data["rounds"], tables_of_five=data["tables_of_five"], user=request.user,
+                rounds=data["rounds"], tables_of_five=data["tables_of_five"],
+                kontra_to_charity=data["kontra_to_charity"], user=request.user,
             )
         except ServiceError as error:
             _refuse(request, error)
