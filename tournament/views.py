@@ -17,6 +17,7 @@ from django_tables2.export import TableExport
 
 from tournament import selectors, services
 from tournament.errors import DuplicatePlayer, ServiceError, active_language
+from tournament.exports import exporters
 from tournament.forms import PasteForm, PlayerForm, ReasonForm, TournamentForm, UploadForm
 from tournament.models import Entry, Round, Table, Tournament
 from tournament.standings import LABELS
@@ -94,7 +95,7 @@ def public_standings(request, slug: str):
     template = "tournament/_standings.html" if request.GET.get("fragment") else "tournament/standings.html"
     return render(request, template, {
         "tournament": tournament, "table": table, "rounds": selectors.rounds_with_progress(tournament),
-        "progress": _progress(tournament),
+        "progress": _progress(tournament), "public_exports": [e for e in exporters() if e.public],
     })
 
 
@@ -173,6 +174,8 @@ def tournament_detail(request, slug: str):
         "player_form": PlayerForm(auto_id="player_%s"), "paste_form": PasteForm(auto_id="paste_%s"),
         "upload_form": UploadForm(auto_id="upload_%s"),
         "checked_in": tournament.entries.filter(checked_in=True).count(),
+        "exports": [e for e in exporters() if not e.per_round],
+        "round_exports": [e for e in exporters() if e.per_round],
     })
 
 
@@ -261,6 +264,7 @@ def round_detail(request, slug: str, number: int):
         "tournament": tournament, "round": round, "board": board,
         "repeated_pairs": selectors.repeated_pairs(round),
         "events": round.events.select_related("user"), "reason_form": ReasonForm(),
+        "round_exports": [e for e in exporters() if e.per_round],
     })
 
 

@@ -55,6 +55,7 @@ class ExportFile:
 class Exporter:
     """Base of every exporter. Subclasses set identifier, verbose_name, extension and render()."""
 
+    do_not_call_in_templates = True  # templates list the classes themselves (identifier, verbose_name)
     identifier: ClassVar[str]
     verbose_name: ClassVar[str]  # a gettext_lazy string: shown on the director's pages
     per_round: ClassVar[bool] = False
