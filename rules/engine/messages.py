@@ -14,8 +14,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "The contract is missing.",
     ),
     "contract_unknown": (
-        "Das Spiel „{value}“ gibt es nicht.",
-        "There is no contract called “{value}”.",
+        "Das Spiel {value} gibt es nicht.",
+        "There is no contract called {value}.",
     ),
     "contract_not_offered": (
         "Das Spiel „{value}“ wird nach den Regeln {ruleset} nicht gespielt.",
@@ -62,8 +62,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "The result is missing: won or lost.",
     ),
     "card_points_invalid": (
-        "{field}: „{value}“ sind keine Kartenpunkte; erlaubt ist „P“ oder „P+B“ mit B von 0 bis 2.",
-        "{field}: “{value}” are not card points; use “P” or “P+B” with B from 0 to 2.",
+        "{field}: {value} sind keine Kartenpunkte; erlaubt ist „P“ oder „P+B“ mit B von 0 bis 2.",
+        "{field}: {value} are not card points; use “P” or “P+B” with B from 0 to 2.",
     ),
     "card_points_out_of_range": (
         "{field}: {value} Punkte sind mehr als die {total} Punkte im Spiel.",

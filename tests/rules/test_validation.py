@@ -167,3 +167,14 @@ def test_accepted_aliases_and_defaults():
     assert (hand.declarer, hand.kontra, hand.declarer_points) == (3, 4, 120)
     hand = read_hand({"contract": "bettler", "declarer": 1, "result": "won", "kontra": {"0": 2, "3": 4}, "extra": 1}, R["tirol"])
     assert hand.opponent_kontra(0) == 2 and hand.opponent_kontra(2) == 1 and hand.opponent_kontra(3) == 4
+
+
+@pytest.mark.parametrize("data", [
+    {"contract": "grand", "declarer": 0, "result": "won"},
+    {"contract": "dreier", "declarer": 1, "declarer_points": "35+3"},
+])
+def test_a_quoted_value_is_quoted_once(data):
+    with pytest.raises(InvalidHand) as raised:
+        read_hand(data, BUILTIN["tirol"])
+    text = raised.value.message()
+    assert "„„" not in text and "““" not in text and "“”" not in text
