@@ -19,9 +19,10 @@ from django.views.decorators.http import require_POST
 from rules.engine import InvalidHand, read_hand, score_hand
 from rules.engine.types import number
 from scoring import services
-from scoring.forms import HandForm, initial_from_hand, ruleset_options
+from scoring.forms import HandForm, HandImportForm, initial_from_hand, ruleset_options
+from scoring.imports import import_hands
 from tournament.errors import ServiceError
-from tournament.models import Table
+from tournament.models import Table, Tournament
 from tournament.selectors import table_sheet
 
 
@@ -187,3 +188,30 @@ def director_correct(request, table_id: int, hand_number: int):
     if hand is None:
         raise Http404("no such hand")
     return _correct(request, table, current, hand, director=True)
+
+
+# --- director: hands typed in from paper sheets (or a tournament.xlsx) -----------------------------
+
+
+@staff_member_required
+def import_hands_page(request, slug: str):
+    """Upload an .xlsx or .json of hands: every hand is checked first; the report lists each problem by
+    line and nothing is stored, or everything is stored at once."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    form = HandImportForm(request.POST or None, request.FILES or None)
+    report, status = None, 200
+    if request.method == "POST":
+        if form.is_valid():
+            upload = form.cleaned_data["file"]
+            number = form.cleaned_data.get("round")
+            report = import_hands(tournament=tournament, source=upload, filename=upload.name, user=request.user,
+                                  rounds=[number] if number else None)
+            if report.ok:
+                messages.success(request, report.message())
+                form = HandImportForm()
+            else:
+                status = 422
+        else:
+            status = 422
+    return render(request, "scoring/import_hands.html", {"tournament": tournament, "form": form, "report": report},
+                  status=status)

@@ -104,7 +104,38 @@ class ImportReport:
 
 
 HEADERS = {"name": "name", "spieler": "name", "verein": "club", "club": "club", "region": "region", "cup": "region",
-           "notizen": "notes", "notes": "notes"}
+           "notizen": "notes", "notes": "notes",
+           # What the Players sheet of tournament.xlsx adds (tournament/exports/columns.py), read when present.
+           "los": "lot", "lot": "lot", "anwesend": "checked_in", "present": "checked_in", "checked in": "checked_in",
+           "ausgeschieden nach runde": "withdrawn_after_round", "withdrawn after round": "withdrawn_after_round"}
+
+YES = {"ja", "j", "yes", "y", "true", "wahr", "1", "x", "✓", "✔"}
+NO = {"", "nein", "n", "no", "false", "falsch", "0", "-", "–", "none"}
+
+
+def _yes_no(value, who: str, header: str) -> bool:
+    text = str(value).strip().lower()
+    if text in YES:
+        return True
+    if text in NO:
+        return False
+    raise ServiceError(f"Bei „{who}“ ist „{value}“ in der Spalte „{header}“ weder ja noch nein.",
+                       f"At “{who}”, “{value}” in the column “{header}” is neither yes nor no.")
+
+
+def _whole_number(value, who: str, header: str) -> int | None:
+    """A cell as a whole number >= 0 ("3", "3.0", 3); empty is None."""
+    text = str(value).strip()
+    if text.lower() in ("", "none", "-", "–"):
+        return None
+    try:
+        number = float(text.replace(",", "."))
+    except ValueError:
+        number = -1.0
+    if number < 0 or number != int(number):
+        raise ServiceError(f"Bei „{who}“ ist „{value}“ in der Spalte „{header}“ keine ganze Zahl.",
+                           f"At “{who}”, “{value}” in the column “{header}” is not a whole number.")
+    return int(number)
 
 
 def player_rows_from_text(text: str) -> list[dict]:
@@ -121,12 +152,10 @@ def player_rows_from_text(text: str) -> list[dict]:
 
 
 def player_rows_from_file(name: str, content: bytes) -> list[dict]:
-    """Rows of a CSV or XLSX upload with a header row (Name, Verein/Club, Region/Cup, Notizen/Notes)."""
+    """Rows of a CSV or XLSX upload with a header row (Name, Verein/Club, Region/Cup, Notizen/Notes; and,
+    when present, Los, anwesend, ausgeschieden nach Runde as in the Players sheet of tournament.xlsx)."""
     if name.lower().endswith(".xlsx"):
-        from openpyxl import load_workbook
-
-        sheet = load_workbook(io.BytesIO(content), read_only=True, data_only=True).active
-        table = [["" if cell is None else str(cell) for cell in row] for row in sheet.iter_rows(values_only=True)]
+        table = _player_sheet(content)
     else:
         text = content.decode("utf-8-sig", errors="replace")
         dialect = csv.Sniffer().sniff(text.splitlines()[0] if text else ",", delimiters=",;\t")
@@ -142,16 +171,58 @@ def player_rows_from_file(name: str, content: bytes) -> list[dict]:
     ]
 
 
+def _cell_text(cell) -> str:
+    """A cell as text; the workbook's guard against formulas ("'=…", exports.results.excel_text) comes off."""
+    text = "" if cell is None else str(cell)
+    return text[1:] if text.startswith("'=") else text
+
+
+def _player_sheet(content: bytes) -> list[list[str]]:
+    """The rows of the workbook's player list: the sheet "Players"/"Spieler" of tournament.xlsx if there
+    is one, else the active sheet, else the first sheet whose first row names a "Name" column."""
+    from openpyxl import load_workbook
+
+    try:
+        book = load_workbook(io.BytesIO(content), read_only=True, data_only=True)
+    except Exception:  # noqa: BLE001 - whatever a broken upload makes openpyxl raise, the director gets a sentence
+        raise ServiceError("Die Datei ist keine lesbare Excel-Datei (.xlsx).",
+                           "The file is not a readable Excel workbook (.xlsx).") from None
+    sheets = [sheet for sheet in book.worksheets if sheet.title.strip().lower() in ("players", "spieler")]
+    sheets += [book.active] + list(book.worksheets)
+    first = None
+    for sheet in sheets:
+        if sheet is None:
+            continue
+        table = [[_cell_text(cell) for cell in row] for row in sheet.iter_rows(values_only=True)]
+        first = table if first is None else first
+        if table and "name" in [HEADERS.get(header.strip().lower()) for header in table[0]]:
+            return table
+    return first or []
+
+
 @transaction.atomic
 def import_players(*, tournament: Tournament, rows: list[dict], check_in: bool = False) -> ImportReport:
     """Enter many players at once: a known player (same name and club) is reused; a likely duplicate
-    (same name, other club) is flagged for the director instead of being created."""
+    (same name, other club) is flagged for the director instead of being created.
+
+    A row may also give "lot", "checked_in" and "withdrawn_after_round" (the Players sheet of
+    tournament.xlsx): where a row has them they are set on its entry ("checked_in" then wins over
+    ``check_in``); a value that is no number / no yes-or-no, or a lot given twice, refuses the import."""
     report = ImportReport()
+    taken_lots = dict(tournament.entries.filter(lot__isnull=False).values_list("lot", "player__name_key"))
+    lots_in_file: dict[int, int] = {}
     for number, row in enumerate(rows, start=1):
         name = " ".join(str(row.get("name", "")).split())
         if not name:
             report.skipped.append((number, "kein Name / no name"))
             continue
+        extra = _entry_columns(row, name)
+        lot = extra.get("lot")
+        if lot is not None:
+            if lot in lots_in_file or taken_lots.get(lot, normalized_name(name)) != normalized_name(name):
+                raise ServiceError(f"Los {lot} ist mehrfach vergeben (bei „{name}“).",
+                                   f"Lot {lot} is given more than once (at “{name}”).")
+            lots_in_file[lot] = number
         club = str(row.get("club", "")).strip()
         candidates = list(likely_duplicates(name))
         same = [player for player in candidates if normalized_name(player.club) == normalized_name(club)]
@@ -163,8 +234,33 @@ def import_players(*, tournament: Tournament, rows: list[dict], check_in: bool =
             continue
         else:
             player = register_player(name=name, club=club, region=str(row.get("region", "")), notes=str(row.get("notes", "")))
-        report.entered.append(enter_player(tournament=tournament, player=player, checked_in=check_in))
+        present = extra.get("checked_in")
+        entry = enter_player(tournament=tournament, player=player, checked_in=check_in if present is None else present)
+        changed = [key for key, value in extra.items() if getattr(entry, key) != value]
+        for key in changed:
+            setattr(entry, key, extra[key])
+        if changed:
+            entry.save(update_fields=changed)
+        report.entered.append(entry)
     return report
+
+
+ENTRY_COLUMNS = {"lot": "Los", "checked_in": "anwesend", "withdrawn_after_round": "ausgeschieden nach Runde"}
+
+
+def _entry_columns(row: dict, who: str) -> dict:
+    """The entry's lot, presence and withdrawal of a row, for the columns the row has."""
+    values: dict = {}
+    if "lot" in row:
+        values["lot"] = _whole_number(row["lot"], who, ENTRY_COLUMNS["lot"])
+        if values["lot"] is None:
+            del values["lot"]
+    if "checked_in" in row:
+        values["checked_in"] = _yes_no(row["checked_in"], who, ENTRY_COLUMNS["checked_in"])
+    if "withdrawn_after_round" in row:
+        values["withdrawn_after_round"] = _whole_number(row["withdrawn_after_round"], who,
+                                                        ENTRY_COLUMNS["withdrawn_after_round"])
+    return values
 
 
 @transaction.atomic
@@ -251,6 +347,111 @@ def seat_round(*, round: Round, seed: str | None = None, user=None, ranking: lis
     RoundEvent.objects.create(round=round, action="seat", user=user, detail={
         "seed": seed, "players": len(entries), "tables": len(tables), "repeats": repeats,
         "repeated_pairs": [list(pair) for pair in repeated_pairs],
+    })
+    return round
+
+
+@dataclass(frozen=True)
+class SeatingProblem:
+    """Why a seating as given cannot be used; ``table`` is None for the round as a whole."""
+
+    table: int | None
+    message_de: str
+    message_en: str
+
+
+def seating_problems(*, round: Round, tables: dict[int, list[int]],
+                     seated_first: frozenset[int] | set[int] = frozenset()) -> list[SeatingProblem]:
+    """Every reason ``seat_round_as_given`` would refuse ``tables`` (table number -> entry ids in Platz
+    order), checked the way seat_round checks a draw. ``seated_first``: numbers of earlier rounds that
+    the same operation seats before this one (an import seating several rounds)."""
+    tournament = round.tournament
+    problems: list[SeatingProblem] = []
+
+    def refuse(table, de, en):
+        problems.append(SeatingProblem(table, de, en))
+
+    if round.status not in (Round.PLANNED, Round.SEATED) or _has_hands(round):
+        refuse(None, f"Runde {round.number} läuft schon oder ist abgeschlossen; sie kann nicht neu gesetzt werden.",
+               f"Round {round.number} is running or closed; it cannot be reseated.")
+    earlier = tournament.round_set.filter(number__lt=round.number)
+    unseated = sorted(set(earlier.filter(status=Round.PLANNED).values_list("number", flat=True)) - set(seated_first))
+    if unseated:
+        refuse(None, f"Zuerst Runde {unseated[-1]} setzen.", f"Seat round {unseated[-1]} first.")
+    if round.is_final and earlier.exclude(status=Round.CLOSED).exists():
+        refuse(None, "Die Finalrunde wird erst nach dem Abschluss aller Vorrunden gesetzt.",
+               "The final round is seated once every preliminary round is closed.")
+    if not tables:
+        refuse(None, f"Für Runde {round.number} ist kein Tisch angegeben.", f"No table is given for round {round.number}.")
+    entries = {e.pk: e for e in tournament.entries.select_related("player")}
+    where: dict[int, list[int]] = {}
+    for number, players in sorted(tables.items()):
+        if not isinstance(number, int) or number < 1:
+            refuse(number, f"„{number}“ ist keine Tischnummer.", f"“{number}” is not a table number.")
+        if len(players) not in ((4, 5) if tournament.tables_of_five else (4,)):
+            de, en = ("4 oder 5", "4 or 5") if tournament.tables_of_five else ("nur 4", "only 4")
+            refuse(number, f"Tisch {number} hat {len(players)} Spieler; erlaubt sind {de}.",
+                   f"Table {number} has {len(players)} players; allowed: {en}.")
+        for entry_id in players:
+            entry = entries.get(entry_id)
+            if entry is None:
+                refuse(number, f"Tisch {number}: Teilnahme {entry_id} gehört nicht zu diesem Turnier.",
+                       f"Table {number}: entry {entry_id} is not part of this tournament.")
+                continue
+            where.setdefault(entry_id, []).append(number)
+            if not entry.plays_in(round.number):
+                refuse(number, f"Tisch {number}: {entry.player.name} ist nach Runde {entry.withdrawn_after_round} "
+                               f"ausgeschieden.",
+                       f"Table {number}: {entry.player.name} withdrew after round {entry.withdrawn_after_round}.")
+    for entry_id, numbers in where.items():
+        if len(numbers) > 1:
+            shown = ", ".join(str(n) for n in numbers)
+            name = entries[entry_id].player.name
+            refuse(numbers[-1], f"{name} sitzt mehrmals in Runde {round.number} (Tisch {shown}).",
+                   f"{name} is seated more than once in round {round.number} (table {shown}).")
+    return problems
+
+
+def _has_hands(round: Round) -> bool:
+    from scoring.models import Hand
+
+    return Hand.objects.filter(table__round=round).exists()
+
+
+@transaction.atomic
+def seat_round_as_given(*, round: Round, tables: dict[int, list[int]], user=None, source: str = "") -> Round:
+    """Seat a round exactly as given (a paper seating, or the Tables sheet of tournament.xlsx):
+    ``tables`` maps each table number to entry ids in Platz order (Platz 1 = position 0 deals first).
+
+    Checked like seat_round: the round has no hands yet and the rounds before it are seated (the
+    final: closed), each player sits once, tables of 4 (or 5 where the tournament allows them),
+    every player is entered and has not withdrawn. Entries without a lot get one, as when drawing."""
+    round = _lock_round(round)
+    tournament = round.tournament
+    tables = {number: list(players) for number, players in tables.items()}
+    problems = seating_problems(round=round, tables=tables)
+    if problems:
+        raise ServiceError(" ".join(p.message_de for p in problems), " ".join(p.message_en for p in problems))
+    if round.is_final:
+        repeats, repeated_pairs, five_repeats = 0, (), 0
+    else:
+        history = [
+            [[seat.entry_id for seat in table.seats.all()] for table in r.tables.all()]
+            for r in tournament.round_set.filter(number__lt=round.number).order_by("number")
+            .prefetch_related("tables__seats")
+        ]
+        repeats, repeated_pairs, five_repeats = seating.quality(history + [list(tables.values())])
+    round.tables.all().delete()
+    draw_lots(tournament, f"{random.SystemRandom().randrange(10**9)}")
+    for number, players in sorted(tables.items()):
+        table = Table.objects.create(round=round, number=number, hands_planned=tournament.hands_for(len(players)))
+        Seat.objects.bulk_create([Seat(table=table, entry_id=entry, position=p) for p, entry in enumerate(players)])
+    round.status, round.seed, round.repeats, round.five_table_repeats = Round.SEATED, "", repeats, five_repeats
+    round.seated_at = timezone.now()
+    round.save()
+    RoundEvent.objects.create(round=round, action="seat", reason=source, user=user, detail={
+        "as_given": True, "players": sum(len(players) for players in tables.values()), "tables": len(tables),
+        "repeats": repeats, "repeated_pairs": [list(pair) for pair in repeated_pairs],
     })
     return round
 
