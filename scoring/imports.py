@@ -182,9 +182,8 @@ NOT_A_FILE = ("Bitte eine Excel-Datei (.xlsx) oder eine JSON-Datei (.json, JSON 
 
 
 def _text(value: Any) -> str:
-    """A cell as text; the workbook's guard against formulas ("'=…", results.excel_text) comes off."""
-    text = "" if value is None else str(value).strip()
-    return text[1:] if text.startswith("'=") else text
+    """A cell as text."""
+    return "" if value is None else str(value).strip()
 
 
 def _whole(value: Any) -> int | None:

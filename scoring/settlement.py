@@ -26,6 +26,7 @@ from typing import Hashable, Mapping, Sequence
 from rules.engine.rounding import hundredths
 
 ZERO = Decimal("0")
+CENT = Decimal("0.01")
 
 
 @dataclass(frozen=True)
@@ -38,6 +39,11 @@ class HandMoney:
 
 def hand_money(cash: Sequence[Decimal], kontra: Sequence[Decimal], stake_cents: int, *, charity: bool) -> HandMoney:
     """A hand's cash (points per seat) as euros, exact to the cent and zero-sum with the box."""
+    if not charity or not any(kontra):
+        # Nearly every hand: whole points times whole cents are exact, with nothing to round.
+        euros = [value * stake_cents / 100 for value in cash]
+        if all(value == value.quantize(CENT) for value in euros):
+            return HandMoney(tuple(value.quantize(CENT) for value in euros))
     stake = Fraction(stake_cents, 100)
     if not charity:
         return HandMoney(hundredths([Fraction(value) * stake for value in cash]))

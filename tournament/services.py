@@ -172,9 +172,7 @@ def player_rows_from_file(name: str, content: bytes) -> list[dict]:
 
 
 def _cell_text(cell) -> str:
-    """A cell as text; the workbook's guard against formulas ("'=…", exports.results.excel_text) comes off."""
-    text = "" if cell is None else str(cell)
-    return text[1:] if text.startswith("'=") else text
+    return "" if cell is None else str(cell)
 
 
 def _player_sheet(content: bytes) -> list[list[str]]:

@@ -4,9 +4,9 @@ An exporter is built for a tournament (and a round, for the per-round sheets) an
 returns an ExportFile: filename, content type, bytes. It reads through the selectors only; layout
 code never runs a query. Two bases do the format work once:
 
-- ListExporter: an exporter that only yields sheets of rows gets its .xlsx for free (openpyxl in
-  write-only mode, so a 1,000-player event streams instead of building a workbook in memory), with
-  frozen header row, filters, column widths and euro/point number formats from its columns.
+- ListExporter: an exporter that only yields sheets of rows gets its .xlsx for free (streamed by
+  xlsx.py, so a 1,000-player event never sits in memory as a workbook), with frozen header row,
+  filters, column widths and euro/point number formats from its columns.
 - PdfExporter: owns the page (A4, margins), the fonts, the header (tournament, date, venue, sheet
   title), the footer (printed when, "Seite x von y"); a PDF exporter only builds its story.
 """
@@ -22,10 +22,6 @@ from typing import Any, ClassVar, Iterable, Iterator
 from django.conf import settings
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
-from openpyxl import Workbook
-from openpyxl.cell import WriteOnlyCell
-from openpyxl.styles import Alignment, Font, PatternFill
-from openpyxl.utils import get_column_letter
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
@@ -101,7 +97,7 @@ class Column:
 
 @dataclass
 class SheetData:
-    """One worksheet: title, columns, and the rows (values, or strings starting with "=" for formulas)."""
+    """One worksheet: title, columns, and the rows (values; xlsx.Formula for formulas)."""
 
     title: str
     columns: list[Column]
@@ -109,50 +105,6 @@ class SheetData:
     freeze: str = "A2"
     filters: bool = True
     header_rows: list[list[Any]] = field(default_factory=list)  # lines above the column headers
-
-
-HEADER_FONT = Font(bold=True, color="FFFFFF")
-HEADER_FILL = PatternFill("solid", fgColor="2F4F4F")
-
-
-def write_workbook(sheets: Iterable[SheetData]) -> bytes:
-    """Sheets into an .xlsx, streamed (write-only): header row styled, frozen and filtered."""
-    workbook = Workbook(write_only=True)
-    for sheet in sheets:
-        ws = workbook.create_sheet(title=sheet.title[:31])
-        for index, column in enumerate(sheet.columns, start=1):
-            ws.column_dimensions[get_column_letter(index)].width = column.width
-        header_row = len(sheet.header_rows) + 1
-        if sheet.freeze:
-            ws.freeze_panes = f"A{header_row + 1}" if sheet.header_rows else sheet.freeze
-        for line in sheet.header_rows:
-            ws.append(line)
-        header = []
-        for column in sheet.columns:
-            cell = WriteOnlyCell(ws, value=column.header)
-            cell.font, cell.fill = HEADER_FONT, HEADER_FILL
-            cell.alignment = Alignment(wrap_text=True, vertical="top")
-            header.append(cell)
-        ws.append(header)
-        formats = [column.number_format for column in sheet.columns]
-        count = 0
-        for row in sheet.rows:
-            count += 1
-            cells = []
-            for value, number_format in zip(row, formats, strict=False):
-                if number_format is None:
-                    cells.append(value)
-                    continue
-                cell = WriteOnlyCell(ws, value=value)
-                cell.number_format = number_format
-                cells.append(cell)
-            ws.append(cells)
-        if sheet.filters and sheet.columns:
-            last = get_column_letter(len(sheet.columns))
-            ws.auto_filter.ref = f"A{header_row}:{last}{header_row + max(count, 1)}"
-    buffer = io.BytesIO()
-    workbook.save(buffer)
-    return buffer.getvalue()
 
 
 class ListExporter(Exporter):
@@ -165,6 +117,8 @@ class ListExporter(Exporter):
         raise NotImplementedError
 
     def render_bytes(self) -> bytes:
+        from tournament.exports.xlsx import write_workbook  # it builds on SheetData from here
+
         return write_workbook(self.sheets())
 
 

@@ -1,0 +1,446 @@
+"""Results on paper and in Excel: the standings and the cash settlement.
+
+- StandingsPdf / StandingsXlsx: the ranked list with the public page's columns (views.standings_rows),
+  so a printed, downloaded and shown standings never disagree.
+- SettlementPdf: what a cup posts on its wall after the event: each table of each round with the
+  players' cash points and euros and the fewest payments that settle it ("A zahlt B 1,20 €"), the
+  charity box, then every player's euros per round. Two tables side by side, plain Table flowables:
+  a 1,000-player event (750 tables) renders in a second or two.
+- SettlementXlsx: the same for the treasurer: sheets Tische, Zahlungen, Spieler (and Spendenkassa).
+
+Layout only: the numbers come from tournament.selectors.standings (through standings_rows) and
+scoring.selectors.settlement.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any, Iterator
+from xml.sax.saxutils import escape
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_RIGHT
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
+
+from scoring.selectors import Settlement, settlement
+from tournament.errors import active_language
+from tournament.exports.base import (
+    EURO_FORMAT,
+    FONT,
+    FONT_BOLD,
+    GRID,
+    HEADER_BG,
+    INTEGER_FORMAT,
+    POINTS_FORMAT,
+    SHADE,
+    Column,
+    ListExporter,
+    PdfExporter,
+    SheetData,
+    register_fonts,
+    table_style,
+)
+from tournament.models import Round, Tournament
+
+CENT = Decimal("0.01")
+
+# --- numbers as people read them ------------------------------------------------------------------
+
+
+def _grouped(value: Decimal, places: int) -> str:
+    """1234.5 -> "1.234,50" (German) or "1,234.50" (English), without a sign."""
+    text = f"{abs(value):,.{places}f}"
+    if active_language() == "de":
+        text = text.replace(",", "\0").replace(".", ",").replace("\0", ".")
+    return text
+
+
+def euro_text(amount: Decimal | int | float, *, signed: bool = False) -> str:
+    """An amount of money as written on paper: "1,20 €" / "-0,40 €" in German, "€1.20" in English."""
+    amount = Decimal(amount).quantize(CENT)
+    sign = "-" if amount < 0 else ("+" if signed and amount > 0 else "")
+    digits = _grouped(amount, 2)
+    return f"{sign}{digits} €" if active_language() == "de" else f"{sign}€{digits}"
+
+
+def number_text(value: Any, *, signed: bool = False) -> str:
+    """Points: whole numbers without decimals, thirds with two ("12", "-0,67"); "" for nothing."""
+    if value is None or value == "":
+        return ""
+    if isinstance(value, bool) or not isinstance(value, (int, float, Decimal)):
+        return str(value)
+    value = Decimal(value)
+    places = 0 if value == value.to_integral_value() else 2
+    sign = "-" if value < 0 else ("+" if signed and value > 0 else "")
+    return f"{sign}{_grouped(value, places)}"
+
+
+def provisional_note(tournament: Tournament) -> str | None:
+    """"vorläufig …" while any round (the final included) is not closed yet; None once all are."""
+    statuses = list(tournament.round_set.values_list("status", flat=True))
+    closed = sum(1 for status in statuses if status == Round.CLOSED)
+    if closed == len(statuses):
+        return None
+    return _("vorläufig: %(closed)s von %(total)s Runden abgeschlossen") % {"closed": closed, "total": len(statuses)}
+
+
+def round_label(tournament: Tournament, number: int) -> str:
+    if tournament.has_final and number > tournament.rounds:
+        return _("Finale")
+    return _("Runde %(n)s") % {"n": number}
+
+
+def _fit(text: str, width: float, style: ParagraphStyle, font_size: float) -> Any:
+    """Plain text where it fits the column (fast), a wrapping Paragraph where it does not."""
+    if stringWidth(text, FONT, font_size) <= width - 4:
+        return text
+    return Paragraph(escape(text), style)
+
+
+class WholeTable(Table):
+    """A table never split across pages: where it does not fit, it starts the next page (cheaper
+    than KeepTogether, which wraps everything twice)."""
+
+    def split(self, availWidth, availHeight):  # noqa: N803 - reportlab's names
+        return []
+
+
+# --- standings ------------------------------------------------------------------------------------
+
+
+def standings_data(tournament: Tournament) -> tuple[list[dict], list[tuple[str, str]]]:
+    """The public page's rows and extra columns (imported late: the views import the exporters)."""
+    from tournament.views import standings_rows
+
+    return standings_rows(tournament)
+
+
+def _is_money(key: str) -> bool:
+    return key == "cash"
+
+
+class StandingsPdf(PdfExporter):
+    identifier = "standings-pdf"
+    verbose_name = gettext_lazy("Rangliste (PDF)")
+    public = True
+
+    FONT_SIZE = 8.5
+    PADDING = 12  # a cell's left and right padding together (reportlab's default 6 + 6)
+
+    def title(self) -> str:
+        return _("Rangliste")
+
+    def _texts(self) -> list[list[str]]:
+        """Every cell as printed, the rank, name and club first, then the extra columns."""
+        lines = []
+        for row in self.rows:
+            line = [row["rank"], row["name"], row["club"]]
+            for key, _label in self.columns:
+                value = row.get(key)
+                line.append(euro_text(value) if _is_money(key) and value not in (None, "") else number_text(value))
+            lines.append(line)
+        return lines
+
+    def _measure(self) -> None:
+        """Column widths from what they hold: numbers as wide as their widest value or header word."""
+        register_fonts()
+        size = self.FONT_SIZE
+        self.texts = self._texts()
+        headers = [_("Rang"), _("Name"), _("Verein")] + [str(label) for _key, label in self.columns]
+        self.headers = headers
+        needs = []
+        for index, header in enumerate(headers):
+            word = max((stringWidth(w, FONT_BOLD, size) for w in header.split()), default=0)
+            font = FONT_BOLD if index >= 3 and self.columns[index - 3][0] == "total" else FONT
+            widest = max((stringWidth(line[index], font, size) for line in self.texts), default=0)
+            needs.append(max(word, widest) + self.PADDING)
+        self.needs = needs
+        fixed = needs[0] + sum(needs[3:])
+        portrait_rest = A4[0] - 2 * self.margin - fixed
+        # Portrait (more lines a page) while name and club keep 60 mm, long clubs wrapping;
+        # more rounds, a final and more tie-breaks turn the page.
+        self.landscape = portrait_rest < min(needs[1] + needs[2], 60 * mm)
+
+    def render_bytes(self) -> bytes:
+        self.rows, self.columns = standings_data(self.tournament)
+        self._measure()
+        return super().render_bytes()
+
+    def story(self) -> list:
+        size = self.FONT_SIZE
+        cell = ParagraphStyle("cell", parent=self.styles["small"], fontSize=size, leading=size + 1.5)
+        head = ParagraphStyle("head", parent=cell, fontName=FONT_BOLD, textColor=colors.white, alignment=TA_RIGHT)
+        story: list = []
+        note = provisional_note(self.tournament)
+        if note:
+            story.append(Paragraph(f"<b>{escape(note)}</b>", self.styles["body"]))
+            story.append(Spacer(0, 2 * mm))
+        width = self.pagesize[0] - 2 * self.margin
+        numbers = self.needs[3:]
+        rest = width - self.needs[0] - sum(numbers)
+        name_need, club_need = self.needs[1], self.needs[2]
+        if name_need + club_need <= rest:  # room to spare: share it out
+            name_w = rest * name_need / (name_need + club_need)
+        else:  # names first, clubs wrap
+            name_w = min(name_need, max(rest * 0.55, rest - club_need))
+        club_w = rest - name_w
+        widths = [self.needs[0], name_w, club_w, *numbers]
+        header = self.headers[:3] + [Paragraph(escape(label), head) for label in self.headers[3:]]
+        data: list[list] = [header]
+        last_finalist = None
+        for index, (row, texts) in enumerate(zip(self.rows, self.texts, strict=True), start=1):
+            data.append([texts[0], _fit(texts[1], name_w, cell, size), _fit(texts[2], club_w, cell, size), *texts[3:]])
+            if row.get("final") is not None:
+                last_finalist = index
+        style = table_style(font_size=size) + [
+            ("ALIGN", (3, 0), (-1, -1), "RIGHT"),
+            ("ALIGN", (0, 0), (0, -1), "RIGHT"),
+            ("TOPPADDING", (0, 0), (-1, -1), 1.5),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
+            ("VALIGN", (0, 0), (-1, 0), "BOTTOM"),
+        ]
+        total_index = next((i for i, (key, _l) in enumerate(self.columns) if key == "total"), None)
+        if total_index is not None:
+            style.append(("FONTNAME", (3 + total_index, 1), (3 + total_index, -1), FONT_BOLD))
+        if last_finalist is not None and last_finalist < len(self.rows):
+            style.append(("LINEBELOW", (0, last_finalist), (-1, last_finalist), 1.5, HEADER_BG))
+        if not self.rows:
+            data.append([_("Noch keine Spieler."), "", ""] + [""] * len(self.columns))
+            style.append(("SPAN", (0, 1), (-1, 1)))
+        story.append(Table(data, colWidths=widths, repeatRows=1, style=TableStyle(style)))
+        if any(key.startswith("tie_") for key, _l in self.columns):
+            story.append(Spacer(0, 2 * mm))
+            story.append(Paragraph(escape(_("Bei Punktegleichstand entscheiden die Spalten nach den Punkten, "
+                                             "von links nach rechts; „=“ beim Rang: geteilter Rang.")),
+                                   self.styles["small"]))
+        return story
+
+
+class StandingsXlsx(ListExporter):
+    identifier = "standings-xlsx"
+    verbose_name = gettext_lazy("Rangliste (Excel)")
+    public = True
+
+    def sheets(self) -> Iterator[SheetData]:
+        rows, extra = standings_data(self.tournament)
+        columns = [Column(_("Rang"), 7), Column(_("Name"), 28), Column(_("Verein"), 24)]
+        for key, label in extra:
+            if _is_money(key):
+                columns.append(Column(str(label), 14, EURO_FORMAT))
+            elif key == "tie_lots":
+                columns.append(Column(str(label), 8, INTEGER_FORMAT))
+            else:
+                columns.append(Column(str(label), 10, POINTS_FORMAT))
+
+        def lines():
+            for row in rows:
+                values = [row["rank"], row["name"], row["club"]]
+                values += [None if row.get(key) in ("", None) else row[key] for key, _label in extra]
+                yield values
+
+        t = self.tournament
+        title = [f"{t.name} – {t.date.strftime('%d.%m.%Y')}"]
+        note = provisional_note(t)
+        if note:
+            title.append(note)
+        yield SheetData(_("Rangliste"), columns, lines(), header_rows=[title])
+
+
+# --- settlement -----------------------------------------------------------------------------------
+
+
+def payment_text(payer: str, payee: str, amount: Decimal) -> str:
+    return _("%(payer)s zahlt %(payee)s %(amount)s") % {"payer": payer, "payee": payee, "amount": euro_text(amount)}
+
+
+def box_label() -> str:
+    return _("Spendenkassa")
+
+
+class SettlementPdf(PdfExporter):
+    identifier = "settlement-pdf"
+    verbose_name = gettext_lazy("Abrechnung (PDF)")
+
+    FONT_SIZE = 8
+    GAP = 6 * mm
+
+    def title(self) -> str:
+        return _("Abrechnung")
+
+    def story(self) -> list:
+        t = self.tournament
+        money = settlement(t, box_label=box_label())
+        size = self.FONT_SIZE
+        self.cell = ParagraphStyle("cell", parent=self.styles["small"], fontSize=size, leading=size + 1.5)
+        self.pay = ParagraphStyle("pay", parent=self.cell, fontSize=size - 0.5, leading=size + 1)
+        width = self.pagesize[0] - 2 * self.margin
+        self.block_width = (width - self.GAP) / 2
+        story: list = [self._summary(money, width)]
+        heading = ParagraphStyle("round", parent=self.styles["heading"], keepWithNext=1)
+        for number in money.round_numbers:
+            tables = [table for table in money.tables if table.round_number == number]
+            story.append(Paragraph(escape(round_label(t, number)), heading))
+            for start in range(0, len(tables), 2):
+                story.append(self._pair(tables[start:start + 2]))
+        if money.players:
+            story.append(Paragraph(escape(_("Spieler")), heading))
+            story.append(self._players(money, width))
+        return story
+
+    def _summary(self, money: Settlement, width: float) -> Table:
+        t = self.tournament
+        stake = euro_text(Decimal(t.stake_cents) / 100)
+        lines = [
+            [_("Einsatz"), _("%(stake)s je Punkt") % {"stake": stake}],
+            [_("Tische"), str(len(money.tables))],
+            [_("Spiele"), str(sum(table.hands for table in money.tables))],
+            [_("Zahlungen"), str(sum(len(table.payments) for table in money.tables))],
+        ]
+        if money.charity:
+            lines.append([_("Spendenkassa gesamt"), euro_text(money.box_total)])
+            lines.append(["", Paragraph(escape(_("Das Geld aus Kontras zahlt, wer es verloren hat, in die "
+                                                 "Spendenkassa; wer es gewonnen hätte, bekommt es nicht.")), self.cell)])
+        note = provisional_note(t)
+        if note:
+            lines.append(["", Paragraph(f"<b>{escape(note)}</b>", self.cell)])
+        style = [("FONTNAME", (0, 0), (-1, -1), FONT), ("FONTSIZE", (0, 0), (-1, -1), 9),
+                 ("FONTNAME", (0, 0), (0, -1), FONT_BOLD), ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                 ("LEFTPADDING", (0, 0), (0, -1), 0), ("TOPPADDING", (0, 0), (-1, -1), 1),
+                 ("BOTTOMPADDING", (0, 0), (-1, -1), 1)]
+        if money.charity:
+            style.append(("FONTNAME", (1, 4), (1, 4), FONT_BOLD))
+        return Table(lines, colWidths=[40 * mm, width - 40 * mm], style=TableStyle(style), hAlign="LEFT")
+
+    POINTS_W, EURO_W = 19 * mm, 17 * mm
+
+    def _pair(self, tables: list) -> Table:
+        """Two tables of a round side by side as one flat Table (nested tables cost twice the time)."""
+        name_w = self.block_width - self.POINTS_W - self.EURO_W
+        blocks = [self._block(table, name_w) for table in tables]
+        height = max(len(rows) for rows, _style in blocks)
+        data = [[] for _row in range(height)]
+        style = [("FONTNAME", (0, 0), (-1, -1), FONT), ("FONTSIZE", (0, 0), (-1, -1), self.FONT_SIZE),
+                 ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                 ("LEADING", (0, 0), (-1, -1), self.FONT_SIZE + 1),
+                 ("TOPPADDING", (0, 0), (-1, -1), 0.8), ("BOTTOMPADDING", (0, 0), (-1, -1), 1.4),
+                 ("LEFTPADDING", (0, 0), (-1, -1), 3), ("RIGHTPADDING", (0, 0), (-1, -1), 3)]
+        for side, (rows, commands) in enumerate(blocks):
+            offset = 4 * side
+            for index in range(height):
+                if side:
+                    data[index].append("")  # the gap between the two
+                data[index].extend(rows[index] if index < len(rows) else ["", "", ""])
+            for command, (c0, r0), (c1, r1), *args in commands:
+                style.append((command, (c0 + offset, r0), (c1 + offset, r1), *args))
+        widths = [name_w, self.POINTS_W, self.EURO_W] + ([self.GAP, name_w, self.POINTS_W, self.EURO_W] if len(blocks) > 1
+                                                          else [])
+        return WholeTable(data, colWidths=widths, style=TableStyle(style), hAlign="LEFT", spaceAfter=2.5 * mm)
+
+    def _block(self, table, name_w: float) -> tuple[list[list], list[tuple]]:
+        """One table's rows (three columns) and its style commands, columns counted from 0."""
+        size = self.FONT_SIZE
+        title = _("%(round)s · Tisch %(n)s") % {"round": round_label(self.tournament, table.round_number),
+                                                 "n": table.table_number}
+        rows: list[list] = [[title, _("Geldpunkte"), "€"]]
+        for line in table.lines:
+            rows.append([_fit(line.name, name_w, self.cell, size), number_text(line.cash_points, signed=True),
+                         euro_text(line.euros, signed=True)])
+        if self.tournament.kontra_to_charity:
+            rows.append([box_label(), "", euro_text(table.box, signed=True)])
+        lines_end = len(rows) - 1
+        full = self.block_width
+        for payment in table.payments:
+            rows.append([_fit(payment_text(payment.payer, payment.payee, payment.amount), full, self.pay, size - 0.5),
+                         "", ""])
+        if not table.payments:
+            rows.append([_("keine Zahlungen") if table.hands else _("noch keine Spiele"), "", ""])
+        commands = [
+            ("ALIGN", (1, 0), (2, lines_end), "RIGHT"), ("FONTSIZE", (1, 0), (2, 0), size - 1),
+            ("FONTNAME", (0, 0), (2, 0), FONT_BOLD), ("BACKGROUND", (0, 0), (2, 0), HEADER_BG),
+            ("TEXTCOLOR", (0, 0), (2, 0), colors.white),
+            ("BOX", (0, 0), (2, len(rows) - 1), 0.5, GRID), ("INNERGRID", (0, 0), (2, lines_end), 0.3, GRID),
+            ("BACKGROUND", (0, lines_end + 1), (2, len(rows) - 1), SHADE),
+            ("FONTSIZE", (0, lines_end + 1), (2, len(rows) - 1), size - 0.5),
+        ]
+        commands += [("SPAN", (0, row), (2, row)) for row in range(lines_end + 1, len(rows))]
+        return rows, commands
+
+    def _players(self, money: Settlement, width: float) -> Table:
+        size = self.FONT_SIZE
+        numbers = money.round_numbers
+        euro_w = 19 * mm
+        rest = width - euro_w * (len(numbers) + 1)
+        name_w, club_w = rest * 0.58, rest * 0.42
+        header = [_("Name"), _("Verein")] + [round_label(self.tournament, n) for n in numbers] + [_("Gesamt")]
+        data: list[list] = [header]
+        for player in money.players:
+            line = [_fit(player.name, name_w, self.cell, size), _fit(player.club, club_w, self.cell, size)]
+            line += [euro_text(player.rounds[n], signed=True) if n in player.rounds else "" for n in numbers]
+            line.append(euro_text(player.total, signed=True))
+            data.append(line)
+        style = table_style(font_size=size) + [
+            ("ALIGN", (2, 0), (-1, -1), "RIGHT"), ("FONTNAME", (-1, 1), (-1, -1), FONT_BOLD),
+            ("TOPPADDING", (0, 0), (-1, -1), 1.2), ("BOTTOMPADDING", (0, 0), (-1, -1), 1.2),
+        ]
+        return Table(data, colWidths=[name_w, club_w] + [euro_w] * (len(numbers) + 1), repeatRows=1,
+                     style=TableStyle(style))
+
+
+class SettlementXlsx(ListExporter):
+    identifier = "settlement-xlsx"
+    verbose_name = gettext_lazy("Abrechnung (Excel)")
+
+    def sheets(self) -> Iterator[SheetData]:
+        t = self.tournament
+        money = settlement(t, box_label=box_label())
+        numbers = money.round_numbers
+        stake = Decimal(t.stake_cents) / 100
+        summary = [f"{t.name} – {t.date.strftime('%d.%m.%Y')}", _("Einsatz je Punkt"), stake]
+        note = provisional_note(t)
+        if note:
+            summary.append(note)
+
+        def tables():
+            for table in money.tables:
+                for line in table.lines:
+                    yield [table.round_number, table.table_number, line.name, line.cash_points, line.euros]
+                if money.charity:
+                    yield [table.round_number, table.table_number, box_label(), None, table.box]
+
+        yield SheetData(_("Tische"), [
+            Column(_("Runde"), 8, INTEGER_FORMAT), Column(_("Tisch"), 8, INTEGER_FORMAT), Column(_("Spieler"), 28),
+            Column(_("Geldpunkte"), 12, POINTS_FORMAT), Column(_("Euro"), 12, EURO_FORMAT),
+        ], tables(), header_rows=[summary])
+
+        def payments():
+            for table in money.tables:
+                for payment in table.payments:
+                    yield [table.round_number, table.table_number, payment.payer, payment.payee,
+                           payment.amount]
+
+        yield SheetData(_("Zahlungen"), [
+            Column(_("Runde"), 8, INTEGER_FORMAT), Column(_("Tisch"), 8, INTEGER_FORMAT), Column(_("zahlt"), 28),
+            Column(_("an"), 28), Column(_("Betrag"), 12, EURO_FORMAT),
+        ], payments())
+
+        def players():
+            for player in money.players:
+                yield ([player.name, player.club]
+                       + [player.rounds.get(n) for n in numbers] + [player.total])
+
+        yield SheetData(_("Spieler"), [Column(_("Name"), 28), Column(_("Verein"), 24)]
+                        + [Column(round_label(t, n), 12, EURO_FORMAT) for n in numbers]
+                        + [Column(_("Gesamt"), 12, EURO_FORMAT)], players())
+
+        if money.charity:
+            yield SheetData(box_label(), [
+                Column(_("Runde"), 8, INTEGER_FORMAT), Column(_("Tisch"), 8, INTEGER_FORMAT),
+                Column(_("Betrag"), 12, EURO_FORMAT),
+            ], ([table.round_number, table.table_number, table.box] for table in money.tables),
+                header_rows=[[_("Spendenkassa gesamt"), money.box_total]])

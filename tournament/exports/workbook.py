@@ -1,0 +1,289 @@
+"""The whole tournament as one workbook, for auditors and for moving an event to another site.
+
+Sheets (English names, fixed, so importers and auditors find them): Standings, Rounds, Tables,
+Hands, Settlement, Players. Players, Tables and Hands use the German headers of columns.py (the
+import reads them back). Everything is numbered by "Nr" (Players sheet: 1..n by name).
+
+The Hands sheet holds every hand with each hand seat's Nr, points, cash points and euros; the
+Standings' points per round and money, and the Settlement's euros per table, are Excel formulas
+(SUMIFS over the Hands sheet), so anyone can check the site's arithmetic in Excel. Ranks and
+tie-break values are values. With a final round the site's total (carried share of the
+preliminary points, rounded, plus the final) is a value, next to formula columns for the final
+and the preliminary sum, as the sheet's note says.
+
+No cached results are stored: Excel computes the formulas on opening (fullCalcOnLoad). The file
+is streamed by tournament/exports/xlsx.py: 15,000 hands build in well under 5 s.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Iterator
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from openpyxl.utils import get_column_letter
+
+from tournament.exports import columns as C
+from tournament.exports.base import EURO_FORMAT, INTEGER_FORMAT, POINTS_FORMAT, Column, ListExporter, SheetData
+from tournament.exports.results import box_label, round_label, standings_data
+from tournament.exports.workbook_data import WorkbookData, json_cell, local, workbook_data
+from tournament.exports.xlsx import Formula
+
+DATETIME_FORMAT = "DD.MM.YYYY HH:MM"
+STANDINGS, ROUNDS, TABLES, HANDS, SETTLEMENT, PLAYERS = "Standings", "Rounds", "Tables", "Hands", "Settlement", "Players"
+
+
+class HandsRanges:
+    """Absolute references to the columns of the Hands sheet (rows 2..last) for SUMIFS."""
+
+    def __init__(self, hand_count: int):
+        last = max(hand_count + 1, 2)
+        self.ranges = {}
+        for index, header in enumerate(C.HANDS, start=1):
+            letter = get_column_letter(index)
+            self.ranges[header] = f"{HANDS}!${letter}$2:${letter}${last}"
+        self.seats = [[self.ranges[header] for header in C.seat_columns(seat)] for seat in range(4)]
+
+    def __call__(self, header: str) -> str:
+        return self.ranges[header]
+
+    def seat_sum(self, what: int, criteria: list[tuple[str, str]], nr: str) -> str:
+        """The sum over the four hand seats of one player's column ``what`` (0 Nr, 1 Name, 2 Punkte,
+        3 Geldpunkte, 4 Euro) where the Hands columns in ``criteria`` hold the values, without the "="."""
+        conditions = "".join(f",{self.ranges[header]},{value}" for header, value in criteria)
+        return "+".join(f"SUMIFS({seat[what]}{conditions},{seat[0]},{nr})" for seat in self.seats)
+
+
+POINTS, CASH, EUROS = 2, 3, 4
+
+
+class TournamentWorkbook(ListExporter):
+    identifier = "tournament-xlsx"
+    verbose_name = gettext_lazy("Turnier-Arbeitsmappe (Excel)")
+
+    def sheets(self) -> Iterator[SheetData]:
+        data = workbook_data(self.tournament)
+        ranges = HandsRanges(data.hand_count)
+        yield self.standings(data, ranges)
+        yield self.rounds(data)
+        yield self.tables(data)
+        yield self.hands(data)
+        yield self.settlement(data, ranges)
+        yield self.players(data)
+
+    # --- Standings ----------------------------------------------------------------------------
+
+    def standings(self, data: WorkbookData, ranges: HandsRanges) -> SheetData:
+        t = self.tournament
+        rows, extra = standings_data(t)
+        labels = dict(extra)
+        number_of = data.number_of
+        preliminary = list(range(1, t.rounds + 1))
+        final_number = t.rounds + 1 if t.has_final else None
+        ties = [(key, label) for key, label in extra if key.startswith("tie_")]
+        cash_label = labels.get("cash", _("Geld (€)"))
+        if t.kontra_to_charity:  # the money paid out: the kontra shares went into the box
+            cash_label = _("Geld (€), ohne Kontra-Anteil (Spendenkassa)")
+        columns = [Column(_("Rang"), 7), Column(C.PLAYER_NUMBER, 6, INTEGER_FORMAT), Column(_("Name"), 28),
+                   Column(_("Verein"), 22)]
+        columns += [Column(str(labels.get(f"round_{n}", n)), 9, POINTS_FORMAT) for n in preliminary]
+        first_round_col = 5
+        header_rows = []
+        if t.has_final:
+            columns += [Column(str(labels.get("final", _("Finale"))), 9, POINTS_FORMAT),
+                        Column(_("Summe Vorrunden"), 11, POINTS_FORMAT),
+                        Column(str(labels.get("carried", _("übernommen"))), 11, POINTS_FORMAT)]
+            header_rows.append([_(
+                "Punkte der Finalisten: der Wert der Website (%(percent)s %% der Vorrunden, auf 0,01 gerundet, plus "
+                "Finale); nachprüfbar mit den Formeln in „Finale“ und „Summe Vorrunden“. Alle übrigen Punkte und "
+                "das Geld sind Formeln über das Blatt Hands."
+            ) % {"percent": t.final_round_carry_percent}])
+        columns.append(Column(str(labels.get("total", _("Punkte"))), 10, POINTS_FORMAT))
+        columns += [Column(str(label), 9, INTEGER_FORMAT if key == "tie_lots" else POINTS_FORMAT) for key, label in ties]
+        columns.append(Column(str(cash_label), 13, EURO_FORMAT))
+        first_row = len(header_rows) + 2
+
+        first = get_column_letter(first_round_col)
+        last = get_column_letter(first_round_col + len(preliminary) - 1)
+        prelim_col = get_column_letter(first_round_col + len(preliminary) + 1)  # "Summe Vorrunden" with a final
+        seated = set(data.round_numbers)
+
+        def lines():
+            for row_number, row in enumerate(rows, start=first_row):
+                nr = f"$B{row_number}"
+                line = [row["rank"], number_of.get(row["entry_id"]), row["name"], row["club"]]
+                # A round not seated yet stays empty, as on the site (not a 0 that looks played).
+                line += [Formula("=" + ranges.seat_sum(POINTS, [(C.ROUND, str(n))], nr)) if n in seated else None
+                         for n in preliminary]
+                preliminary_sum = Formula(f"=SUM({first}{row_number}:{last}{row_number})")
+                if final_number is None:
+                    line.append(preliminary_sum)
+                else:
+                    finalist = row.get("final") is not None
+                    line.append(Formula("=" + ranges.seat_sum(POINTS, [(C.ROUND, str(final_number))], nr)) if finalist else None)
+                    line.append(preliminary_sum)
+                    line.append(row.get("carried"))
+                    # The site's carry-over (rounded half-even to 0.01) stays a value; the rest a formula.
+                    line.append(row["total"] if finalist else Formula(f"={prelim_col}{row_number}"))
+                line += [None if row.get(key) in ("", None) else row[key] for key, _label in ties]
+                line.append(Formula("=" + ranges.seat_sum(EUROS, [], nr)))
+                yield line
+
+        return SheetData(STANDINGS, columns, lines(), header_rows=header_rows)
+
+    # --- Rounds -------------------------------------------------------------------------------
+
+    def rounds(self, data: WorkbookData) -> SheetData:
+        columns = [Column(C.ROUND, 8, INTEGER_FORMAT), Column(_("Status"), 14), Column(_("Finalrunde"), 10),
+                   Column(_("Tische"), 8, INTEGER_FORMAT), Column(_("Spiele"), 8, INTEGER_FORMAT),
+                   Column(_("wiederholte Begegnungen"), 14, INTEGER_FORMAT), Column(_("Auslosung (Seed)"), 16),
+                   Column(_("gesetzt"), 17, DATETIME_FORMAT), Column(_("abgeschlossen"), 17, DATETIME_FORMAT)]
+        rows = ([r.number, r.status_label, r.is_final, r.tables, r.hands, r.repeats, r.seed or None,
+                 local(r.seated_at), local(r.closed_at)] for r in data.rounds)
+        return SheetData(ROUNDS, columns, rows)
+
+    # --- Tables -------------------------------------------------------------------------------
+
+    def tables(self, data: WorkbookData) -> SheetData:
+        widths = {C.PLAYER_NAME: 28, C.PLAYER_CLUB: 22, "bestätigt": 17}
+        formats = {C.ROUND: INTEGER_FORMAT, C.TABLE: INTEGER_FORMAT, C.PLACE: INTEGER_FORMAT,
+                   C.PLAYER_NUMBER: INTEGER_FORMAT, "Spiele": INTEGER_FORMAT, "Punkte": POINTS_FORMAT,
+                   "Geldpunkte": POINTS_FORMAT, "Euro": EURO_FORMAT, "bestätigt": DATETIME_FORMAT}
+        columns = [Column(header, widths.get(header, 9), formats.get(header)) for header in C.TABLES]
+        entries = {entry.entry_id: entry for entry in data.entries}
+
+        def lines():
+            for seat in data.seats:
+                entry = entries[seat.entry_id]
+                yield [seat.round_number, seat.table_number, seat.position + 1, entry.number, entry.name,
+                       entry.club, seat.hands, seat.points, seat.cash, seat.euros, local(seat.confirmed_at)]
+
+        return SheetData(TABLES, columns, lines())
+
+    # --- Hands --------------------------------------------------------------------------------
+
+    def hands(self, data: WorkbookData) -> SheetData:
+        t = self.tournament
+        ruleset = t.ruleset
+        entries = {entry.entry_id: entry for entry in data.entries}
+        table_entries: dict[int, dict[int, int]] = {}
+        for seat in data.seats:
+            table_entries.setdefault(seat.table_id, {})[seat.position] = seat.entry_id
+        widths = {C.DEALER: 20, C.CONTRACT: 12, C.CONTRACT_NAME: 16, C.DECLARER: 20, C.PARTNER: 20, C.BONUSES: 30,
+                  C.CARD_POINTS: 16, C.DATA: 60, C.BOX: 12, C.ENTERED_BY: 16}
+        formats = {C.ROUND: INTEGER_FORMAT, C.TABLE: INTEGER_FORMAT, C.HAND: INTEGER_FORMAT, C.BOX: EURO_FORMAT}
+        for seat in range(4):
+            nr, name, points, cash, euros = C.seat_columns(seat)
+            formats.update({nr: INTEGER_FORMAT, points: POINTS_FORMAT, cash: POINTS_FORMAT, euros: EURO_FORMAT})
+            widths[name] = 20
+        columns = [Column(header, widths.get(header, 9), formats.get(header)) for header in C.HANDS]
+        contract_names: dict[str, str] = {}
+
+        def contract_name(slug: str) -> str:
+            if slug not in contract_names:
+                contract = ruleset.contract(slug)
+                contract_names[slug] = contract.name if contract is not None else slug
+            return contract_names[slug]
+
+        def name_at(by_seat: dict, hand_seat) -> str | None:
+            score = by_seat.get(hand_seat) if isinstance(hand_seat, int) else None
+            return entries[score.entry_id].name if score is not None else None
+
+        def lines():
+            for hand in data.hands():
+                scores = data.scores.get(hand.hand_id, [])
+                money = data.money.get(hand.hand_id)
+                by_seat = {score.hand_seat: score for score in scores}
+
+                facts = hand.data
+                dealer_entry = table_entries.get(hand.table_id, {}).get(hand.dealer_position)
+                kontra = facts.get("kontra")
+                line = [
+                    hand.round_number, hand.table_number, hand.number,
+                    entries[dealer_entry].name if dealer_entry in entries else None,
+                    hand.contract, contract_name(hand.contract),
+                    name_at(by_seat, facts.get("declarer", 0) if "declarer" in facts or hand.contract != "trischaken"
+                            else None),
+                    name_at(by_seat, facts.get("partner")),
+                    facts.get("result"),
+                    None if facts.get("declarer_points") is None else str(facts["declarer_points"]),
+                    json_cell(kontra) if isinstance(kontra, dict) else kontra,
+                    json_cell(facts["bonuses"]) if facts.get("bonuses") else None,
+                    json_cell(facts["card_points"]) if facts.get("card_points") else None,
+                    facts.get("renonce"),
+                    bool(facts.get("surrender", False)),
+                    json_cell(facts),
+                ]
+                euros = money.money.seats if money is not None else ()
+                for seat in range(4):
+                    score = by_seat.get(seat)
+                    if score is None:
+                        line += [None] * 5
+                        continue
+                    entry = entries[score.entry_id]
+                    line += [entry.number, entry.name, score.points, score.cash,
+                             euros[seat] if seat < len(euros) else None]
+                line.append(money.money.box if money is not None else Decimal(0))
+                line.append(hand.entered_by or None)
+                yield line
+
+        return SheetData(HANDS, columns, lines())
+
+    # --- Settlement ---------------------------------------------------------------------------
+
+    def settlement(self, data: WorkbookData, ranges: HandsRanges) -> SheetData:
+        """One row per player: in each round their table, cash points and euros (SUMIFS over Hands by
+        round, table and Nr), and their total; the box and a zero check above the headers."""
+        t = self.tournament
+        numbers = data.round_numbers
+        columns = [Column(C.PLAYER_NUMBER, 6, INTEGER_FORMAT), Column(C.PLAYER_NAME, 28), Column(C.PLAYER_CLUB, 22)]
+        for n in numbers:
+            label = round_label(t, n)
+            columns += [Column(f"{label} {C.TABLE}", 9, INTEGER_FORMAT),
+                        Column(f"{label} {_('Geldpunkte')}", 11, POINTS_FORMAT),
+                        Column(f"{label} €", 11, EURO_FORMAT)]
+        total_col = get_column_letter(len(columns) + 1)
+        columns.append(Column(_("Gesamt €"), 12, EURO_FORMAT))
+        stake = Decimal(t.stake_cents) / 100
+        header_rows: list[list] = [[_("Einsatz je Punkt (€)"), stake]]
+        if t.kontra_to_charity:
+            box = [_("%(box)s gesamt (€)") % {"box": box_label()}, Formula(f"=SUM({ranges(C.BOX)})")]
+            for n in numbers:
+                box += [round_label(t, n), Formula(f"=SUMIFS({ranges(C.BOX)},{ranges(C.ROUND)},{n})")]
+            header_rows.append(box)
+        first_row = len(header_rows) + 3  # the check line below, then the column headers
+        last_row = first_row + max(len(data.entries), 1) - 1
+        players_sum = f"SUM(${total_col}${first_row}:${total_col}${last_row})"
+        check = Formula(f"=ROUND({players_sum}+SUM({ranges(C.BOX)}),2)" if t.kontra_to_charity else f"=ROUND({players_sum},2)")
+        header_rows.append([_("Summe aller Euro (muss 0 sein)"), check])
+
+        def lines():
+            for row_number, entry in enumerate(data.entries, start=first_row):
+                line = [entry.number, entry.name, entry.club]
+                euro_cells = []
+                for index, n in enumerate(numbers):
+                    table = data.seated.get((n, entry.entry_id))
+                    table_cell = f"${get_column_letter(4 + 3 * index)}{row_number}"
+                    if table is None:
+                        line += [None, None, None]
+                        continue
+                    criteria = [(C.ROUND, str(n)), (C.TABLE, table_cell)]
+                    line += [table, Formula("=" + ranges.seat_sum(CASH, criteria, f"$A{row_number}")),
+                             Formula("=" + ranges.seat_sum(EUROS, criteria, f"$A{row_number}"))]
+                    euro_cells.append(f"{get_column_letter(6 + 3 * index)}{row_number}")
+                line.append(Formula(f"=SUM({','.join(euro_cells)})") if euro_cells else 0)
+                yield line
+
+        return SheetData(SETTLEMENT, columns, lines(), header_rows=header_rows)
+
+    # --- Players ------------------------------------------------------------------------------
+
+    def players(self, data: WorkbookData) -> SheetData:
+        widths = {C.PLAYER_NAME: 28, C.PLAYER_CLUB: 22, C.PLAYER_REGION: 16, C.PLAYER_NOTES: 30,
+                  C.PLAYER_WITHDRAWN: 12}
+        formats = {C.PLAYER_NUMBER: INTEGER_FORMAT, C.PLAYER_LOT: INTEGER_FORMAT, C.PLAYER_WITHDRAWN: INTEGER_FORMAT}
+        columns = [Column(header, widths.get(header, 8), formats.get(header)) for header in C.PLAYERS]
+        rows = ([e.number, e.name, e.club, e.region or None,
+                 e.notes or None, e.lot, e.checked_in, e.withdrawn_after_round] for e in data.entries)
+        return SheetData(PLAYERS, columns, rows)

@@ -1,0 +1,178 @@
+"""Read-only queries behind the tournament workbook: a fixed number, whatever the size of the event.
+
+Entries (numbered 1..n by name, then pk: the "Nr" every sheet uses), rounds with their counts, the
+seats, the score rows of every hand, the euros of every hand (scoring.selectors.money_by_hand) and
+the hands themselves, streamed in order (round, table, hand number) so 15,000 rows never sit in
+memory as model instances.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from dataclasses import dataclass, field
+from datetime import datetime
+from decimal import Decimal
+from typing import Any, Iterator
+
+from django.db.models import Count
+from django.utils import timezone
+
+from scoring.models import Hand, HandScore
+from scoring.selectors import MoneyOfHand, money_by_hand
+from tournament.models import Round, Seat, Tournament
+
+ZERO = Decimal("0")
+
+
+def local(moment: datetime | None) -> datetime | None:
+    """Excel has no time zones: local wall-clock time, naive."""
+    return timezone.localtime(moment).replace(tzinfo=None) if moment is not None else None
+
+
+@dataclass(frozen=True)
+class EntryRow:
+    number: int  # "Nr"
+    entry_id: int
+    name: str
+    club: str
+    region: str
+    notes: str
+    lot: int | None
+    checked_in: bool
+    withdrawn_after_round: int | None
+
+
+@dataclass(frozen=True)
+class RoundRow:
+    number: int
+    status: str
+    status_label: str
+    is_final: bool
+    tables: int
+    hands: int
+    repeats: int
+    seed: str
+    seated_at: datetime | None
+    closed_at: datetime | None
+
+
+@dataclass
+class SeatRow:
+    """A player's place at a table with their sums over the table's hands."""
+
+    round_number: int
+    table_id: int
+    table_number: int
+    position: int
+    entry_id: int
+    confirmed_at: datetime | None
+    hands: int = 0
+    points: Decimal = ZERO
+    cash: Decimal = ZERO
+    euros: Decimal = ZERO
+
+
+@dataclass(frozen=True)
+class ScoreRow:
+    hand_seat: int
+    entry_id: int
+    points: Decimal
+    cash: Decimal
+
+
+@dataclass(frozen=True)
+class HandRow:
+    hand_id: int
+    table_id: int
+    round_number: int
+    table_number: int
+    number: int
+    dealer_position: int
+    data: dict
+    contract: str
+    entered_by: str
+
+
+@dataclass
+class WorkbookData:
+    tournament: Tournament
+    entries: list[EntryRow]
+    rounds: list[RoundRow]
+    seats: list[SeatRow]
+    scores: dict[int, list[ScoreRow]]
+    money: dict[int, MoneyOfHand]
+    seated: dict[tuple[int, int], int] = field(default_factory=dict)  # (round, entry) -> table number
+
+    @property
+    def number_of(self) -> dict[int, int]:
+        return {entry.entry_id: entry.number for entry in self.entries}
+
+    @property
+    def hand_count(self) -> int:
+        return sum(round.hands for round in self.rounds)
+
+    @property
+    def round_numbers(self) -> list[int]:
+        """The rounds that have been seated (have tables), in order."""
+        return [round.number for round in self.rounds if round.tables]
+
+    def hands(self) -> Iterator[HandRow]:
+        """Every hand in order (round, table, number), streamed from the database."""
+        rows = (
+            Hand.objects.filter(table__round__tournament=self.tournament)
+            .order_by("table__round__number", "table__number", "number")
+            .values_list("id", "table_id", "table__round__number", "table__number", "number", "dealer_position",
+                         "data", "contract", "entered_by")
+        )
+        for row in rows.iterator(chunk_size=2000):
+            yield HandRow(*row)
+
+
+def workbook_data(tournament: Tournament) -> WorkbookData:
+    """Everything the workbook writes except the hands themselves (streamed later): six queries."""
+    entries = [
+        EntryRow(number, entry.pk, entry.player.name, entry.player.club, entry.player.region, entry.player.notes,
+                 entry.lot, entry.checked_in, entry.withdrawn_after_round)
+        for number, entry in enumerate(
+            tournament.entries.select_related("player").order_by("player__name", "pk"), start=1)
+    ]
+    rounds = [
+        RoundRow(r.number, r.status, str(r.get_status_display()), r.is_final, r.tables_count, r.hands_count,
+                 r.repeats, r.seed, r.seated_at, r.closed_at)
+        for r in Round.objects.filter(tournament=tournament)
+        .annotate(tables_count=Count("tables", distinct=True), hands_count=Count("tables__hands", distinct=True))
+        .order_by("number")
+    ]
+    seats = [
+        SeatRow(*row)
+        for row in Seat.objects.filter(table__round__tournament=tournament)
+        .order_by("table__round__number", "table__number", "position")
+        .values_list("table__round__number", "table_id", "table__number", "position", "entry_id", "table__confirmed_at")
+    ]
+    scores: dict[int, list[ScoreRow]] = defaultdict(list)
+    rows = (
+        HandScore.objects.filter(hand__table__round__tournament=tournament)
+        .order_by("hand_id", "hand_seat")
+        .values_list("hand_id", "hand_seat", "entry_id", "points", "cash")
+    )
+    for hand_id, hand_seat, entry_id, points, cash in rows.iterator(chunk_size=4000):
+        scores[hand_id].append(ScoreRow(hand_seat, entry_id, points, cash))
+    money = money_by_hand(tournament)
+    by_seat = {(seat.table_id, seat.entry_id): seat for seat in seats}
+    for hand_id, hand_scores in scores.items():
+        hand_money = money[hand_id]
+        for score, euros in zip(hand_scores, hand_money.money.seats, strict=True):
+            seat = by_seat.get((hand_money.table_id, score.entry_id))
+            if seat is None:  # a score of someone no longer seated there: cannot happen through the services
+                continue
+            seat.hands += 1
+            seat.points += score.points
+            seat.cash += score.cash
+            seat.euros += euros
+    seated = {(seat.round_number, seat.entry_id): seat.table_number for seat in seats}
+    return WorkbookData(tournament, entries, rounds, seats, dict(scores), money, seated)
+
+
+def json_cell(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)
