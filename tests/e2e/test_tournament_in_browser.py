@@ -13,6 +13,7 @@ from decimal import Decimal
 import pytest
 from django.contrib.auth.models import User
 from django.db.models import Sum
+from pdf_tools import pdf_text
 from playwright.sync_api import Locator, Page, expect
 
 from scoring.models import Hand, HandScore
@@ -146,6 +147,12 @@ def test_director_seats_scorer_enters_hands_public_standings_follow(live_server,
     table = Table.objects.get(round__tournament=tournament, round__number=1, token=five["link"].split("/")[2])
     seats = five["players"]  # seating order, first dealer first
 
+    # The director prints the table cards from the round page: the five-table's card carries its scorer link.
+    cards_link = director.get_by_role("link", name="Tischkarten mit QR-Code")
+    cards = director.context.request.get(cards_link.get_attribute("href"))
+    assert cards.ok and cards.headers["content-type"] == "application/pdf"
+    assert f"{live_server.url}{five['link']}" in pdf_text(cards.body())
+
     # --- the scorer at the table of five, on a phone ---------------------------------------------------
     scorer = new_context(phone=True).new_page()
     scorer.goto(five["link"])
@@ -210,6 +217,10 @@ def test_director_seats_scorer_enters_hands_public_standings_follow(live_server,
     assert _standings(public) == totals
     expect(public.locator("#standings .progress-line")).to_contain_text(re.compile(r"läuft: 2 von"))
     public.screenshot(path=str(artifacts / "standings.png"), full_page=True)
+    standings_pdf = public.context.request.get(public.get_by_role("link", name="Rangliste (PDF)").get_attribute("href"))
+    assert standings_pdf.ok
+    printed = pdf_text(standings_pdf.body())
+    assert all(name in printed for name, _ in PLAYERS)
 
     # Hand 3 again, now a valid Rufer of Vorhand lost; the open standings page must follow by itself.
     expect(next_hand).to_contain_text(f"Vorhand: {seats[3]}")
