@@ -109,10 +109,15 @@ class Sheet:
 def table_sheet(table: Table) -> Sheet:
     """The Schreibzettel: every hand with each position's points and running totals (three queries)."""
     seats = list(table.seats.select_related("entry__player").order_by("position"))
+    hands = list(table.hands.prefetch_related("scores").order_by("number"))
+    return build_sheet(table, seats, hands, table.round.tournament.ruleset)
+
+
+def build_sheet(table: Table, seats: list[Seat], hands: list[Hand], ruleset) -> Sheet:
+    """A table's Sheet from its seats (position order) and hands (number order, scores prefetched),
+    loaded by the caller: one table here, a whole round at once for the printed score sheets."""
     size = len(seats)
     position_of = {seat.entry_id: seat.position for seat in seats}
-    hands = list(table.hands.prefetch_related("scores").order_by("number"))
-    ruleset = table.round.tournament.ruleset
     sheet = Sheet(table, seats)
     running = [ZERO] * size
     cash = [ZERO] * size

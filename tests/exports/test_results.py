@@ -8,6 +8,7 @@ from decimal import Decimal as D
 
 import pytest
 from django.utils import translation
+from events import play_rounds
 from openpyxl import load_workbook
 from pdf_tools import ink_ratio, pdf_pages, pdf_text, render_pages
 
@@ -16,16 +17,8 @@ from tournament.exports.base import EURO_FORMAT
 
 def played(make_tournament, play_round, *, charity=False, rounds=2, slug=None, **kwargs):
     """17 players (three tables of four, one of five), ``rounds`` rounds played and closed."""
-    from tournament import services
-
     tournament = make_tournament(players=17, slug=slug or f"results-{charity}", kontra_to_charity=charity, **kwargs)
-    for number in range(1, rounds + 1):
-        round = tournament.round_set.get(number=number)
-        if number > 1:
-            services.seat_round(round=round, seed=f"r{number}")
-        play_round(round, seed=number)
-        services.close_round(round=round)
-    return tournament
+    return play_rounds(tournament, play_round, rounds)
 
 
 def one_line(text: str) -> str:

@@ -9,6 +9,7 @@ from decimal import Decimal as D
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from events import play_rounds
 from openpyxl import load_workbook
 
 from tournament.exports import columns as C
@@ -22,16 +23,7 @@ CENT = D("0.01")
 
 
 def played(make_tournament, play_round, *, rounds=2, slug="wb", **kwargs):
-    from tournament import services
-
-    tournament = make_tournament(players=17, slug=slug, **kwargs)
-    for number in range(1, rounds + 1):
-        round = tournament.round_set.get(number=number)
-        if number > 1:
-            services.seat_round(round=round, seed=f"r{number}")
-        play_round(round, seed=number)
-        services.close_round(round=round)
-    return tournament
+    return play_rounds(make_tournament(players=17, slug=slug, **kwargs), play_round, rounds)
 
 
 def export(tournament, tmp_path):

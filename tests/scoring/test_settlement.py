@@ -9,6 +9,7 @@ from decimal import Decimal as D
 from fractions import Fraction
 
 import pytest
+from events import play_rounds
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -161,16 +162,8 @@ def test_settle_refuses_balances_that_do_not_add_up(balances):
 
 
 def played_event(make_tournament, play_round, *, charity: bool, rounds: int = 2):
-    from tournament import services
-
     tournament = make_tournament(players=17, slug=f"money-{charity}", kontra_to_charity=charity)
-    for number in range(1, rounds + 1):
-        round = tournament.round_set.get(number=number)
-        if number > 1:
-            services.seat_round(round=round, seed=f"r{number}")
-        play_round(round, seed=number)
-        services.close_round(round=round)
-    return tournament
+    return play_rounds(tournament, play_round, rounds)
 
 
 @pytest.mark.parametrize("charity", [False, True])
