@@ -14,6 +14,7 @@ code never runs a query. Two bases do the format work once:
 from __future__ import annotations
 
 import io
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -48,7 +49,7 @@ class ExportFile:
     content: bytes
 
 
-class Exporter:
+class Exporter(ABC):
     """Base of every exporter. Subclasses set identifier, verbose_name, extension and render()."""
 
     do_not_call_in_templates = True  # templates list the classes themselves (identifier, verbose_name)
@@ -81,8 +82,9 @@ class Exporter:
     def render(self) -> ExportFile:
         return ExportFile(self.download_name(), self.content_type, self.render_bytes())
 
+    @abstractmethod
     def render_bytes(self) -> bytes:
-        raise NotImplementedError
+        """The file's content; ListExporter and PdfExporter implement it for their formats."""
 
 
 # --- Excel ----------------------------------------------------------------------------------------
@@ -113,8 +115,9 @@ class ListExporter(Exporter):
     extension = "xlsx"
     content_type = XLSX
 
+    @abstractmethod
     def sheets(self) -> Iterator[SheetData]:
-        raise NotImplementedError
+        """The worksheets, in order."""
 
     def render_bytes(self) -> bytes:
         from tournament.exports.xlsx import write_workbook  # it builds on SheetData from here
@@ -212,11 +215,13 @@ class PdfExporter(Exporter):
     landscape: ClassVar[bool] = False
     margin = 14 * mm
 
+    @abstractmethod
     def title(self) -> str:
-        raise NotImplementedError
+        """The sheet's name, printed in every page's header."""
 
+    @abstractmethod
     def story(self) -> list:
-        raise NotImplementedError
+        """The flowables of the document (reportlab platypus)."""
 
     @property
     def pagesize(self):
