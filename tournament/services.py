@@ -462,7 +462,7 @@ def close_round(*, round: Round, user=None) -> Round:
     from django.db.models import Count
 
     open_tables = [
-        table.number for table in round.tables.annotate(entered=Count("hands"))
+        table.number for table in round.tables.annotate(entered=Count("hands")).order_by("number")
         if table.entered < table.hands_planned and not table.ended_early
     ]
     if open_tables:

@@ -136,7 +136,7 @@ def player_page(request, slug: str, entry_id: int):
 
 @staff_member_required
 def tournament_list(request):
-    queryset = Tournament.objects.annotate(entry_count=Count("entries"))
+    queryset = Tournament.objects.annotate(entry_count=Count("entries")).order_by("-date", "name")
     table = TournamentTable(queryset)
     tables.RequestConfig(request, paginate={"per_page": 50}).configure(table)
     form = TournamentForm(request.POST or None)
