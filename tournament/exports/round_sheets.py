@@ -36,6 +36,8 @@ from scoring.services import dealer_position
 from tournament.errors import ServiceError, active_language
 from tournament.exports import round_data
 from tournament.exports.base import FONT, FONT_BOLD, GRID, HEADER_BG, SHADE, PdfExporter, table_style
+from tournament.exports.formats import CENT
+from tournament.exports.formats import points_cell as number
 from tournament.models import Seat
 from tournament.selectors import Sheet
 
@@ -47,23 +49,9 @@ FRAME_PADDING = 6  # points: SimpleDocTemplate's frame pads each side by this mu
 # --- numbers --------------------------------------------------------------------------------------
 
 
-def number(value: Decimal | int | None, *, sign: bool = False) -> str:
-    """Points as people write them: "12", "-3,33" ("-3.33" in English); "+12" with sign=True."""
-    if value is None:
-        return "–"
-    value = Decimal(value)
-    if value == value.to_integral_value():
-        text = str(int(value))
-    else:
-        text = f"{value.quantize(Decimal('0.01')):.2f}"
-        if active_language() == "de":
-            text = text.replace(".", ",")
-    return f"+{text}" if sign and value > 0 else text
-
-
 def euros(cash_points: Decimal, stake_cents: int) -> str:
-    """Cash points in euros to the cent: "12,30 €" ("12.30 €" in English)."""
-    amount = (Decimal(cash_points) * stake_cents / 100).quantize(Decimal("0.01"))
+    """Cash points in euros to the cent: "12,30 €" ("12.30 €" in English: the sheet's column reads the same)."""
+    amount = (Decimal(cash_points) * stake_cents / 100).quantize(CENT)
     text = f"{amount:.2f}"
     return f"{text.replace('.', ',') if active_language() == 'de' else text} €"
 
