@@ -22,27 +22,30 @@ BOX = "box"  # the charity box's key among the players' entry ids in a table's b
 
 @dataclass(frozen=True)
 class MoneyOfHand:
-    """One stored hand in euros: entry ids by hand seat (0 = Vorhand) and the money of each."""
+    """One stored hand by hand seat (0 = Vorhand): entry ids, points, cash points, and its money in euros."""
 
     hand_id: int
     table_id: int
     entries: tuple[int, ...]
+    points: tuple[Decimal, ...]
+    cash: tuple[Decimal, ...]
     money: HandMoney
 
 
 def money_by_hand(tournament: Tournament) -> dict[int, MoneyOfHand]:
-    """Every hand of the tournament in euros (one query), keyed by hand id."""
+    """Every hand of the tournament with its stored shares and in euros (one query), keyed by hand id."""
     rows = (
         HandScore.objects.filter(hand__table__round__tournament=tournament)
         .order_by("hand_id", "hand_seat")
-        .values_list("hand_id", "hand__table_id", "entry_id", "cash", "kontra_cash")
+        .values_list("hand_id", "hand__table_id", "entry_id", "cash", "kontra_cash", "points")
     )
     charity, stake = tournament.kontra_to_charity, tournament.stake_cents
     hands = {}
     for hand_id, seats in groupby(rows.iterator(chunk_size=4000), key=lambda row: row[0]):
         seats = list(seats)
         money = hand_money([s[3] for s in seats], [s[4] for s in seats], stake, charity=charity)
-        hands[hand_id] = MoneyOfHand(hand_id, seats[0][1], tuple(s[2] for s in seats), money)
+        hands[hand_id] = MoneyOfHand(hand_id, seats[0][1], tuple(s[2] for s in seats), tuple(s[5] for s in seats),
+                                     tuple(s[3] for s in seats), money)
     return hands
 
 
@@ -124,19 +127,14 @@ def settlement(tournament: Tournament, *, box_label: str = "Spendenkassa") -> Se
     for table in tables:
         lines = [SettlementLine(seat.entry_id, seat.entry.player.name, seat.position) for seat in table.seats.all()]
         by_table[table.pk] = TableSettlement(table.pk, table.round.number, table.number, lines)
-    cash_points = (
-        HandScore.objects.filter(hand__table__round__tournament=tournament)
-        .values_list("hand__table_id", "entry_id", "cash")
-    )
     points: dict[tuple[int, int], Decimal] = defaultdict(lambda: ZERO)
-    for table_id, entry_id, cash in cash_points.iterator(chunk_size=4000):
-        points[table_id, entry_id] += cash
     euros: dict[tuple[int, int], Decimal] = defaultdict(lambda: ZERO)
     for hand in money_by_hand(tournament).values():
         table = by_table[hand.table_id]
         table.hands += 1
         table.box += hand.money.box
-        for entry_id, amount in zip(hand.entries, hand.money.seats, strict=True):
+        for entry_id, cash, amount in zip(hand.entries, hand.cash, hand.money.seats, strict=True):
+            points[hand.table_id, entry_id] += cash
             euros[hand.table_id, entry_id] += amount
     players: dict[int, PlayerMoney] = {}
     for entry in tournament.entries.select_related("player").order_by("player__name", "pk"):

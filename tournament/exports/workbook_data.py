@@ -9,7 +9,6 @@ memory as model instances.
 from __future__ import annotations
 
 import json
-from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
@@ -18,7 +17,7 @@ from typing import Any, Iterator
 from django.db.models import Count
 from django.utils import timezone
 
-from scoring.models import Hand, HandScore
+from scoring.models import Hand
 from scoring.selectors import MoneyOfHand, money_by_hand
 from tournament.models import Round, Seat, Tournament
 
@@ -130,7 +129,7 @@ class WorkbookData:
 
 
 def workbook_data(tournament: Tournament) -> WorkbookData:
-    """Everything the workbook writes except the hands themselves (streamed later): six queries."""
+    """Everything the workbook writes except the hands themselves (streamed later): five queries."""
     entries = [
         EntryRow(number, entry.pk, entry.player.name, entry.player.club, entry.player.region, entry.player.notes,
                  entry.lot, entry.checked_in, entry.withdrawn_after_round)
@@ -150,28 +149,21 @@ def workbook_data(tournament: Tournament) -> WorkbookData:
         .order_by("table__round__number", "table__number", "position")
         .values_list("table__round__number", "table_id", "table__number", "position", "entry_id", "table__confirmed_at")
     ]
-    scores: dict[int, list[ScoreRow]] = defaultdict(list)
-    rows = (
-        HandScore.objects.filter(hand__table__round__tournament=tournament)
-        .order_by("hand_id", "hand_seat")
-        .values_list("hand_id", "hand_seat", "entry_id", "points", "cash")
-    )
-    for hand_id, hand_seat, entry_id, points, cash in rows.iterator(chunk_size=4000):
-        scores[hand_id].append(ScoreRow(hand_seat, entry_id, points, cash))
     money = money_by_hand(tournament)
+    scores: dict[int, list[ScoreRow]] = {}
     by_seat = {(seat.table_id, seat.entry_id): seat for seat in seats}
-    for hand_id, hand_scores in scores.items():
-        hand_money = money[hand_id]
-        for score, euros in zip(hand_scores, hand_money.money.seats, strict=True):
-            seat = by_seat.get((hand_money.table_id, score.entry_id))
+    for hand_id, hand in money.items():
+        scores[hand_id] = [ScoreRow(*row) for row in zip(range(4), hand.entries, hand.points, hand.cash, strict=True)]
+        for entry_id, points, cash, euros in zip(hand.entries, hand.points, hand.cash, hand.money.seats, strict=True):
+            seat = by_seat.get((hand.table_id, entry_id))
             if seat is None:  # a score of someone no longer seated there: cannot happen through the services
                 continue
             seat.hands += 1
-            seat.points += score.points
-            seat.cash += score.cash
+            seat.points += points
+            seat.cash += cash
             seat.euros += euros
     seated = {(seat.round_number, seat.entry_id): seat.table_number for seat in seats}
-    return WorkbookData(tournament, entries, rounds, seats, dict(scores), money, seated)
+    return WorkbookData(tournament, entries, rounds, seats, scores, money, seated)
 
 
 def json_cell(value: Any) -> str:
