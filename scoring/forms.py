@@ -152,12 +152,3 @@ def ruleset_options(ruleset: RuleSet) -> dict:
         "birds": list(BIRDS),
         "renonce": ruleset.renonce is not None or bool(ruleset.trischaken and ruleset.trischaken.renonce_unit),
     }
-
-
-class HandImportForm(forms.Form):
-    """The director's upload of typed-in score sheets (scoring/imports.py reads and checks them)."""
-
-    file = forms.FileField(label=_("Datei (.xlsx oder .json)"),
-                           help_text=_("Excel mit dem Blatt „Hands“ (wie tournament.xlsx), oder JSON / JSON Lines."))
-    round = forms.IntegerField(label=_("nur Runde"), min_value=1, max_value=99, required=False,
-                               help_text=_("leer: alle Runden der Datei"))

@@ -9,9 +9,25 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models import Entry, Table
+
+
+def who_label(code: str) -> str:
+    """A stored "who entered it" code ("scorer", "director:<username>", "import", "demo") in the
+    reader's language; the code itself never depends on the language of whoever entered the hand."""
+    kind, _sep, name = code.partition(":")
+    if kind == "scorer":
+        return gettext("Tisch-Scorer")
+    if kind == "director":
+        return gettext("Turnierleitung (%(name)s)") % {"name": name} if name else gettext("Turnierleitung")
+    if kind == "import":
+        return gettext("Import")
+    if kind == "demo":
+        return gettext("Demo")
+    return code
 
 
 class Hand(models.Model):
@@ -21,7 +37,7 @@ class Hand(models.Model):
     data = models.JSONField(help_text="the hand in the interchange format, seats 0..3 of this hand")
     result = models.JSONField(help_text="the engine's result with breakdown (exact values)")
     contract = models.CharField(max_length=30)
-    entered_by = models.CharField(max_length=120, blank=True)
+    entered_by = models.CharField(max_length=120, blank=True, help_text="a code: see who_label")
     idempotency_key = models.CharField(max_length=64, blank=True)
     version = models.PositiveIntegerField(default=1, help_text="1 when entered, +1 with every correction")
     created_at = models.DateTimeField(auto_now_add=True)
@@ -40,6 +56,10 @@ class Hand(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table} – Spiel {self.number}"
+
+    @property
+    def entered_by_label(self) -> str:
+        return who_label(self.entered_by)
 
 
 class HandScore(models.Model):

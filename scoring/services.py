@@ -1,4 +1,5 @@
-"""Recording, correcting and confirming hands: the only writes of hand data.
+"""Recording, correcting and confirming hands: the only writes of hand data (and of the two
+counters on Table that let the tournament core see a table's progress without reading hands).
 
 Every write locks the table row, checks the table's version where the caller saw one, validates
 the hand with the engine before anything is stored, and records a HandRevision. The engine's
@@ -8,29 +9,25 @@ result is stored with the hand; HandScore rows carry it in hundredths for the st
 from __future__ import annotations
 
 from django.db import transaction
+from django.db.models import Max
 from django.utils import timezone
 
 from rules.engine import read_hand, score_hand
 from rules.engine.kontra import kontra_cash
 from rules.engine.rounding import hundredths
 from scoring.models import Hand, HandRevision, HandScore
+from scoring.seats import dealer_position, seat_entries
+from scoring.selectors.standings import final_ranking
+from tournament import rounds
 from tournament.errors import ServiceError, StaleVersion
 from tournament.models import Round, Table
 
-# --- who sits where in a hand -------------------------------------------------------------------
+# Who entered a hand, stored as a code and shown translated (scoring.models.Hand.entered_by_label).
+SCORER, IMPORT, DEMO = "scorer", "import", "demo"
 
 
-def dealer_position(hand_number: int, table_size: int) -> int:
-    """Position 0 deals the first hand; the deal passes to the right (anticlockwise) each hand."""
-    return (hand_number - 1) % table_size
-
-
-def active_positions(hand_number: int, table_size: int) -> list[int]:
-    """Table positions of hand seats 0..3: Vorhand sits right of the dealer; at a table of five the
-    dealer sits out (hand-format.md, "Seats")."""
-    dealer = dealer_position(hand_number, table_size)
-    return [(dealer + 1 + seat) % table_size for seat in range(4)]
-
+def director_code(user) -> str:
+    return f"director:{user.get_username()}" if user is not None else "director"
 
 # --- writes ---------------------------------------------------------------------------------------
 
@@ -40,7 +37,7 @@ def _locked(table: Table) -> Table:
 
 
 def _check_open(table: Table, *, director: bool) -> None:
-    if director:
+    if director or table.accepts_scorer_writes:
         return
     if not table.round.is_open:
         raise ServiceError("Die Runde ist nicht offen: Spiele ändert jetzt nur die Turnierleitung.",
@@ -48,9 +45,11 @@ def _check_open(table: Table, *, director: bool) -> None:
     if table.confirmed_at is not None:
         raise ServiceError("Der Tisch ist bestätigt: Änderungen nur durch die Turnierleitung.",
                            "The table has been confirmed: only the tournament director can change it.")
+    raise ServiceError("Die Turnierleitung hat diesen Tisch beendet: Änderungen nur durch die Turnierleitung.",
+                       "The director ended play at this table: only the tournament director can change it.")
 
 
-def _store(hand: Hand, table: Table, data: dict, seat_entries: dict[int, int]) -> tuple[dict, list[HandScore]]:
+def _store(hand: Hand, table: Table, data: dict, entries_by_seat: dict[int, int]) -> tuple[dict, list[HandScore]]:
     """Validate and score ``data`` (raises InvalidHand before anything is written)."""
     ruleset = table.round.tournament.ruleset
     parsed = read_hand(data, ruleset)
@@ -58,7 +57,7 @@ def _store(hand: Hand, table: Table, data: dict, seat_entries: dict[int, int]) -
     points, cash = hundredths(result.points), hundredths(result.cash)
     kontra = hundredths(kontra_cash(parsed, ruleset, result))
     scores = [
-        HandScore(hand=hand, entry_id=seat_entries[seat], hand_seat=seat, points=points[seat], cash=cash[seat],
+        HandScore(hand=hand, entry_id=entries_by_seat[seat], hand_seat=seat, points=points[seat], cash=cash[seat],
                   kontra_cash=kontra[seat])
         for seat in range(4)
     ]
@@ -72,10 +71,6 @@ def _seated(table: Table) -> list[int]:
     return list(table.seats.order_by("position").values_list("entry_id", flat=True))
 
 
-def _seat_entries(seats: list[int], number: int) -> dict[int, int]:
-    return {hand_seat: seats[position] for hand_seat, position in enumerate(active_positions(number, len(seats)))}
-
-
 @transaction.atomic
 def record_hand(*, table: Table, number: int, data: dict, idempotency_key: str = "", entered_by: str = "",
                 user=None, director: bool = False) -> Hand:
@@ -87,19 +82,19 @@ def record_hand(*, table: Table, number: int, data: dict, idempotency_key: str =
         if existing is not None:
             return existing
     _check_open(table, director=director)
-    entered = table.hands.count()
+    entered = table.hands_entered
     if number != entered + 1:
         raise ServiceError(
             f"Spiel {number} kann nicht eingetragen werden: eingetragen sind {entered} Spiele, "
             f"als nächstes kommt Spiel {entered + 1}.",
             f"Hand {number} cannot be entered: {entered} hands are in, the next one is hand {entered + 1}.",
         )
-    if table.ended_early or number > table.hands_planned:
+    if table.is_complete:
         raise ServiceError(f"Tisch {table.number} hat alle Spiele.", f"Table {table.number} has all its hands.")
     seats = _seated(table)
     hand = Hand(table=table, number=number, dealer_position=dealer_position(number, len(seats)),
                 entered_by=entered_by[:120], idempotency_key=idempotency_key[:64])
-    stored, scores = _store(hand, table, data, _seat_entries(seats, number))
+    stored, scores = _store(hand, table, data, seat_entries(seats, number))
     hand.save()
     for score in scores:
         score.hand = hand
@@ -107,7 +102,8 @@ def record_hand(*, table: Table, number: int, data: dict, idempotency_key: str =
     HandRevision.objects.create(table=table, number=number, action=HandRevision.ENTERED, after=stored,
                                 by=entered_by[:120], user=user)
     table.version += 1
-    table.save(update_fields=["version"])
+    table.hands_entered, table.last_hand_at = number, hand.created_at
+    table.save(update_fields=["version", "hands_entered", "last_hand_at"])
     if table.round.status == Round.SEATED:
         Round.objects.filter(pk=table.round_id).update(status=Round.RUNNING)
     return hand
@@ -123,13 +119,13 @@ def correct_hand(*, hand: Hand, data: dict, expected_version: int, reason: str =
         raise StaleVersion()
     _check_open(table, director=director)
     hand = table.hands.get(pk=hand.pk)
-    if not director and hand.number != table.hands.count():
+    if not director and hand.number != table.hands_entered:
         raise ServiceError("Am Tisch kann nur das letzte Spiel geändert werden.",
                            "At the table only the last hand can be changed.")
     if director and not reason.strip():
         raise ServiceError("Für eine Korrektur braucht es eine Begründung.", "A correction needs a reason.")
     before = hand.data
-    stored, scores = _store(hand, table, data, _seat_entries(_seated(table), hand.number))
+    stored, scores = _store(hand, table, data, seat_entries(_seated(table), hand.number))
     hand.version += 1
     hand.save()
     hand.scores.all().delete()
@@ -156,7 +152,9 @@ def remove_last_hand(*, table: Table, expected_version: int, reason: str = "", b
                                 reason=reason.strip(), by=by[:120], user=user)
     hand.delete()
     table.version += 1
-    table.save(update_fields=["version"])
+    table.hands_entered = hand.number - 1
+    table.last_hand_at = table.hands.aggregate(last=Max("created_at"))["last"]
+    table.save(update_fields=["version", "hands_entered", "last_hand_at"])
 
 
 @transaction.atomic
@@ -166,14 +164,19 @@ def confirm_table(*, table: Table, expected_version: int, names: str) -> Table:
     if table.version != expected_version:
         raise StaleVersion()
     _check_open(table, director=False)
-    if table.hands.count() < table.hands_planned and not table.ended_early:
-        raise ServiceError(
-            f"Es fehlen noch {table.hands_planned - table.hands.count()} Spiele.",
-            f"{table.hands_planned - table.hands.count()} hands are still missing.",
-        )
+    if not table.is_complete:
+        raise ServiceError(f"Es fehlen noch {table.hands_missing} Spiele.",
+                           f"{table.hands_missing} hands are still missing.")
     if not names.strip():
         raise ServiceError("Bitte die Namen der bestätigenden Spieler angeben.", "Enter the names of the players who confirm.")
     table.confirmed_at, table.confirmed_by = timezone.now(), names.strip()[:200]
     table.version += 1
     table.save(update_fields=["confirmed_at", "confirmed_by", "version"])
     return table
+
+
+def seat_round(*, round: Round, user=None, seed: str | None = None) -> Round:
+    """Seat a round (tournament.rounds.seat_round); a final round by the standings, which only
+    scoring can read."""
+    ranking = final_ranking(round.tournament) if round.is_final else None
+    return rounds.seat_round(round=round, seed=seed, user=user, ranking=ranking)

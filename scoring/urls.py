@@ -12,5 +12,4 @@ urlpatterns = [
     path("t/<str:token>/bestaetigen/", views.confirm, name="confirm"),
     path("leitung/tisch/<int:table_id>/", views.director_sheet, name="director_sheet"),
     path("leitung/tisch/<int:table_id>/spiel/<int:hand_number>/", views.director_correct, name="director_correct"),
-    path("leitung/turnier/<slug:slug>/spiele-import/", views.import_hands_page, name="import_hands"),
 ]

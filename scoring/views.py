@@ -1,6 +1,6 @@
 """Pages at the card table, reached through the table's secret link (no account needed).
 
-Views stay thin: the sheet comes from tournament.selectors, writes from scoring.services, points
+Views stay thin: the sheet comes from scoring.selectors, writes from scoring.services, points
 from the engine. A refused hand is shown with the engine's German and English sentences and
 nothing is stored.
 """
@@ -19,11 +19,11 @@ from django.views.decorators.http import require_POST
 from rules.engine import InvalidHand, read_hand, score_hand
 from rules.engine.types import number
 from scoring import services
-from scoring.forms import HandForm, HandImportForm, initial_from_hand, ruleset_options
-from scoring.imports import import_hands
+from scoring.forms import HandForm, initial_from_hand, ruleset_options
+from scoring.seats import active_positions
+from scoring.selectors import table_sheet
 from tournament.errors import ServiceError
-from tournament.models import Table, Tournament
-from tournament.selectors import table_sheet
+from tournament.models import Table
 
 
 def _table(token: str) -> Table:
@@ -31,7 +31,7 @@ def _table(token: str) -> Table:
 
 
 def _players(sheet, number_: int) -> list[str]:
-    positions = services.active_positions(number_, len(sheet.seats))
+    positions = active_positions(number_, len(sheet.seats))
     return [sheet.seats[position].entry.player.name for position in positions]
 
 
@@ -44,13 +44,13 @@ def _hand_form(sheet, number_: int, data=None, initial=None) -> HandForm:
 
 def _render_sheet(request, table: Table, *, form=None, problems=None, status=200, director=False):
     sheet = table_sheet(table)
-    if form is None and not sheet.complete and table.confirmed_at is None:
+    if form is None and not sheet.complete and (director or table.accepts_scorer_writes):
         form = _hand_form(sheet, sheet.next_number)
     tournament = table.round.tournament
     return render(request, "scoring/sheet.html", {
         "sheet": sheet, "table": table, "round": table.round, "tournament": tournament, "form": form,
         "problems": problems or [], "options": ruleset_options(tournament.ruleset), "director": director,
-        "can_write": director or (table.round.is_open and table.confirmed_at is None),
+        "can_write": director or table.accepts_scorer_writes,
         "dealer_name": sheet.seats[sheet.next_dealer].entry.player.name if sheet.next_dealer is not None else "",
         "sits_out": len(sheet.seats) == 5,
     }, status=status)
@@ -66,7 +66,7 @@ def sheet(request, token: str):
         return _render_sheet(request, table, form=form, status=422)
     try:
         services.record_hand(table=table, number=form.cleaned_data["number"], data=form.hand_data(),
-                             idempotency_key=form.cleaned_data["idempotency_key"], entered_by=_("Tisch-Scorer"))
+                             idempotency_key=form.cleaned_data["idempotency_key"], entered_by=services.SCORER)
     except InvalidHand as error:
         return _render_sheet(request, table, form=form, problems=error.problems, status=422)
     except ServiceError as error:
@@ -107,7 +107,7 @@ def undo(request, token: str):
     table = _table(token)
     try:
         services.remove_last_hand(table=table, expected_version=int(request.POST.get("version", -1)),
-                                  by=_("Tisch-Scorer"))
+                                  by=services.SCORER)
     except ServiceError as error:
         messages.error(request, error.message())
     else:
@@ -132,8 +132,8 @@ def _correct(request, table, current, hand, *, director: bool):
     form = _hand_form(current, hand.number, data=request.POST)
     if not form.is_valid():
         return _render_edit(request, table, current, hand, form, [], 422, director=director)
-    who = {"reason": request.POST.get("reason", ""), "by": request.user.get_username(), "user": request.user,
-           "director": True} if director else {"by": _("Tisch-Scorer")}
+    who = {"reason": request.POST.get("reason", ""), "by": services.director_code(request.user), "user": request.user,
+           "director": True} if director else {"by": services.SCORER}
     try:
         services.correct_hand(hand=hand, data=form.hand_data(), expected_version=form.cleaned_data["version"], **who)
     except InvalidHand as error:
@@ -188,30 +188,3 @@ def director_correct(request, table_id: int, hand_number: int):
     if hand is None:
         raise Http404("no such hand")
     return _correct(request, table, current, hand, director=True)
-
-
-# --- director: hands typed in from paper sheets (or a tournament.xlsx) -----------------------------
-
-
-@staff_member_required
-def import_hands_page(request, slug: str):
-    """Upload an .xlsx or .json of hands: every hand is checked first; the report lists each problem by
-    line and nothing is stored, or everything is stored at once."""
-    tournament = get_object_or_404(Tournament, slug=slug)
-    form = HandImportForm(request.POST or None, request.FILES or None)
-    report, status = None, 200
-    if request.method == "POST":
-        if form.is_valid():
-            upload = form.cleaned_data["file"]
-            number = form.cleaned_data.get("round")
-            report = import_hands(tournament=tournament, source=upload, filename=upload.name, user=request.user,
-                                  rounds=[number] if number else None)
-            if report.ok:
-                messages.success(request, report.message())
-                form = HandImportForm()
-            else:
-                status = 422
-        else:
-            status = 422
-    return render(request, "scoring/import_hands.html", {"tournament": tournament, "form": form, "report": report},
-                  status=status)

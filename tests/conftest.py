@@ -7,8 +7,10 @@ from datetime import date
 
 import pytest
 
+from paper.imports import players as player_import
 from rules.engine.sampling import random_hand
 from rules.rulesets import BUILTIN
+from tournament import rounds
 
 
 @pytest.fixture
@@ -21,10 +23,10 @@ def make_tournament(db):
             name=f"Test {ruleset}", slug=slug or f"test-{ruleset}-{players}", date=date(2026, 11, 21),
             ruleset=BUILTIN[ruleset], **kwargs,
         )
-        services.import_players(tournament=tournament, check_in=True,
+        player_import.import_players(tournament=tournament, check_in=True,
                                 rows=[{"name": f"Spielerin {i:03d}", "club": "TC Test"} for i in range(players)])
         if seat:
-            services.seat_round(round=tournament.round_set.get(number=1), seed="test")
+            rounds.seat_round(round=tournament.round_set.get(number=1), seed="test")
         return tournament
 
     return build

@@ -1,7 +1,10 @@
 """Players, tournaments, entries, rounds, tables and seats.
 
-Models hold data and small derived facts; writes go through tournament/services.py, reads
-through tournament/selectors.py.
+Models hold data and the small rules derived from it (can a round be seated, does a table take
+a scorer's writes); writes go through tournament/services.py and tournament/rounds.py, reads
+through tournament/selectors.py. Hands live in scoring/, which builds on this app: the two
+counters on Table (hands entered, time of the last one) are kept by scoring's services, so the
+tournament core answers "is this table done?" without reading a hand.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from functools import cached_property
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from rules.engine.ruleset import RuleSet
@@ -112,15 +116,14 @@ class Tournament(models.Model):
         return ruleset
 
     @property
-    def preliminary_rounds(self) -> int:
-        return self.rounds
-
-    @property
     def has_final(self) -> bool:
         return self.final_round_top > 0
 
     def hands_for(self, table_size: int) -> int:
         return self.hands_at_five if table_size == 5 else self.hands_at_four
+
+    def round_label(self, number: int) -> str:
+        return round_label(number, is_final=self.has_final and number > self.rounds)
 
 
 class Entry(models.Model):
@@ -143,6 +146,11 @@ class Entry(models.Model):
 
     def plays_in(self, round_number: int) -> bool:
         return self.withdrawn_after_round is None or round_number <= self.withdrawn_after_round
+
+
+def round_label(number: int, *, is_final: bool) -> str:
+    """"Runde 2" or "Finalrunde": how every page, sheet and workbook names a round."""
+    return gettext("Finalrunde") if is_final else gettext("Runde %(n)s") % {"n": number}
 
 
 class Round(models.Model):
@@ -174,6 +182,23 @@ class Round(models.Model):
     def is_open(self) -> bool:
         return self.status in (self.SEATED, self.RUNNING)
 
+    @property
+    def can_seat(self) -> bool:
+        """A round is (re)drawn only before its first hand: the first hand makes it RUNNING."""
+        return self.status in (self.PLANNED, self.SEATED)
+
+    @property
+    def can_close(self) -> bool:
+        return self.is_open
+
+    @property
+    def can_reopen(self) -> bool:
+        return self.status == self.CLOSED
+
+    @property
+    def label(self) -> str:
+        return round_label(self.number, is_final=self.is_final)
+
 
 class RoundEvent(models.Model):
     """Audit trail of what a director did to a round (seat, close, reopen with its reason, end a table)."""
@@ -203,6 +228,9 @@ class Table(models.Model):
     confirmed_by = models.CharField(_("bestätigt von"), max_length=200, blank=True)
     # Bumped by every write to the table's hands: an edit made on a stale page is refused.
     version = models.PositiveIntegerField(default=0)
+    # Kept by scoring.services in the same transaction as the hands themselves.
+    hands_entered = models.PositiveSmallIntegerField(_("Spiele eingetragen"), default=0)
+    last_hand_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         unique_together = [("round", "number")]
@@ -212,6 +240,31 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return f"Tisch {self.number} ({self.round})"
+
+    @property
+    def hands_missing(self) -> int:
+        return 0 if self.ended_early else max(self.hands_planned - self.hands_entered, 0)
+
+    @property
+    def is_complete(self) -> bool:
+        """Every planned hand is in, or the director ended play here."""
+        return self.hands_missing == 0
+
+    @property
+    def hands_counted(self) -> int:
+        """Hands this table contributes to its round: all planned, or those played before it ended."""
+        return self.hands_entered if self.ended_early else self.hands_planned
+
+    @property
+    def is_playing(self) -> bool:
+        """Still at the cards: the round is open and hands are missing."""
+        return self.round.is_open and not self.is_complete
+
+    @property
+    def accepts_scorer_writes(self) -> bool:
+        """The scorer's link enters, corrects and undoes hands only at an open, unconfirmed table that
+        the director has not ended; everything else is the director's."""
+        return self.round.is_open and self.confirmed_at is None and not self.ended_early
 
 
 class Seat(models.Model):

@@ -38,6 +38,7 @@ INSTALLED_APPS = [
     "django_tables2",
     "tournament",
     "scoring",
+    "paper",
     "rules",
 ]
 

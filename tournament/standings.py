@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Callable
+from typing import Any, Callable
 
 ZERO = Decimal("0")
 
@@ -22,7 +22,7 @@ class PlayerScores:
     club: str
     lot: int | None
     rounds: dict[int, Decimal]
-    cash: Decimal = ZERO
+    euros: Decimal = ZERO  # what the player takes home (scoring.selectors.euros_by_entry)
     final: Decimal | None = None
 
 
@@ -34,33 +34,44 @@ class Ranked:
     total: Decimal
     preliminary: Decimal
     carried: Decimal | None
-    tie_values: dict[str, object] = field(default_factory=dict)
+    tie_values: dict[str, object] = field(default_factory=dict)  # by tie-break key, as shown (a lot as drawn)
 
     @property
     def finalist(self) -> bool:
         return self.player.final is not None
 
 
-def best_round(player: PlayerScores) -> Decimal:
-    return max(player.rounds.values(), default=ZERO)
+@dataclass(frozen=True)
+class TieBreak:
+    """One link of a tie-break chain: the value shown for a player, its German and English column
+    label, and the value that ranks (higher first; the lot ranks by its negative: lot 1 wins)."""
+
+    key: str
+    label_de: str
+    label_en: str
+    value: Callable[[PlayerScores], Any]
+    ranks_by: Callable[[PlayerScores], Any] | None = None  # when the shown value does not rank as it is
+
+    def label(self, lang: str) -> str:
+        return self.label_en if lang == "en" else self.label_de
+
+    def sort_value(self, player: PlayerScores) -> Any:
+        return (self.ranks_by or self.value)(player)
 
 
-def final_round(player: PlayerScores) -> Decimal:
-    return player.final if player.final is not None else ZERO
+NO_LOT = 10**9  # a player without a lot (none drawn yet) comes last
 
 
-def lots(player: PlayerScores) -> int:
-    # Lot 1 is the best draw; a player without a lot (none drawn yet) comes last.
-    return -(player.lot if player.lot is not None else 10**9)
+TIE_BREAKS: dict[str, TieBreak] = {tie.key: tie for tie in (
+    TieBreak("best_round", "beste Runde", "best round", lambda p: max(p.rounds.values(), default=ZERO)),
+    TieBreak("final_round", "Finalrunde", "final round", lambda p: p.final if p.final is not None else ZERO),
+    TieBreak("lots", "Los", "lot", lambda p: p.lot, ranks_by=lambda p: -(p.lot if p.lot is not None else NO_LOT)),
+)}
 
 
-TIE_BREAKS: dict[str, Callable[[PlayerScores], object]] = {
-    "best_round": best_round,
-    "final_round": final_round,
-    "lots": lots,
-}
-LABELS = {"best_round": ("beste Runde", "best round"), "final_round": ("Finalrunde", "final round"),
-          "lots": ("Los", "lot")}
+def chain_for(tie_breaks: tuple[str, ...] | list[str], *, with_final: bool) -> list[TieBreak]:
+    """The tie-breaks that apply: "final_round" only among finalists."""
+    return [TIE_BREAKS[key] for key in tie_breaks if with_final or key != "final_round"]
 
 
 def rank(players: list[PlayerScores], *, tie_breaks: tuple[str, ...] | list[str], carry_percent: int | None = None
@@ -71,22 +82,23 @@ def rank(players: list[PlayerScores], *, tie_breaks: tuple[str, ...] | list[str]
     others = [p for p in players if p.final is None]
     ranked: list[Ranked] = []
     for group, in_final in ((finalists, True), (others, False)):
-        chain = [name for name in tie_breaks if in_final or name != "final_round"]
+        chain = chain_for(tie_breaks, with_final=in_final)
         rows = []
         for player in group:
             preliminary = sum(player.rounds.values(), ZERO)
-            carried = (preliminary * Decimal(carry_percent or 0) / 100).quantize(Decimal("0.01")) if in_final else None
-            total = carried + player.final if in_final else preliminary  # type: ignore[operator]
-            values = {name: TIE_BREAKS[name](player) for name in chain}
-            rows.append((total, preliminary, carried, values, player))
-        rows.sort(key=lambda row: (row[4].name, row[4].entry_id))  # within a shared rank: by name
-        rows.sort(key=lambda row: (row[0], *(row[3][name] for name in chain)), reverse=True)
-        previous_key = None
-        for index, (total, preliminary, carried, values, player) in enumerate(rows):
-            key = (total, *(values[name] for name in chain))
-            number = len(ranked) + 1 if key != previous_key else ranked[-1].rank
-            shared = key == previous_key or (index + 1 < len(rows) and key == (rows[index + 1][0], *(
-                rows[index + 1][3][name] for name in chain)))
-            ranked.append(Ranked(number, shared, player, total, preliminary, carried, values))
-            previous_key = key
+            carried = None
+            total = preliminary
+            if player.final is not None:
+                carried = (preliminary * Decimal(carry_percent or 0) / 100).quantize(Decimal("0.01"))
+                total = carried + player.final
+            key = (total, *(tie.sort_value(player) for tie in chain))
+            rows.append((key, preliminary, carried, player))
+        rows.sort(key=lambda row: (row[3].name, row[3].entry_id))  # within a shared rank: by name
+        rows.sort(key=lambda row: row[0], reverse=True)
+        for index, (key, preliminary, carried, player) in enumerate(rows):
+            shared_above = index > 0 and rows[index - 1][0] == key
+            shared_below = index + 1 < len(rows) and rows[index + 1][0] == key
+            number = ranked[-1].rank if shared_above else len(ranked) + 1
+            values = {tie.key: tie.value(player) for tie in chain}
+            ranked.append(Ranked(number, shared_above or shared_below, player, key[0], preliminary, carried, values))
     return ranked

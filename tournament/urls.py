@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from tournament import export_views, views
+from tournament import views
 
 tournament_patterns = ([
     path("", views.home, name="home"),
@@ -15,11 +15,7 @@ tournament_patterns = ([
     path("turniere/<slug:slug>/runde/<int:number>/", views.round_detail, name="round"),
     path("turniere/<slug:slug>/runde/<int:number>/<str:action>/", views.round_action, name="round_action"),
     path("turniere/<slug:slug>/runde/<int:number>/tisch/<int:table_id>/beenden/", views.end_table, name="end_table"),
-    path("turniere/<slug:slug>/druck/<str:identifier>/", export_views.tournament_export, name="export"),
-    path("turniere/<slug:slug>/runde/<int:number>/druck/<str:identifier>/", export_views.round_export,
-         name="round_export"),
     path("turnier/<slug:slug>/", views.public_standings, name="standings"),
-    path("turnier/<slug:slug>/druck/<str:identifier>/", export_views.public_export, name="public_export"),
     path("turnier/<slug:slug>/beamer/", views.projector, name="projector"),
     path("turnier/<slug:slug>/spieler/<int:entry_id>/", views.player_page, name="player"),
 ], "tournament")
@@ -29,5 +25,6 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include(tournament_patterns)),
     path("", include("scoring.urls")),
+    path("", include("paper.urls")),
     path("", include("rules.urls")),
 ]

@@ -12,7 +12,9 @@ from events import play_rounds
 from openpyxl import load_workbook
 from pdf_tools import ink_ratio, pdf_pages, pdf_text, render_pages
 
-from tournament.exports.base import EURO_FORMAT
+from paper.exports.sheetdata import EURO_FORMAT
+from paper.imports import players as player_import
+from tournament import rounds
 
 
 def played(make_tournament, play_round, *, charity=False, rounds=2, slug=None, **kwargs):
@@ -34,7 +36,7 @@ def printed(needle: str, text: str) -> bool:
 
 
 def test_euros_and_points_as_written_in_each_language():
-    from tournament.exports.results import euro_text, number_text
+    from paper.formats import euro_text, number_text
 
     with translation.override("de"):
         assert euro_text(D("1.2")) == "1,20 €"
@@ -48,7 +50,7 @@ def test_euros_and_points_as_written_in_each_language():
 
 
 def test_payment_sentence():
-    from tournament.exports.results import payment_text
+    from paper.exports.results import payment_text
 
     with translation.override("de"):
         assert payment_text("Anna", "Bernd", D("1.2")) == "Anna zahlt Bernd 1,20 €"
@@ -59,14 +61,15 @@ def test_payment_sentence():
 
 @pytest.mark.django_db
 def test_standings_pdf_lists_everyone_like_the_public_page(make_tournament, play_round):
-    from tournament.exports import get_exporter
-    from tournament.exports.results import euro_text, number_text
-    from tournament.views import standings_rows
+    from paper.exports import get_exporter
+    from paper.formats import euro_text, number_text
+    from scoring.selectors import standings_table
 
     tournament = played(make_tournament, play_round)
     file = get_exporter("standings-pdf")(tournament).render()
     assert file.filename == f"{tournament.slug}-standings.pdf" and file.content_type == "application/pdf"
-    rows, columns = standings_rows(tournament)
+    table = standings_table(tournament)
+    rows, columns = table.rows, table.columns
     with translation.override("de"):
         text = pdf_text(file.content)
     assert "Rangliste" in text and tournament.name in text
@@ -85,15 +88,14 @@ def test_standings_pdf_lists_everyone_like_the_public_page(make_tournament, play
 
 @pytest.mark.django_db
 def test_standings_pdf_long_events_repeat_the_header_and_say_final(make_tournament, play_round):
-    from tournament import services
-    from tournament.exports import get_exporter
+    from paper.exports import get_exporter
 
     tournament = played(make_tournament, play_round, rounds=2, slug="results-long")
-    services.seat_round(round=tournament.round_set.get(number=3), seed="r3")
+    rounds.seat_round(round=tournament.round_set.get(number=3), seed="r3")
     play_round(tournament.round_set.get(number=3), seed=3)
-    services.close_round(round=tournament.round_set.get(number=3))
+    rounds.close_round(round=tournament.round_set.get(number=3))
     # 17 players fit one page; more entries without hands add rows (they rank last, at 0).
-    services.import_players(tournament=tournament, rows=[{"name": f"Gast {i:03d}", "club": ""} for i in range(70)])
+    player_import.import_players(tournament=tournament, rows=[{"name": f"Gast {i:03d}", "club": ""} for i in range(70)])
     content = get_exporter("standings-pdf")(tournament).render().content
     pages = pdf_pages(content)
     assert len(pages) >= 2
@@ -103,15 +105,16 @@ def test_standings_pdf_long_events_repeat_the_header_and_say_final(make_tourname
 
 @pytest.mark.django_db
 def test_standings_xlsx_holds_the_same_values(make_tournament, play_round):
-    from tournament.exports import get_exporter
-    from tournament.views import standings_rows
+    from paper.exports import get_exporter
+    from scoring.selectors import standings_table
 
     tournament = played(make_tournament, play_round)
     file = get_exporter("standings-xlsx")(tournament).render()
     assert file.filename.endswith("-standings.xlsx")
     workbook = load_workbook(io.BytesIO(file.content))
     sheet = workbook["Rangliste"]
-    rows, columns = standings_rows(tournament)
+    table = standings_table(tournament)
+    rows, columns = table.rows, table.columns
     header_row = 2  # a title line above the headers
     assert sheet.freeze_panes == "A3"
     assert sheet.auto_filter.ref == f"A2:{sheet.cell(2, 3 + len(columns)).column_letter}{2 + len(rows)}"
@@ -136,9 +139,10 @@ def test_standings_xlsx_holds_the_same_values(make_tournament, play_round):
 @pytest.mark.django_db
 @pytest.mark.parametrize("charity", [False, True])
 def test_settlement_pdf_shows_every_table_payment_and_total(make_tournament, play_round, charity):
+    from paper.exports import get_exporter
+    from paper.exports.results import payment_text
+    from paper.formats import euro_text, number_text
     from scoring.selectors import settlement
-    from tournament.exports import get_exporter
-    from tournament.exports.results import euro_text, number_text, payment_text
 
     tournament = played(make_tournament, play_round, charity=charity)
     file = get_exporter("settlement-pdf")(tournament).render()
@@ -172,8 +176,8 @@ def test_settlement_pdf_shows_every_table_payment_and_total(make_tournament, pla
 
 @pytest.mark.django_db
 def test_settlement_pdf_in_english_writes_euros_the_english_way(make_tournament, play_round):
+    from paper.exports import get_exporter
     from scoring.selectors import settlement
-    from tournament.exports import get_exporter
 
     tournament = played(make_tournament, play_round, rounds=1, slug="results-en")
     with translation.override("en"):
@@ -186,8 +190,8 @@ def test_settlement_pdf_in_english_writes_euros_the_english_way(make_tournament,
 
 @pytest.mark.django_db
 def test_settlement_xlsx_for_the_treasurer(make_tournament, play_round):
+    from paper.exports import get_exporter
     from scoring.selectors import settlement
-    from tournament.exports import get_exporter
 
     tournament = played(make_tournament, play_round, charity=True)
     money = settlement(tournament)
@@ -228,7 +232,7 @@ def test_settlement_xlsx_for_the_treasurer(make_tournament, play_round):
 
 @pytest.mark.django_db
 def test_settlement_of_a_tournament_without_hands(make_tournament):
-    from tournament.exports import get_exporter
+    from paper.exports import get_exporter
 
     tournament = make_tournament(players=8, slug="results-empty")
     text = one_line(pdf_text(get_exporter("settlement-pdf")(tournament).render().content))

@@ -14,21 +14,19 @@ import pytest
 from django.utils import translation
 from pdf_tools import ink_ratio, pdf_pages, pdf_text, qr_codes, render_pages
 
-from scoring.services import confirm_table, dealer_position
+from paper.exports import EXPORTERS
+from paper.exports.round_sheets import sort_key
+from paper.exports.score_sheets import BlankScoreSheetsPdf, ScoreSheetsPdf
+from paper.exports.seating_list import SeatingPdf
+from paper.exports.table_cards import TableCardsPdf
+from paper.formats import euro_text
+from paper.formats import points_cell as number
+from scoring.seats import dealer_position
+from scoring.selectors import round_sheets, table_sheet
+from scoring.services import confirm_table
 from tournament.errors import ServiceError
-from tournament.exports import EXPORTER_PATHS
-from tournament.exports.round_data import round_sheets, round_tables
-from tournament.exports.round_sheets import (
-    BlankScoreSheetsPdf,
-    ScoreSheetsPdf,
-    SeatingPdf,
-    TableCardsPdf,
-    euros,
-    number,
-    sort_key,
-)
 from tournament.models import Player, Round, Table
-from tournament.selectors import table_sheet
+from tournament.selectors import round_tables
 
 BASE_URL = "https://tarock.example.at"
 ALL = [TableCardsPdf, ScoreSheetsPdf, BlankScoreSheetsPdf, SeatingPdf]
@@ -74,7 +72,7 @@ def hand_rows(page: str) -> list[int]:
 
 def test_registry_lists_the_round_sheets():
     for cls in ALL:
-        assert f"{cls.__module__}.{cls.__name__}" in EXPORTER_PATHS
+        assert cls in EXPORTERS
         assert cls.per_round and cls.extension == "pdf"
         assert str(cls.verbose_name)
     assert [cls.identifier for cls in ALL] == ["table-cards-pdf", "score-sheets-pdf", "blank-score-sheets-pdf", "seating-pdf"]
@@ -87,11 +85,11 @@ def test_numbers_print_whole_points_without_decimals():
     assert number(Decimal("-3.33"), sign=True) == "-3,33"
     assert number(Decimal("2.50")) == "2,50"
     assert number(None) == "–"
-    assert euros(Decimal("46.00"), 10) == "4,60 €"
-    assert euros(Decimal("-22.00"), 10) == "-2,20 €"
+    assert euro_text(Decimal("4.60")) == "4,60 €"
+    assert euro_text(Decimal("-2.20")) == "-2,20 €"
     with translation.override("en"):
         assert number(Decimal("-3.33")) == "-3.33"
-        assert euros(Decimal("46.00"), 10) == "4.60 €"
+        assert euro_text(Decimal("4.60")) == "€4.60"
 
 
 def test_names_sort_as_on_a_german_list():
@@ -102,10 +100,10 @@ def test_names_sort_as_on_a_german_list():
 # --- reads ------------------------------------------------------------------------------------------
 
 
-def test_round_sheets_match_table_sheet_in_four_queries(round1, play_round, django_assert_num_queries):
+def test_round_sheets_match_table_sheet_in_five_queries(round1, play_round, django_assert_num_queries):
     play_round(round1, hands=10)
     round = Round.objects.select_related("tournament").get(pk=round1.pk)
-    with django_assert_num_queries(4):
+    with django_assert_num_queries(5):
         sheets = round_sheets(round)
         # Building the layout reads only what is loaded: names, hands, scores.
         names = [seat.entry.player.name for sheet in sheets for seat in sheet.seats]
@@ -187,8 +185,8 @@ def test_filled_score_sheets_show_every_hand_and_the_totals(event, round1, play_
     pages = pdf_pages(render(ScoreSheetsPdf, event, round1))
     tables = tables_of(round1)
     assert len(pages) == len(tables)
-    for page, table in zip(pages, tables, strict=True):
-        sheet = table_sheet(table)
+    sheets = round_sheets(Round.objects.select_related("tournament").get(pk=round1.pk))
+    for page, table, sheet in zip(pages, tables, sheets, strict=True):
         size = len(sheet.seats)
         rows = lines(page)
         assert rows[0].startswith(f"Tisch {table.number}")
@@ -210,7 +208,8 @@ def test_filled_score_sheets_show_every_hand_and_the_totals(event, round1, play_
         total_at = rows.index("Summe")
         assert rows[total_at + 1:total_at + 1 + size] == [number(total) for total in sheet.totals]
         money_at = rows.index("Geld (€)")
-        assert rows[money_at + 1:money_at + 1 + size] == [euros(cash, 10) for cash in sheet.cash_totals]
+        assert rows[money_at + 1:money_at + 1 + size] == [euro_text(euro) for euro in sheet.euros]
+        assert sheet.euros == [(cash * Decimal("0.10")).quantize(Decimal("0.01")) for cash in sheet.cash_totals]
         text = "\n".join(rows)
         if table.pk == confirmed.pk:
             assert re.search(r"bestätigt am \d\d\.\d\d\.\d{4} \d\d:\d\d von Anna, Bernd", text)

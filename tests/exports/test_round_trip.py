@@ -8,12 +8,14 @@ from datetime import date
 
 from openpyxl import load_workbook
 
+from paper.exports.workbook import TournamentWorkbook
+from paper.imports import players as player_import
+from paper.imports.hands import import_hands
 from rules.engine.sampling import random_hand
-from scoring.imports import import_hands
+from scoring import selectors as scoring_selectors
 from scoring.models import Hand
 from scoring.services import record_hand
-from tournament import selectors, services
-from tournament.exports.workbook import TournamentWorkbook
+from tournament import rounds, services
 from tournament.models import Round
 
 
@@ -23,15 +25,15 @@ def play_event(make_tournament, play_round):
     for number in (1, 2, 3):
         round = tournament.round_set.get(number=number)
         if number > 1:
-            services.seat_round(round=round, seed=f"runde-{number}")
+            rounds.seat_round(round=round, seed=f"runde-{number}")
         if number == 2:
             play_round(round, seed=number, hands=10)
-            services.end_table(table=round.tables.order_by("number").first(), reason="Zeit")
+            rounds.end_table(table=round.tables.order_by("number").first(), reason="Zeit")
         rng = random.Random(number)
         for table in round.tables.filter(ended_early=False).order_by("number"):
             for hand in range(table.hands.count() + 1, table.hands_planned + 1):
                 record_hand(table=table, number=hand, data=random_hand(tournament.ruleset, rng))
-        services.close_round(round=round)
+        rounds.close_round(round=round)
         if number == 2:
             services.withdraw(entry=tournament.entries.order_by("pk").first(), after_round=2)
     return tournament
@@ -39,7 +41,7 @@ def play_event(make_tournament, play_round):
 
 def summary(tournament):
     return [(row.rank, row.shared, row.player.name, row.player.club, row.total, dict(row.player.rounds),
-             row.player.cash, row.tie_values) for row in selectors.standings(tournament)]
+             row.player.euros, row.tie_values) for row in scoring_selectors.standings(tournament)]
 
 
 def test_tournament_xlsx_round_trips_into_an_empty_tournament(make_tournament, play_round):
@@ -48,8 +50,8 @@ def test_tournament_xlsx_round_trips_into_an_empty_tournament(make_tournament, p
     assert {"Players", "Tables", "Hands"} <= set(load_workbook(io.BytesIO(content)).sheetnames)
 
     copy = services.create_tournament(name="Kopie", slug="kopie", date=date(2026, 11, 22), ruleset=original.ruleset)
-    rows = services.player_rows_from_file("original-tournament.xlsx", content)
-    report = services.import_players(tournament=copy, rows=rows)
+    rows = player_import.player_rows_from_file("original-tournament.xlsx", content)
+    report = player_import.import_players(tournament=copy, rows=rows)
     assert len(report.entered) == 17 and not report.flagged
     report = import_hands(tournament=copy, source=content, filename="original-tournament.xlsx")
     assert report.ok, report.lines("de")
@@ -57,14 +59,14 @@ def test_tournament_xlsx_round_trips_into_an_empty_tournament(make_tournament, p
     assert report.hands_imported == Hand.objects.filter(table__round__tournament=original).count()
     # The workbook does not say that a table was ended early: the director ends it again, as on the day.
     ended = original.round_set.get(number=2).tables.get(ended_early=True)
-    services.end_table(table=copy.round_set.get(number=2).tables.get(number=ended.number), reason="wie im Original")
+    rounds.end_table(table=copy.round_set.get(number=2).tables.get(number=ended.number), reason="wie im Original")
     for round in copy.round_set.order_by("number"):
-        services.close_round(round=round)
+        rounds.close_round(round=round)
     assert set(copy.round_set.values_list("status", flat=True)) == {Round.CLOSED}
 
     assert summary(copy) == summary(original)
-    ranked = selectors.standings(copy)
-    assert len({row.rank for row in ranked}) > 1 and any(row.player.cash for row in ranked)
+    ranked = scoring_selectors.standings(copy)
+    assert len({row.rank for row in ranked}) > 1 and any(row.player.euros for row in ranked)
     # the same file again adds nothing: every hand is already stored the same way
     again = import_hands(tournament=copy, source=content, filename="original-tournament.xlsx")
     assert again.ok and again.hands_imported == 0 and again.hands_skipped == report.hands_imported

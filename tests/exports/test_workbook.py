@@ -12,8 +12,9 @@ from django.test.utils import CaptureQueriesContext
 from events import play_rounds
 from openpyxl import load_workbook
 
-from tournament.exports import columns as C
-from tournament.exports.base import EURO_FORMAT, POINTS_FORMAT
+from paper import columns as C
+from paper.exports.sheetdata import EURO_FORMAT, POINTS_FORMAT
+from tournament import rounds
 
 # pycel compiles formulas with ast names Python 3.13 deprecates; not ours to fix.
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -27,7 +28,7 @@ def played(make_tournament, play_round, *, rounds=2, slug="wb", **kwargs):
 
 
 def export(tournament, tmp_path):
-    from tournament.exports import get_exporter
+    from paper.exports import get_exporter
 
     file = get_exporter("tournament-xlsx")(tournament).render()
     assert file.filename == f"{tournament.slug}-tournament.xlsx"
@@ -121,8 +122,7 @@ def test_sheets_headers_and_formats(make_tournament, play_round, tmp_path):
 def test_formulas_give_the_sites_standings_and_money(make_tournament, play_round, tmp_path):
     from pycel import ExcelCompiler
 
-    from scoring.selectors import settlement
-    from tournament.selectors import standings
+    from scoring.selectors import settlement, standings
 
     tournament = played(make_tournament, play_round, kontra_to_charity=True, slug="wb-pycel")
     path = export(tournament, tmp_path)
@@ -170,18 +170,17 @@ def test_formulas_give_the_sites_standings_and_money(make_tournament, play_round
 def test_final_round_total_is_the_sites_value_next_to_checkable_formulas(make_tournament, play_round, tmp_path):
     from pycel import ExcelCompiler
 
-    from tournament import services
-    from tournament.selectors import standings
+    from scoring.selectors import standings
 
     # Hopfgarten: the best 12 play a final with half their preliminary points (one preliminary round here).
     tournament = make_tournament(ruleset="hopfgarten", players=16, slug="wb-final", rounds=1)
     first, final = tournament.round_set.get(number=1), tournament.round_set.get(number=2)
     assert final.is_final
     play_round(first, seed=1)
-    services.close_round(round=first)
-    services.seat_round(round=final, seed="f", ranking=[r.player.entry_id for r in standings(tournament)])
+    rounds.close_round(round=first)
+    rounds.seat_round(round=final, seed="f", ranking=[r.player.entry_id for r in standings(tournament)])
     play_round(final, seed=2)
-    services.close_round(round=final)
+    rounds.close_round(round=final)
 
     path = export(tournament, tmp_path)
     workbook = load_workbook(path)
@@ -214,11 +213,11 @@ def test_final_round_total_is_the_sites_value_next_to_checkable_formulas(make_to
 
 @pytest.mark.django_db
 def test_queries_do_not_grow_with_the_event(make_tournament, play_round):
-    from tournament.exports import get_exporter
+    from paper.exports import get_exporter
 
     counts = []
-    for rounds, slug in ((1, "wb-q1"), (2, "wb-q2")):
-        tournament = played(make_tournament, play_round, rounds=rounds, slug=slug)
+    for count, slug in ((1, "wb-q1"), (2, "wb-q2")):
+        tournament = played(make_tournament, play_round, rounds=count, slug=slug)
         tournament = type(tournament).objects.get(pk=tournament.pk)
         tournament.ruleset  # noqa: B018 - parsed once per process, not a query
         with CaptureQueriesContext(connection) as queries:
@@ -246,8 +245,8 @@ def test_names_never_become_formulas(make_tournament, play_round, tmp_path):
 def test_the_writer_keeps_the_sheet_contract(tmp_path):
     from datetime import datetime
 
-    from tournament.exports.base import Column, SheetData
-    from tournament.exports.xlsx import Formula, write_workbook
+    from paper.exports.sheetdata import Column, SheetData
+    from paper.exports.xlsx import Formula, write_workbook
 
     content = write_workbook([
         SheetData("Eins", [Column("Text", 20), Column("Zahl", 10, EURO_FORMAT), Column("Wann", 16, "DD.MM.YYYY HH:MM")],

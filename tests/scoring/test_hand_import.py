@@ -11,13 +11,14 @@ import pytest
 from django.urls import reverse
 from openpyxl import Workbook
 
+from paper import columns
+from paper.imports.hands import import_hands
 from rules.engine.sampling import random_hand
-from scoring.imports import import_hands
 from scoring.models import Hand, HandScore
-from scoring.services import active_positions, record_hand
-from tournament import services
+from scoring.seats import active_positions
+from scoring.services import record_hand
+from tournament import rounds, services
 from tournament.errors import ServiceError
-from tournament.exports import columns
 from tournament.models import Round, RoundEvent, Seat
 
 DREIER = {"contract": "dreier", "declarer": 2, "result": "won"}
@@ -84,7 +85,7 @@ def twin(make_tournament, tournament, players, slug="twin"):
     """The same players seated the same way in another tournament, to record hands by hand."""
     other = make_tournament(tournament.ruleset_slug, players=players, seat=False, slug=slug)
     by_name = {e.player.name: e.pk for e in other.entries.select_related("player")}
-    services.seat_round_as_given(round=other.round_set.get(number=1), tables={
+    rounds.seat_round_as_given(round=other.round_set.get(number=1), tables={
         number: [by_name[name] for name in names] for number, names in seated(tournament).items()})
     return other
 
@@ -110,7 +111,7 @@ def test_json_lines_store_every_hand_scored_as_record_hand_would(make_tournament
     assert report.ok, report.lines("de")
     assert report.hands_imported == 32 and report.tables == 2 and report.rounds_seated == []
     assert Hand.objects.filter(table__round__tournament=eight).count() == 32
-    assert set(Hand.objects.values_list("entered_by", flat=True)) == {"Import zettel.jsonl"}
+    assert set(Hand.objects.values_list("entered_by", flat=True)) == {"import"}
     assert eight.round_set.get(number=1).status == Round.RUNNING
     other = twin(make_tournament, eight, players=8)
     record_all(other, items)
@@ -335,16 +336,16 @@ def test_seat_round_as_given_checks_like_seat_round(make_tournament):
     ids = list(tournament.entries.order_by("pk").values_list("pk", flat=True))
     round1, round2 = tournament.round_set.get(number=1), tournament.round_set.get(number=2)
     with pytest.raises(ServiceError) as excinfo:
-        services.seat_round_as_given(round=round2, tables={1: ids[:4]})
+        rounds.seat_round_as_given(round=round2, tables={1: ids[:4]})
     assert "Zuerst Runde 1 setzen" in excinfo.value.message_de
     with pytest.raises(ServiceError) as excinfo:
-        services.seat_round_as_given(round=round1, tables={1: ids[:5], 2: ids[5:9]})
+        rounds.seat_round_as_given(round=round1, tables={1: ids[:5], 2: ids[5:9]})
     assert "erlaubt sind nur 4" in excinfo.value.message_de
     services.withdraw(entry=tournament.entries.get(pk=ids[0]), after_round=0)
     with pytest.raises(ServiceError) as excinfo:
-        services.seat_round_as_given(round=round1, tables={1: ids[:4], 2: ids[4:8]})
+        rounds.seat_round_as_given(round=round1, tables={1: ids[:4], 2: ids[4:8]})
     assert "ausgeschieden" in excinfo.value.message_de
-    services.seat_round_as_given(round=round1, tables={3: ids[1:5], 5: ids[5:9]})
+    rounds.seat_round_as_given(round=round1, tables={3: ids[1:5], 5: ids[5:9]})
     assert seated(tournament) == {3: [tournament.entries.get(pk=i).player.name for i in ids[1:5]],
                                   5: [tournament.entries.get(pk=i).player.name for i in ids[5:9]]}
     assert tournament.round_set.get(number=1).status == Round.SEATED
@@ -427,7 +428,7 @@ def upload(content: bytes, name: str):
 
 
 def test_the_page_imports_and_reports(client, director, eight):
-    url = reverse("scoring:import_hands", args=[eight.slug])
+    url = reverse("paper:import_hands", args=[eight.slug])
     assert url == "/leitung/turnier/acht/spiele-import/"
     page = client.get(url)
     assert page.status_code == 200 and "Spiele importieren" in page.content.decode()
@@ -448,13 +449,13 @@ def test_the_page_imports_and_reports(client, director, eight):
 
 def test_the_page_in_english(client, director, eight):
     client.cookies["django_language"] = "en"
-    url = reverse("scoring:import_hands", args=[eight.slug])
+    url = reverse("paper:import_hands", args=[eight.slug])
     response = client.post(url, {"file": upload(b"{kaputt", "zettel.json")}, HTTP_ACCEPT_LANGUAGE="en")
     assert "Nothing was saved" in response.content.decode()
 
 
 def test_the_page_needs_a_director(client, eight):
-    url = reverse("scoring:import_hands", args=[eight.slug])
+    url = reverse("paper:import_hands", args=[eight.slug])
     response = client.get(url)
     assert response.status_code == 302 and "login" in response["Location"]
     response = client.post(url, {"file": upload(b"[]", "zettel.json")})

@@ -6,9 +6,10 @@ import pytest
 from django.db.models import Sum
 
 from rules.engine import InvalidHand, score
+from scoring import selectors as scoring_selectors
 from scoring import services
 from scoring.models import Hand, HandRevision, HandScore
-from tournament import selectors
+from scoring.seats import active_positions, dealer_position
 from tournament.errors import ServiceError, StaleVersion
 from tournament.models import Round
 
@@ -22,11 +23,11 @@ def table(make_tournament):
 
 
 def test_positions_rotate_and_the_dealer_sits_out_at_five():
-    assert services.active_positions(1, 4) == [1, 2, 3, 0]
-    assert services.active_positions(2, 4) == [2, 3, 0, 1]
-    assert services.active_positions(1, 5) == [1, 2, 3, 4]  # position 0 deals and sits out
-    assert services.active_positions(3, 5) == [3, 4, 0, 1]
-    assert [services.dealer_position(n, 5) for n in range(1, 7)] == [0, 1, 2, 3, 4, 0]
+    assert active_positions(1, 4) == [1, 2, 3, 0]
+    assert active_positions(2, 4) == [2, 3, 0, 1]
+    assert active_positions(1, 5) == [1, 2, 3, 4]  # position 0 deals and sits out
+    assert active_positions(3, 5) == [3, 4, 0, 1]
+    assert [dealer_position(n, 5) for n in range(1, 7)] == [0, 1, 2, 3, 4, 0]
 
 
 def test_a_hand_stores_its_data_result_and_each_players_share(table):
@@ -161,19 +162,19 @@ def test_totals_always_equal_the_sum_of_the_stored_hand_results(make_tournament,
     play_round(round, seed=5)
     ruleset = tournament.ruleset
     for table in round.tables.all():
-        sheet = selectors.table_sheet(table)
+        sheet = scoring_selectors.table_sheet(table)
         recomputed = [Decimal(0)] * len(sheet.seats)
         for hand in table.hands.all():
             result = score(hand.data, ruleset)  # the stored entry, scored again
-            positions = services.active_positions(hand.number, len(sheet.seats))
+            positions = active_positions(hand.number, len(sheet.seats))
             for seat, position in enumerate(positions):
                 recomputed[position] += Decimal(str(result.points[seat]))
         assert sheet.totals == recomputed
         assert sum(sheet.totals) == 0
-    standings = selectors.standings(tournament)
+    standings = scoring_selectors.standings(tournament)
     stored = HandScore.objects.filter(hand__table__round__tournament=tournament).aggregate(p=Sum("points"), c=Sum("cash"))
     assert sum(row.total for row in standings) == stored["p"] == 0
-    assert sum(row.player.cash for row in standings) == stored["c"] == 0
+    assert sum(row.player.euros for row in standings) == stored["c"] == 0
 
 
 def test_a_corrected_hand_counts_its_versions(table):
@@ -187,7 +188,7 @@ def test_a_corrected_hand_counts_its_versions(table):
 def test_the_sheet_shows_running_totals_and_who_sat_out(table):
     for number in (1, 2):
         services.record_hand(table=table, number=number, data=DREIER, idempotency_key=f"k{number}")
-    sheet = selectors.table_sheet(table)
+    sheet = scoring_selectors.table_sheet(table)
     first, second = sheet.rows
     assert first.points[0] is None and second.points[1] is None  # the dealer sits out at five
     assert second.cells[3] == (second.points[3], first.points[3] + second.points[3])

@@ -64,8 +64,12 @@ def test_public_standings_player_page_and_exports(client, make_tournament, play_
     assert "Spielerin 000" in html and "fragment=1" in html
     fragment = client.get(reverse("tournament:standings", args=[tournament.slug]) + "?fragment=1").content.decode()
     assert "<html" not in fragment and "Spielerin 000" in fragment
-    xlsx = client.get(reverse("tournament:standings", args=[tournament.slug]) + "?_export=xlsx")
+    # The standings download is the exporter's (paper/exports), linked from the page; ?_export is no route.
+    assert reverse("paper:public_export", args=[tournament.slug, "standings-xlsx"]) in html
+    xlsx = client.get(reverse("paper:public_export", args=[tournament.slug, "standings-xlsx"]))
     assert xlsx["Content-Type"].startswith("application/vnd.openxmlformats")
+    ignored = client.get(reverse("tournament:standings", args=[tournament.slug]) + "?_export=yaml")
+    assert ignored.status_code == 200 and ignored["Content-Type"].startswith("text/html")
     entry = tournament.entries.first()
     html = client.get(reverse("tournament:player", args=[tournament.slug, entry.pk])).content.decode()
     assert entry.player.name in html and html.count("<tr>") >= 17

@@ -7,9 +7,9 @@ import io
 import pytest
 from openpyxl import Workbook
 
-from tournament import services
+from paper import columns
+from paper.imports import players as player_import
 from tournament.errors import ServiceError
-from tournament.exports import columns
 from tournament.models import Entry
 
 
@@ -41,10 +41,10 @@ def test_lot_presence_and_withdrawal_are_read_from_the_players_sheet(make_tourna
         [3, "Lisa Maier", None, None, None, None, "ja", 0],
         [4, "Otto Sommer", "Kufstein", None, None, 2.0, "nein", None],
     ])
-    rows = services.player_rows_from_file("tournament.xlsx", content)
+    rows = player_import.player_rows_from_file("tournament.xlsx", content)
     assert rows[1] == {"name": "Karl Huber", "club": "Hall", "region": "", "notes": "spielt nur 2 Runden", "lot": "1",
                        "checked_in": "False", "withdrawn_after_round": "2"}
-    report = services.import_players(tournament=tournament, rows=rows, check_in=True)
+    report = player_import.import_players(tournament=tournament, rows=rows, check_in=True)
     assert len(report.entered) == 4
     anna, karl, lisa, otto = (entry(tournament, n) for n in ("Anna Berger", "Karl Huber", "Lisa Maier", "Otto Sommer"))
     assert (anna.lot, anna.checked_in, anna.withdrawn_after_round) == (3, True, None)
@@ -54,16 +54,16 @@ def test_lot_presence_and_withdrawal_are_read_from_the_players_sheet(make_tourna
     assert anna.player.region == "Tirol" and karl.player.notes == "spielt nur 2 Runden"
     # importing again updates the entries instead of entering anyone twice
     content = players_workbook([[1, "Karl Huber", "Hall", None, None, 1, "ja", None]], other_sheet_first=False)
-    services.import_players(tournament=tournament, rows=services.player_rows_from_file("p.xlsx", content))
+    player_import.import_players(tournament=tournament, rows=player_import.player_rows_from_file("p.xlsx", content))
     karl.refresh_from_db()
     assert (karl.checked_in, karl.withdrawn_after_round) == (True, None) and tournament.entries.count() == 4
 
 
 def test_without_those_columns_the_import_is_as_before(make_tournament):
     tournament = make_tournament("tirol", players=0, seat=False, slug="ohne-spalten")
-    rows = services.player_rows_from_file("liste.csv", "Name;Verein\nOtto;Hall\n".encode())
+    rows = player_import.player_rows_from_file("liste.csv", "Name;Verein\nOtto;Hall\n".encode())
     assert rows == [{"name": "Otto", "club": "Hall"}]
-    services.import_players(tournament=tournament, rows=rows, check_in=True)
+    player_import.import_players(tournament=tournament, rows=rows, check_in=True)
     otto = entry(tournament, "Otto")
     assert (otto.lot, otto.checked_in, otto.withdrawn_after_round) == (None, True, None)
 
@@ -71,7 +71,7 @@ def test_without_those_columns_the_import_is_as_before(make_tournament):
 def test_english_headers_and_csv(make_tournament):
     tournament = make_tournament("tirol", players=0, seat=False, slug="englisch")
     text = "Name,Club,Lot,Present,Withdrawn after round\nAnna,Wörgl,5,yes,1\nKarl,Hall,,no,\n"
-    services.import_players(tournament=tournament, rows=services.player_rows_from_file("p.csv", text.encode()))
+    player_import.import_players(tournament=tournament, rows=player_import.player_rows_from_file("p.csv", text.encode()))
     anna, karl = entry(tournament, "Anna"), entry(tournament, "Karl")
     assert (anna.lot, anna.checked_in, anna.withdrawn_after_round) == (5, True, 1)
     assert (karl.lot, karl.checked_in, karl.withdrawn_after_round) == (None, False, None)
@@ -86,7 +86,7 @@ def test_a_bad_value_refuses_the_whole_import(make_tournament, row, german):
     tournament = make_tournament("tirol", players=0, seat=False, slug="falsch")
     content = players_workbook([[2, "Berta", None, None, None, 2, True, None], row])
     with pytest.raises(ServiceError) as excinfo:
-        services.import_players(tournament=tournament, rows=services.player_rows_from_file("p.xlsx", content))
+        player_import.import_players(tournament=tournament, rows=player_import.player_rows_from_file("p.xlsx", content))
     assert german in excinfo.value.message_de and "Anna" in excinfo.value.message_de and excinfo.value.message_en
     assert tournament.entries.count() == 0
 
@@ -96,12 +96,12 @@ def test_a_lot_given_twice_is_refused(make_tournament):
     content = players_workbook([[1, "Anna", None, None, None, 1, True, None],
                                 [2, "Berta", None, None, None, 1, True, None]])
     with pytest.raises(ServiceError) as excinfo:
-        services.import_players(tournament=tournament, rows=services.player_rows_from_file("p.xlsx", content))
+        player_import.import_players(tournament=tournament, rows=player_import.player_rows_from_file("p.xlsx", content))
     assert "Los 1" in excinfo.value.message_de and "Lot 1" in excinfo.value.message_en
     assert tournament.entries.count() == 0
 
 
 def test_a_broken_workbook_is_a_sentence_not_a_crash():
     with pytest.raises(ServiceError) as excinfo:
-        services.player_rows_from_file("spieler.xlsx", b"PK\x03\x04 kaputt")
+        player_import.player_rows_from_file("spieler.xlsx", b"PK\x03\x04 kaputt")
     assert "keine lesbare Excel-Datei" in excinfo.value.message_de and "Excel" in excinfo.value.message_en

@@ -7,20 +7,22 @@ from decimal import Decimal
 import pytest
 from openpyxl import Workbook
 
+from paper.imports import players as player_import
 from rules.rulesets import BUILTIN
-from tournament import selectors, services
+from scoring import selectors as scoring_selectors
+from tournament import rounds, selectors, services
 from tournament.errors import DuplicatePlayer, ServiceError
 from tournament.models import CustomRuleSet, Entry, Player, Round, RoundEvent
 
 
-def play_rounds(tournament, play_round, rounds: int) -> None:
+def play_rounds(tournament, play_round, count: int) -> None:
     """Seat (round 1 is seated already), play and close the first ``rounds`` rounds."""
-    for number in range(1, rounds + 1):
+    for number in range(1, count + 1):
         round = tournament.round_set.get(number=number)
         if number > 1:
-            services.seat_round(round=round, seed=f"s{number}")
+            rounds.seat_round(round=round, seed=f"s{number}")
         play_round(round, seed=number)
-        services.close_round(round=round)
+        rounds.close_round(round=round)
 
 
 def test_a_tournament_keeps_a_snapshot_of_its_rules_and_the_format(db):
@@ -61,7 +63,7 @@ def test_paste_and_upload_import(make_tournament):
     services.register_player(name="Anna Berger", club="Wörgl")
     services.register_player(name="Karl Huber", club="Hall")
     text = "Anna Berger; Wörgl\nKarl Huber; Kufstein\nNeue Spielerin\tInnsbruck\n\n"
-    report = services.import_players(tournament=tournament, rows=services.player_rows_from_text(text), check_in=True)
+    report = player_import.import_players(tournament=tournament, rows=player_import.player_rows_from_text(text), check_in=True)
     assert [p.name for p in report.reused] == ["Anna Berger"]
     assert [row["name"] for row, _ in report.flagged] == ["Karl Huber"]
     assert len(report.entered) == 2 and Entry.objects.filter(checked_in=True).count() == 2
@@ -71,14 +73,14 @@ def test_paste_and_upload_import(make_tournament):
     book.active.append(["Lisa Maier", "Hall", "Tirol"])
     buffer = io.BytesIO()
     book.save(buffer)
-    rows = services.player_rows_from_file("liste.xlsx", buffer.getvalue())
+    rows = player_import.player_rows_from_file("liste.xlsx", buffer.getvalue())
     assert rows == [{"name": "Lisa Maier", "club": "Hall", "region": "Tirol"}]
-    rows = services.player_rows_from_file("liste.csv", "Name;Verein\nOtto;Hall\n;\n".encode())
+    rows = player_import.player_rows_from_file("liste.csv", "Name;Verein\nOtto;Hall\n;\n".encode())
     assert rows == [{"name": "Otto", "club": "Hall"}]
     with pytest.raises(ServiceError):
-        services.player_rows_from_file("x.csv", b"Vorname,Verein\nOtto,Hall\n")
-    assert services.player_rows_from_file("leer.csv", b"") == []
-    report = services.import_players(tournament=tournament, rows=[{"name": ""}])
+        player_import.player_rows_from_file("x.csv", b"Vorname,Verein\nOtto,Hall\n")
+    assert player_import.player_rows_from_file("leer.csv", b"") == []
+    report = player_import.import_players(tournament=tournament, rows=[{"name": ""}])
     assert report.skipped == [(1, "kein Name / no name")]
 
 
@@ -100,7 +102,7 @@ def test_reseating_after_a_late_arrival_keeps_the_lots(make_tournament):
     lots_before = dict(tournament.entries.values_list("pk", "lot"))
     latecomer = services.register_player(name="Zu Spät")
     services.enter_player(tournament=tournament, player=latecomer, checked_in=True)
-    services.seat_round(round=round, seed="again")
+    rounds.seat_round(round=round, seed="again")
     assert sorted(t.seats.count() for t in round.tables.all()) == [4, 4, 4, 5]
     lots_after = dict(tournament.entries.values_list("pk", "lot"))
     assert all(lots_after[pk] == lot for pk, lot in lots_before.items())
@@ -110,28 +112,28 @@ def test_reseating_after_a_late_arrival_keeps_the_lots(make_tournament):
 def test_an_unseatable_count_gets_the_options(make_tournament):
     tournament = make_tournament("tirol", players=11, seat=False)
     with pytest.raises(ServiceError) as excinfo:
-        services.seat_round(round=tournament.round_set.get(number=1), seed="s")
+        rounds.seat_round(round=tournament.round_set.get(number=1), seed="s")
     assert "10" in excinfo.value.message_de and "12" in excinfo.value.message_de
 
 
 def test_rounds_in_order_and_later_rounds_avoid_repeats(make_tournament, play_round):
     tournament = make_tournament("tirol", players=20)
     with pytest.raises(ServiceError):
-        services.seat_round(round=tournament.round_set.get(number=3), seed="s")
+        rounds.seat_round(round=tournament.round_set.get(number=3), seed="s")
     play_rounds(tournament, play_round, 3)
     assert tournament.round_set.get(number=3).repeats == 0
     with pytest.raises(ServiceError):
-        services.seat_round(round=tournament.round_set.get(number=3), seed="again")
+        rounds.seat_round(round=tournament.round_set.get(number=3), seed="again")
 
 
 def test_a_withdrawn_player_is_not_seated_again(make_tournament, play_round):
     tournament = make_tournament("tirol", players=17)
     round1 = tournament.round_set.get(number=1)
     play_round(round1)
-    services.close_round(round=round1)
+    rounds.close_round(round=round1)
     leaver = tournament.entries.first()
     services.withdraw(entry=leaver, after_round=1)
-    services.seat_round(round=tournament.round_set.get(number=2), seed="r2")
+    rounds.seat_round(round=tournament.round_set.get(number=2), seed="r2")
     seated = set(tournament.round_set.get(number=2).tables.values_list("seats__entry_id", flat=True))
     assert leaver.pk not in seated and len(seated) == 16
 
@@ -141,24 +143,24 @@ def test_closing_needs_every_table_done_or_ended_and_reopening_needs_a_reason(ma
     round = tournament.round_set.get(number=1)
     play_round(round, hands=10)
     with pytest.raises(ServiceError) as excinfo:
-        services.close_round(round=round)
+        rounds.close_round(round=round)
     assert "Tisch 1, 2" in excinfo.value.message_de
     for table in round.tables.all():
-        services.end_table(table=table, reason="Zeit", user=director)
-    services.close_round(round=round, user=director)
+        rounds.end_table(table=table, reason="Zeit", user=director)
+    rounds.close_round(round=round, user=director)
     round.refresh_from_db()
     assert round.status == Round.CLOSED
     with pytest.raises(ServiceError):
-        services.close_round(round=round)
+        rounds.close_round(round=round)
     with pytest.raises(ServiceError):
-        services.end_table(table=round.tables.first())
+        rounds.end_table(table=round.tables.first())
     with pytest.raises(ServiceError):
-        services.reopen_round(round=round, reason="  ")
-    services.reopen_round(round=round, reason="Schreibfehler Tisch 2", user=director)
+        rounds.reopen_round(round=round, reason="  ")
+    rounds.reopen_round(round=round, reason="Schreibfehler Tisch 2", user=director)
     round.refresh_from_db()
     assert round.status == Round.RUNNING
     with pytest.raises(ServiceError):
-        services.reopen_round(round=round, reason="nochmal")
+        rounds.reopen_round(round=round, reason="nochmal")
     assert list(round.events.values_list("action", flat=True)) == ["seat", "end_table", "end_table", "close", "reopen"]
     assert round.events.get(action="reopen").reason == "Schreibfehler Tisch 2"
 
@@ -167,13 +169,13 @@ def test_the_final_round_seats_the_best_by_the_standings(make_tournament, play_r
     tournament = make_tournament("hopfgarten", players=16)
     play_rounds(tournament, play_round, 3)
     final = tournament.round_set.get(is_final=True)
-    ranking = [row.player.entry_id for row in selectors.standings(tournament)]
-    services.seat_round(round=final, ranking=ranking)
+    ranking = [row.player.entry_id for row in scoring_selectors.standings(tournament)]
+    rounds.seat_round(round=final, ranking=ranking)
     tables = [[s.entry_id for s in t.seats.order_by("position")] for t in final.tables.order_by("number")]
     assert sorted(sum(tables, [])) == sorted(ranking[:12])
     assert set(tables[0]) == set(ranking[:4])
     play_round(final, seed=9)
-    standings = selectors.standings(tournament)
+    standings = scoring_selectors.standings(tournament)
     assert [row.finalist for row in standings] == [True] * 12 + [False] * 4
     for row in standings[:12]:
         assert row.carried == (row.preliminary / 2).quantize(Decimal("0.01")), (row.carried, row.preliminary)
@@ -182,7 +184,7 @@ def test_the_final_round_seats_the_best_by_the_standings(make_tournament, play_r
 def test_the_final_round_needs_the_preliminary_rounds_closed(make_tournament):
     tournament = make_tournament("hopfgarten", players=16)
     with pytest.raises(ServiceError):
-        services.seat_round(round=tournament.round_set.get(is_final=True), ranking=[])
+        rounds.seat_round(round=tournament.round_set.get(is_final=True), ranking=[])
 
 
 def test_a_director_may_allow_tables_of_five_where_the_rules_use_only_four(db):
@@ -191,11 +193,11 @@ def test_a_director_may_allow_tables_of_five_where_the_rules_use_only_four(db):
                                          tables_of_five=True)
     assert (strict.tables_of_five, relaxed.tables_of_five) == (False, True)
     for tournament in (strict, relaxed):
-        services.import_players(tournament=tournament, rows=[{"name": f"S{i}"} for i in range(17)], check_in=True)
+        player_import.import_players(tournament=tournament, rows=[{"name": f"S{i}"} for i in range(17)], check_in=True)
     with pytest.raises(ServiceError) as excinfo:
-        services.seat_round(round=strict.round_set.get(number=1), seed="s")
+        rounds.seat_round(round=strict.round_set.get(number=1), seed="s")
     assert "16" in excinfo.value.message_de and "20" in excinfo.value.message_de
-    round = services.seat_round(round=relaxed.round_set.get(number=1), seed="s")
+    round = rounds.seat_round(round=relaxed.round_set.get(number=1), seed="s")
     assert sorted(t.seats.count() for t in round.tables.all()) == [4, 4, 4, 5]
 
 
@@ -204,9 +206,9 @@ def test_the_round_page_names_who_meets_again(make_tournament, play_round, clien
     for number in (1, 2):
         round = tournament.round_set.get(number=number)
         if number > 1:
-            services.seat_round(round=round, seed="r2")
+            rounds.seat_round(round=round, seed="r2")
         play_round(round)
-        services.close_round(round=round)
+        rounds.close_round(round=round)
     round = tournament.round_set.get(number=2)
     pairs = selectors.repeated_pairs(round)
     assert len(pairs) == round.repeats > 0

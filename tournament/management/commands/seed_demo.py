@@ -20,10 +20,12 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
+from paper.imports.players import import_players
 from rules.engine.sampling import random_hand
 from rules.rulesets import BUILTIN
-from scoring.services import confirm_table, record_hand
-from tournament import selectors, services
+from scoring.services import DEMO, confirm_table, record_hand, seat_round
+from tournament import rounds, services
+from tournament.errors import ServiceError
 from tournament.models import Tournament
 
 FIRST = ["Anna", "Maria", "Elisabeth", "Johanna", "Katharina", "Theresia", "Barbara", "Christina", "Eva", "Sabine",
@@ -80,16 +82,15 @@ class Command(BaseCommand):
         if options["players"] > len(names):
             raise CommandError(f"at most {len(names)} demo players")
         rows = [{"name": name, "club": rng.choice(CLUBS)} for name in names[: options["players"]]]
-        services.import_players(tournament=tournament, rows=rows, check_in=True)
+        import_players(tournament=tournament, rows=rows, check_in=True)
         return tournament
 
     def _play(self, tournament: Tournament, rng: random.Random, seed: str) -> None:
         ruleset = tournament.ruleset
         for round in tournament.round_set.order_by("number"):
-            ranking = [r.player.entry_id for r in selectors.standings(tournament)] if round.is_final else None
             try:
-                services.seat_round(round=round, seed=f"{seed}-{round.number}", ranking=ranking)
-            except services.ServiceError as error:
+                seat_round(round=round, seed=f"{seed}-{round.number}")
+            except ServiceError as error:
                 raise CommandError(error.message_en) from None
             for table in round.tables.order_by("number"):
                 # One commit per table: the per-hand transactions become savepoints, so a demo of
@@ -97,11 +98,11 @@ class Command(BaseCommand):
                 with transaction.atomic():
                     for number in range(1, table.hands_planned + 1):
                         record_hand(table=table, number=number, data=random_hand(ruleset, rng),
-                                    idempotency_key=f"demo-{number}", entered_by="Demo")
+                                    idempotency_key=f"demo-{number}", entered_by=DEMO)
                     table.refresh_from_db()
                     names = ", ".join(s.entry.player.name for s in table.seats.select_related("entry__player"))
                     confirm_table(table=table, expected_version=table.version, names=names)
-            services.close_round(round=round)
+            rounds.close_round(round=round)
             self.stdout.write(f"round {round.number}: {round.tables.count()} tables played")
 
     def _director(self) -> None:

@@ -22,7 +22,7 @@ from xml.sax.saxutils import escape as xml_escape
 from openpyxl.utils import get_column_letter
 from openpyxl.utils.cell import absolute_coordinate, column_index_from_string, coordinate_from_string, quote_sheetname
 
-from tournament.exports.base import SheetData
+from paper.exports.sheetdata import SheetData
 
 
 class Formula(str):

@@ -1,26 +1,15 @@
-"""One interface for everything a director prints or downloads (the pretix exporter pattern).
-
-An exporter is built for a tournament (and a round, for the per-round sheets) and ``render()``
-returns an ExportFile: filename, content type, bytes. It reads through the selectors only; layout
-code never runs a query. Two bases do the format work once:
-
-- ListExporter: an exporter that only yields sheets of rows gets its .xlsx for free (streamed by
-  xlsx.py, so a 1,000-player event never sits in memory as a workbook), with frozen header row,
-  filters, column widths and euro/point number formats from its columns.
-- PdfExporter: owns the page (A4, margins), the fonts, the header (tournament, date, venue, sheet
-  title), the footer (printed when, "Seite x von y"); a PDF exporter only builds its story.
-"""
+"""The PDF side of the exporter interface: fonts, the common table look, and PdfExporter, which owns
+the page (A4, margins), the header (sheet title, tournament, date, venue) and the footer (printed
+when, "Seite x von y"); a PDF exporter only builds its story."""
 
 from __future__ import annotations
 
 import io
-from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
+from abc import abstractmethod
 from datetime import datetime
 from pathlib import Path
-from typing import Any, ClassVar, Iterable, Iterator
+from typing import ClassVar
 
-from django.conf import settings
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from reportlab.lib import colors
@@ -32,100 +21,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import SimpleDocTemplate
 
-from tournament.models import Round, Tournament
-
-XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-PDF = "application/pdf"
-
-EURO_FORMAT = '#,##0.00 "€";[Red]-#,##0.00 "€"'
-POINTS_FORMAT = '#,##0.##;[Red]-#,##0.##'
-INTEGER_FORMAT = "0"
-
-
-@dataclass(frozen=True)
-class ExportFile:
-    filename: str
-    content_type: str
-    content: bytes
-
-
-class Exporter(ABC):
-    """Base of every exporter. Subclasses set identifier, verbose_name, extension and render()."""
-
-    do_not_call_in_templates = True  # templates list the classes themselves (identifier, verbose_name)
-    identifier: ClassVar[str]
-    verbose_name: ClassVar[str]  # a gettext_lazy string: shown on the director's pages
-    per_round: ClassVar[bool] = False
-    public: ClassVar[bool] = False  # may be downloaded from the public standings page
-    extension: ClassVar[str]
-    content_type: ClassVar[str]
-
-    def __init__(self, tournament: Tournament, *, round: Round | None = None, base_url: str = ""):
-        if self.per_round and round is None:
-            raise ValueError(f"{self.identifier} needs a round")
-        self.tournament = tournament
-        self.round = round
-        # Absolute address of the site, for links printed on paper (the scorer's QR code).
-        self.base_url = (base_url or getattr(settings, "SITE_URL", "")).rstrip("/")
-
-    def filename(self) -> str:
-        """The file's name without the tournament in it: what export_sheets writes (issue 4, point 8)."""
-        stem = self.identifier.rsplit("-", 1)[0] if self.identifier.endswith(("-pdf", "-xlsx")) else self.identifier
-        if self.per_round:
-            stem = f"{stem}-round-{self.round.number}"
-        return f"{stem}.{self.extension}"
-
-    def download_name(self) -> str:
-        """The name a browser saves it under: the tournament's slug first, so downloads stay apart."""
-        return f"{self.tournament.slug}-{self.filename()}"
-
-    def render(self) -> ExportFile:
-        return ExportFile(self.download_name(), self.content_type, self.render_bytes())
-
-    @abstractmethod
-    def render_bytes(self) -> bytes:
-        """The file's content; ListExporter and PdfExporter implement it for their formats."""
-
-
-# --- Excel ----------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Column:
-    header: str
-    width: float = 14
-    number_format: str | None = None
-
-
-@dataclass
-class SheetData:
-    """One worksheet: title, columns, and the rows (values; xlsx.Formula for formulas)."""
-
-    title: str
-    columns: list[Column]
-    rows: Iterable[list[Any]]
-    freeze: str = "A2"
-    filters: bool = True
-    header_rows: list[list[Any]] = field(default_factory=list)  # lines above the column headers
-
-
-class ListExporter(Exporter):
-    """An exporter that only yields sheets; the workbook is built by write_workbook."""
-
-    extension = "xlsx"
-    content_type = XLSX
-
-    @abstractmethod
-    def sheets(self) -> Iterator[SheetData]:
-        """The worksheets, in order."""
-
-    def render_bytes(self) -> bytes:
-        from tournament.exports.xlsx import write_workbook  # it builds on SheetData from here
-
-        return write_workbook(self.sheets())
-
-
-# --- PDF ------------------------------------------------------------------------------------------
+from paper.exports.base import PDF, Exporter
 
 # DejaVu covers the names of every Tarock country (č, ł, ő …); Debian's fonts-dejavu-core has it
 # and .ci/run installs it. Without it, reportlab's own Bitstream Vera (Latin-1, same metrics family)

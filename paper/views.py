@@ -1,4 +1,5 @@
-"""Downloads of the printed sheets and workbooks (tournament/exports): thin views over render().
+"""Files in and out: downloads of the printed sheets and workbooks (thin views over an exporter's
+render()) and the director's upload of hands typed in from paper.
 
 Directors get every exporter; the public standings page only those marked ``public``. Links on
 paper (the scorer's QR code) use the address the director's browser reached the site under.
@@ -9,12 +10,14 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
 from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_safe
 
+from paper.exports import get_exporter
+from paper.exports.base import Exporter
+from paper.forms import HandImportForm
+from paper.imports.hands import import_hands
 from tournament.errors import ServiceError
-from tournament.exports import get_exporter
-from tournament.exports.base import Exporter
 from tournament.models import Round, Tournament
 
 
@@ -60,3 +63,27 @@ def round_export(request, slug: str, number: int, identifier: str):
 def public_export(request, slug: str, identifier: str):
     tournament = get_object_or_404(Tournament, slug=slug)
     return _download(request, tournament, _exporter(identifier, per_round=False, public=True), None)
+
+
+@staff_member_required
+def import_hands_page(request, slug: str):
+    """Upload an .xlsx or .json of hands: every hand is checked first; the report lists each problem by
+    line and nothing is stored, or everything is stored at once."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    form = HandImportForm(request.POST or None, request.FILES or None)
+    report, status = None, 200
+    if request.method == "POST":
+        if form.is_valid():
+            upload = form.cleaned_data["file"]
+            number = form.cleaned_data.get("round")
+            report = import_hands(tournament=tournament, source=upload, filename=upload.name, user=request.user,
+                                  rounds=[number] if number else None)
+            if report.ok:
+                messages.success(request, report.message())
+                form = HandImportForm()
+            else:
+                status = 422
+        else:
+            status = 422
+    return render(request, "paper/import_hands.html", {"tournament": tournament, "form": form, "report": report},
+                  status=status)

@@ -14,8 +14,8 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
+from paper.exports import get_exporter
 from tournament.errors import ServiceError
-from tournament.exports import get_exporter
 from tournament.models import Tournament
 
 TOURNAMENT_SHEETS = ["tournament-xlsx", "standings-pdf", "settlement-pdf", "settlement-xlsx"]

@@ -1,7 +1,10 @@
-"""Reads of the money: each hand in euros, each table's settlement, each player's day.
+"""Reads of the money: each hand in euros, each player's euros, each table's settlement.
 
-Three queries whatever the size of the event (tables with their seats, the score rows, the entries);
-the arithmetic is scoring/settlement.py's.
+Every euro amount the site shows, prints or writes into a workbook comes from ``money_by_hand``
+(one query; the arithmetic is scoring/settlement.py's): the standings' money column and the
+player page read ``euros_by_entry``, the settlement and the workbook sum the same per-hand euros.
+With a charity box that is what a player takes home: kontra money the losers paid into the box is
+in nobody's total.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from django.db.models import Prefetch
 
 from scoring.models import HandScore
 from scoring.settlement import ZERO, HandMoney, hand_money, settle
-from tournament.models import Seat, Table, Tournament
+from tournament.models import Round, Seat, Table, Tournament
 
 BOX = "box"  # the charity box's key among the players' entry ids in a table's balances
 
@@ -32,10 +35,14 @@ class MoneyOfHand:
     money: HandMoney
 
 
-def money_by_hand(tournament: Tournament) -> dict[int, MoneyOfHand]:
-    """Every hand of the tournament with its stored shares and in euros (one query), keyed by hand id."""
+def money_by_hand(tournament: Tournament, *, round: Round | None = None) -> dict[int, MoneyOfHand]:
+    """Every hand of the tournament (or of one of its rounds) with its stored shares and in euros (one
+    query), keyed by hand id."""
+    scores = HandScore.objects.filter(hand__table__round__tournament=tournament)
+    if round is not None:
+        scores = scores.filter(hand__table__round=round)
     rows = (
-        HandScore.objects.filter(hand__table__round__tournament=tournament)
+        scores
         .order_by("hand_id", "hand_seat")
         .values_list("hand_id", "hand__table_id", "entry_id", "cash", "kontra_cash", "points")
     )
@@ -47,6 +54,25 @@ def money_by_hand(tournament: Tournament) -> dict[int, MoneyOfHand]:
         hands[hand_id] = MoneyOfHand(hand_id, seats[0][1], tuple(s[2] for s in seats), tuple(s[5] for s in seats),
                                      tuple(s[3] for s in seats), money)
     return hands
+
+
+def euros_by_entry(tournament: Tournament, hands: dict[int, MoneyOfHand] | None = None) -> dict[int, Decimal]:
+    """What each entry takes home (negative: pays), summed over the stored euros of every hand
+    (``hands``: money_by_hand's answer when the caller already has it; else one query)."""
+    totals: dict[int, Decimal] = defaultdict(lambda: ZERO)
+    for hand in (money_by_hand(tournament) if hands is None else hands).values():
+        for entry_id, amount in zip(hand.entries, hand.money.seats, strict=True):
+            totals[entry_id] += amount
+    return dict(totals)
+
+
+def euros_by_table(hands: dict[int, MoneyOfHand]) -> dict[tuple[int, int], Decimal]:
+    """What each entry takes home from each table: (table id, entry id) -> euros."""
+    totals: dict[tuple[int, int], Decimal] = defaultdict(lambda: ZERO)
+    for hand in hands.values():
+        for entry_id, amount in zip(hand.entries, hand.money.seats, strict=True):
+            totals[hand.table_id, entry_id] += amount
+    return dict(totals)
 
 
 @dataclass
@@ -128,14 +154,14 @@ def settlement(tournament: Tournament, *, box_label: str = "Spendenkassa") -> Se
         lines = [SettlementLine(seat.entry_id, seat.entry.player.name, seat.position) for seat in table.seats.all()]
         by_table[table.pk] = TableSettlement(table.pk, table.round.number, table.number, lines)
     points: dict[tuple[int, int], Decimal] = defaultdict(lambda: ZERO)
-    euros: dict[tuple[int, int], Decimal] = defaultdict(lambda: ZERO)
-    for hand in money_by_hand(tournament).values():
+    hands = money_by_hand(tournament)
+    for hand in hands.values():
         table = by_table[hand.table_id]
         table.hands += 1
         table.box += hand.money.box
-        for entry_id, cash, amount in zip(hand.entries, hand.cash, hand.money.seats, strict=True):
+        for entry_id, cash in zip(hand.entries, hand.cash, strict=True):
             points[hand.table_id, entry_id] += cash
-            euros[hand.table_id, entry_id] += amount
+    euros = euros_by_table(hands)
     players: dict[int, PlayerMoney] = {}
     for entry in tournament.entries.select_related("player").order_by("player__name", "pk"):
         players[entry.pk] = PlayerMoney(entry.pk, entry.player.name, entry.player.club)
@@ -145,7 +171,7 @@ def settlement(tournament: Tournament, *, box_label: str = "Spendenkassa") -> Se
         balances: dict[object, Decimal] = {}
         for line in table.lines:
             line.cash_points = points[table.table_id, line.entry_id]
-            line.euros = euros[table.table_id, line.entry_id]
+            line.euros = euros.get((table.table_id, line.entry_id), ZERO)
             balances[line.entry_id] = line.euros
             money = players[line.entry_id].rounds
             money[table.round_number] = money.get(table.round_number, ZERO) + line.euros

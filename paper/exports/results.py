@@ -28,24 +28,11 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
 
-from scoring.selectors import Settlement, settlement
-from tournament.exports.base import (
-    EURO_FORMAT,
-    FONT,
-    FONT_BOLD,
-    GRID,
-    HEADER_BG,
-    INTEGER_FORMAT,
-    POINTS_FORMAT,
-    SHADE,
-    Column,
-    ListExporter,
-    PdfExporter,
-    SheetData,
-    register_fonts,
-    table_style,
-)
-from tournament.exports.formats import euro_text, number_text
+from paper.exports.base import ListExporter
+from paper.exports.pdf import FONT, FONT_BOLD, GRID, HEADER_BG, SHADE, PdfExporter, register_fonts, table_style
+from paper.exports.sheetdata import EURO_FORMAT, INTEGER_FORMAT, POINTS_FORMAT, Column, SheetData
+from paper.formats import euro_text, number_text
+from scoring.selectors import Settlement, settlement, standings_table
 from tournament.models import Round, Tournament
 
 
@@ -56,12 +43,6 @@ def provisional_note(tournament: Tournament) -> str | None:
     if closed == len(statuses):
         return None
     return _("vorläufig: %(closed)s von %(total)s Runden abgeschlossen") % {"closed": closed, "total": len(statuses)}
-
-
-def round_label(tournament: Tournament, number: int) -> str:
-    if tournament.has_final and number > tournament.rounds:
-        return _("Finale")
-    return _("Runde %(n)s") % {"n": number}
 
 
 def _fit(text: str, width: float, style: ParagraphStyle, font_size: float) -> Any:
@@ -80,13 +61,6 @@ class WholeTable(Table):
 
 
 # --- standings ------------------------------------------------------------------------------------
-
-
-def standings_data(tournament: Tournament) -> tuple[list[dict], list[tuple[str, str]]]:
-    """The public page's rows and extra columns (imported late: the views import the exporters)."""
-    from tournament.views import standings_rows
-
-    return standings_rows(tournament)
 
 
 def _is_money(key: str) -> bool:
@@ -136,7 +110,8 @@ class StandingsPdf(PdfExporter):
         self.landscape = portrait_rest < min(needs[1] + needs[2], 60 * mm)
 
     def render_bytes(self) -> bytes:
-        self.rows, self.columns = standings_data(self.tournament)
+        table = standings_table(self.tournament)
+        self.rows, self.columns = table.rows, table.columns
         self._measure()
         return super().render_bytes()
 
@@ -196,7 +171,8 @@ class StandingsXlsx(ListExporter):
     public = True
 
     def sheets(self) -> Iterator[SheetData]:
-        rows, extra = standings_data(self.tournament)
+        table = standings_table(self.tournament)
+        rows, extra = table.rows, table.columns
         columns = [Column(_("Rang"), 7), Column(_("Name"), 28), Column(_("Verein"), 24)]
         for key, label in extra:
             if _is_money(key):
@@ -253,7 +229,7 @@ class SettlementPdf(PdfExporter):
         heading = ParagraphStyle("round", parent=self.styles["heading"], keepWithNext=1)
         for number in money.round_numbers:
             tables = [table for table in money.tables if table.round_number == number]
-            story.append(Paragraph(escape(round_label(t, number)), heading))
+            story.append(Paragraph(escape(t.round_label(number)), heading))
             for start in range(0, len(tables), 2):
                 story.append(self._pair(tables[start:start + 2]))
         if money.players:
@@ -313,7 +289,7 @@ class SettlementPdf(PdfExporter):
     def _block(self, table, name_w: float) -> tuple[list[list], list[tuple]]:
         """One table's rows (three columns) and its style commands, columns counted from 0."""
         size = self.FONT_SIZE
-        title = _("%(round)s · Tisch %(n)s") % {"round": round_label(self.tournament, table.round_number),
+        title = _("%(round)s · Tisch %(n)s") % {"round": self.tournament.round_label(table.round_number),
                                                  "n": table.table_number}
         rows: list[list] = [[title, _("Geldpunkte"), "€"]]
         for line in table.lines:
@@ -345,7 +321,7 @@ class SettlementPdf(PdfExporter):
         euro_w = 19 * mm
         rest = width - euro_w * (len(numbers) + 1)
         name_w, club_w = rest * 0.58, rest * 0.42
-        header = [_("Name"), _("Verein")] + [round_label(self.tournament, n) for n in numbers] + [_("Gesamt")]
+        header = [_("Name"), _("Verein")] + [self.tournament.round_label(n) for n in numbers] + [_("Gesamt")]
         data: list[list] = [header]
         for player in money.players:
             line = [_fit(player.name, name_w, self.cell, size), _fit(player.club, club_w, self.cell, size)]
@@ -403,7 +379,7 @@ class SettlementXlsx(ListExporter):
                        + [player.rounds.get(n) for n in numbers] + [player.total])
 
         yield SheetData(_("Spieler"), [Column(_("Name"), 28), Column(_("Verein"), 24)]
-                        + [Column(round_label(t, n), 12, EURO_FORMAT) for n in numbers]
+                        + [Column(t.round_label(n), 12, EURO_FORMAT) for n in numbers]
                         + [Column(_("Gesamt"), 12, EURO_FORMAT)], players())
 
         if money.charity:

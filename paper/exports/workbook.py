@@ -24,11 +24,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from openpyxl.utils import get_column_letter
 
-from tournament.exports import columns as C
-from tournament.exports.base import EURO_FORMAT, INTEGER_FORMAT, POINTS_FORMAT, Column, ListExporter, SheetData
-from tournament.exports.results import box_label, round_label, standings_data
-from tournament.exports.workbook_data import WorkbookData, json_cell, local, workbook_data
-from tournament.exports.xlsx import Formula
+from paper import columns as C
+from paper.cells import json_cell, local
+from paper.exports.base import ListExporter
+from paper.exports.results import box_label
+from paper.exports.sheetdata import EURO_FORMAT, INTEGER_FORMAT, POINTS_FORMAT, Column, SheetData
+from paper.exports.xlsx import Formula
+from scoring.models import who_label
+from scoring.selectors import WorkbookData, money_label, standings_table, workbook_data
 
 DATETIME_FORMAT = "DD.MM.YYYY HH:MM"
 STANDINGS, ROUNDS, TABLES, HANDS, SETTLEMENT, PLAYERS = "Standings", "Rounds", "Tables", "Hands", "Settlement", "Players"
@@ -76,15 +79,14 @@ class TournamentWorkbook(ListExporter):
 
     def standings(self, data: WorkbookData, ranges: HandsRanges) -> SheetData:
         t = self.tournament
-        rows, extra = standings_data(t)
+        table = standings_table(t)
+        rows, extra = table.rows, table.columns
         labels = dict(extra)
         number_of = data.number_of
         preliminary = list(range(1, t.rounds + 1))
         final_number = t.rounds + 1 if t.has_final else None
         ties = [(key, label) for key, label in extra if key.startswith("tie_")]
-        cash_label = labels.get("cash", _("Geld (€)"))
-        if t.kontra_to_charity:  # the money paid out: the kontra shares went into the box
-            cash_label = _("Geld (€), ohne Kontra-Anteil (Spendenkassa)")
+        cash_label = money_label(t)
         columns = [Column(_("Rang"), 7), Column(C.PLAYER_NUMBER, 6, INTEGER_FORMAT), Column(_("Name"), 28),
                    Column(_("Verein"), 22)]
         columns += [Column(str(labels.get(f"round_{n}", n)), 9, POINTS_FORMAT) for n in preliminary]
@@ -225,7 +227,7 @@ class TournamentWorkbook(ListExporter):
                     line += [entry.number, entry.name, score.points, score.cash,
                              euros[seat] if seat < len(euros) else None]
                 line.append(money.money.box if money is not None else Decimal(0))
-                line.append(hand.entered_by or None)
+                line.append(who_label(hand.entered_by) if hand.entered_by else None)
                 yield line
 
         return SheetData(HANDS, columns, lines())
@@ -239,7 +241,7 @@ class TournamentWorkbook(ListExporter):
         numbers = data.round_numbers
         columns = [Column(C.PLAYER_NUMBER, 6, INTEGER_FORMAT), Column(C.PLAYER_NAME, 28), Column(C.PLAYER_CLUB, 22)]
         for n in numbers:
-            label = round_label(t, n)
+            label = t.round_label(n)
             columns += [Column(f"{label} {C.TABLE}", 9, INTEGER_FORMAT),
                         Column(f"{label} {_('Geldpunkte')}", 11, POINTS_FORMAT),
                         Column(f"{label} €", 11, EURO_FORMAT)]
@@ -250,7 +252,7 @@ class TournamentWorkbook(ListExporter):
         if t.kontra_to_charity:
             box = [_("%(box)s gesamt (€)") % {"box": box_label()}, Formula(f"=SUM({ranges(C.BOX)})")]
             for n in numbers:
-                box += [round_label(t, n), Formula(f"=SUMIFS({ranges(C.BOX)},{ranges(C.ROUND)},{n})")]
+                box += [t.round_label(n), Formula(f"=SUMIFS({ranges(C.BOX)},{ranges(C.ROUND)},{n})")]
             header_rows.append(box)
         first_row = len(header_rows) + 3  # the check line below, then the column headers
         last_row = first_row + max(len(data.entries), 1) - 1

@@ -1,4 +1,4 @@
-"""Read-only queries behind the tournament workbook: a fixed number, whatever the size of the event.
+"""Reads behind the tournament workbook (paper/exports/workbook.py): a fixed number, whatever the size of the event.
 
 Entries (numbered 1..n by name, then pk: the "Nr" every sheet uses), rounds with their counts, the
 seats, the score rows of every hand, the euros of every hand (scoring.selectors.money_by_hand) and
@@ -8,25 +8,18 @@ memory as model instances.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
-from typing import Any, Iterator
+from typing import Iterator
 
 from django.db.models import Count
-from django.utils import timezone
 
 from scoring.models import Hand
-from scoring.selectors import MoneyOfHand, money_by_hand
+from scoring.selectors.money import MoneyOfHand, money_by_hand
 from tournament.models import Round, Seat, Tournament
 
 ZERO = Decimal("0")
-
-
-def local(moment: datetime | None) -> datetime | None:
-    """Excel has no time zones: local wall-clock time, naive."""
-    return timezone.localtime(moment).replace(tzinfo=None) if moment is not None else None
 
 
 @dataclass(frozen=True)
@@ -164,7 +157,3 @@ def workbook_data(tournament: Tournament) -> WorkbookData:
             seat.euros += euros
     seated = {(seat.round_number, seat.entry_id): seat.table_number for seat in seats}
     return WorkbookData(tournament, entries, rounds, seats, scores, money, seated)
-
-
-def json_cell(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False)

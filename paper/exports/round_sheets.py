@@ -1,0 +1,122 @@
+"""The common base of the sheets a director prints before and after a round, and the text fitting
+they share. The sheets themselves:
+
+- table_cards.TableCardsPdf: one page per table to put on it: table number, players in seat order,
+  who deals first, how many hands, and the scorer's link as a QR code.
+- score_sheets.ScoreSheetsPdf: one Schreibzettel per table: filled in where hands are stored
+  (points, running totals, totals, confirmation), the blank paper sheet where none are;
+  BlankScoreSheetsPdf: the same sheet, always blank, to print before the round.
+- seating_list.SeatingPdf: the wall list: by table, then alphabetically by player ("Wo sitze ich?").
+
+The whole round is read up front (tournament.selectors.round_tables, scoring.selectors.round_sheets:
+a fixed number of queries); the layout code never runs a query. A round without tables has not
+been drawn yet: render() refuses it with a ServiceError.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import ClassVar
+
+from django.utils.translation import gettext as _
+from reportlab.lib import colors
+from reportlab.lib.units import mm
+from reportlab.lib.utils import simpleSplit
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from paper.exports.pdf import PdfExporter
+from tournament.errors import ServiceError
+from tournament.selectors import round_tables
+
+OUT = colors.HexColor("#BBBBBB")  # the cell of the dealer who sits out at a table of five
+MUTED = colors.HexColor("#555555")
+FRAME_PADDING = 6  # points: SimpleDocTemplate's frame pads each side by this much
+
+
+# --- numbers --------------------------------------------------------------------------------------
+
+
+def sort_key(name: str) -> tuple[str, str]:
+    """Alphabetical as on a German list: accents folded ("Ärger" with A), case ignored."""
+    folded = unicodedata.normalize("NFKD", name.replace("ß", "ss")).encode("ascii", "ignore").decode()
+    return folded.casefold(), name
+
+
+def fit_size(text: str, font: str, size: float, width: float, smallest: float = 6) -> float:
+    """The largest font size up to ``size`` at which ``text`` fits into ``width`` (not below ``smallest``)."""
+    measured = stringWidth(text, font, size)
+    if measured <= width:
+        return size
+    return max(smallest, size * width / measured)
+
+
+def fit_lines(text: str, font: str, size: float, width: float, lines: int = 2, smallest: float = 6) -> tuple[str, float]:
+    """``text`` wrapped at spaces into at most ``lines`` lines of ``width``, at the largest size from ``size``
+    down to ``smallest``; only a word too long for the cell even then is cut (more lines)."""
+    while True:
+        parts = simpleSplit(text, font, size, width) or [""]
+        if len(parts) <= lines and all(stringWidth(part, font, size) <= width for part in parts):
+            return "\n".join(parts), size
+        if size <= smallest:  # a word longer than the cell even at the smallest size: cut it
+            return "\n".join(piece for part in parts for piece in _cut(part, font, size, width)), size
+        size = max(smallest, size - 0.5)
+
+
+def _cut(text: str, font: str, size: float, width: float) -> list[str]:
+    pieces, piece = [], ""
+    for char in text:
+        if piece and stringWidth(piece + char, font, size) > width:
+            pieces.append(piece)
+            piece = char
+        else:
+            piece += char
+    return [*pieces, piece]
+
+
+def fit_cell(text: str, font: str, size: float, width: float, *, smallest: float, two_lines: float) -> tuple[str, float]:
+    """One line from ``size`` down to ``smallest``; if it still does not fit, two lines at ``two_lines`` or less."""
+    line, line_size = fit_lines(text, font, size, width, lines=1, smallest=smallest)
+    if stringWidth(line, font, line_size) <= width:
+        return line, line_size
+    return fit_lines(text, font, two_lines, width, smallest=5)
+
+
+def wrapped(text: str, font: str, size: float, width: float) -> str:
+    """A string cell that wraps at word boundaries: reportlab draws a "\\n" in a cell as a new line."""
+    if stringWidth(text, font, size) <= width:
+        return text
+    return "\n".join(simpleSplit(text, font, size, width))
+
+
+# --- the common base ------------------------------------------------------------------------------
+
+
+class RoundSheetPdf(PdfExporter):
+    """A PDF of one round's tables. Subclasses set sheet_name and build ``story()`` from self.tables."""
+
+    per_round = True
+    sheet_name: ClassVar[str]  # gettext_lazy: the first half of the header title
+
+    def title(self) -> str:
+        return f"{self.sheet_name} – {self.round.label}"
+
+    def load(self) -> list:
+        return round_tables(self.round)
+
+    def render_bytes(self) -> bytes:
+        self.tables = self.load()
+        if not self.tables:
+            n = self.round.number
+            raise ServiceError(f"Runde {n} ist noch nicht ausgelost.", f"Round {n} has not been drawn yet.")
+        return super().render_bytes()
+
+    def frame_size(self) -> tuple[float, float]:
+        """Width and height the story has on a page (SimpleDocTemplate's margins and frame padding)."""
+        width, height = self.pagesize
+        return (width - 2 * self.margin - 2 * FRAME_PADDING,
+                height - (self.margin + 10 * mm) - (self.margin + 6 * mm) - 2 * FRAME_PADDING)
+
+    def hands_text(self, size: int, hands: int) -> str:
+        if size == 5:
+            return _("%(n)s Spiele – Fünfertisch: wer gibt, setzt aus") % {"n": hands}
+        return _("%(n)s Spiele") % {"n": hands}

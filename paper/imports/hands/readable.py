@@ -1,0 +1,202 @@
+"""From what a file says to the interchange format: names to hand seats, the readable columns
+(Spielart, Spieler, Ergebnis, Kontra …) or the JSON of a hand to a hand the engine reads."""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from typing import Any
+
+from paper import columns
+from paper.cells import cell_text, whole_number, yes_no
+from rules.engine.catalogue import KONTRA_NAMES
+from tournament.models import Entry, Tournament, normalized_name
+
+# --- names ------------------------------------------------------------------------------------------
+
+
+def entry_keys(entry: Entry) -> set[str]:
+    """How a player may be written: "Anna Berger" or "Anna Berger (Wörgl)", any case, accents, order."""
+    return {normalized_name(entry.player.name), normalized_name(str(entry.player))}
+
+
+class Names:
+    def __init__(self, tournament: Tournament):
+        self.entries: dict[int, Entry] = {}
+        self.by_key: dict[str, list[Entry]] = defaultdict(list)
+        for entry in tournament.entries.select_related("player"):
+            self.entries[entry.pk] = entry
+            for key in entry_keys(entry):
+                self.by_key[key].append(entry)
+
+    def find(self, name: str) -> tuple[Entry | None, tuple[str, str] | None]:
+        found = self.by_key.get(normalized_name(name), [])
+        if len(found) == 1:
+            return found[0], None
+        if not found:
+            return None, (f"„{name}“ ist in diesem Turnier nicht angemeldet.",
+                          f"“{name}” is not entered in this tournament.")
+        shown = ", ".join(str(entry.player) for entry in found)
+        return None, (f"„{name}“ ist nicht eindeutig ({shown}): bitte mit Verein schreiben, etwa „Name (Verein)“.",
+                      f"“{name}” is ambiguous ({shown}): write it with the club, like “Name (Club)”.")
+
+
+# --- readable columns -> interchange hand -------------------------------------------------------------
+
+WON = {"gewonnen", "won", "g", "w", "+", "ja", "yes"}
+LOST = {"verloren", "lost", "v", "l", "-", "–", "nein", "no"}
+TALON = {"", "-", "–", "talon", "könig im talon", "king in the talon", "allein", "alone", "null", "none"}
+KONTRA_BY_NAME = {name.lower(): level for level, names in KONTRA_NAMES.items() for name in names}
+
+
+class Refused(Exception):
+    def __init__(self, de: str, en: str):
+        super().__init__(en)
+        self.de, self.en = de, en
+
+
+def _seat_of(value: Any, column: str, players: list[Entry], sitting_out: Entry | None) -> int | None:
+    """A hand seat 0..3 written as a number or as the name of one of the hand's four players."""
+    if value is None or isinstance(value, bool):
+        return None
+    number = whole_number(value)
+    if number is not None:
+        if 0 <= number <= 3:
+            return number
+        raise Refused(f"„{column}“: Sitz {number} gibt es nicht (Sitze 0 bis 3, 0 = Vorhand).",
+                       f"“{column}”: there is no seat {number} (seats 0 to 3, 0 = forehand).")
+    text = cell_text(value)
+    if not text:
+        return None
+    key = normalized_name(text)
+    seats = [seat for seat, entry in enumerate(players) if key in entry_keys(entry)]
+    if len(seats) == 1:
+        return seats[0]
+    if sitting_out is not None and key in entry_keys(sitting_out):
+        raise Refused(f"„{column}“: {text} gibt in diesem Spiel und sitzt aus.",
+                       f"“{column}”: {text} deals this hand and sits out.")
+    shown = ", ".join(f"{seat} = {entry.player.name}" for seat, entry in enumerate(players))
+    raise Refused(f"„{column}“: „{text}“ spielt in diesem Spiel nicht mit ({shown}).",
+                   f"“{column}”: “{text}” does not play in this hand ({shown}).")
+
+
+def _json_cell(value: Any, column: str) -> Any:
+    try:
+        return json.loads(cell_text(value))
+    except ValueError as error:
+        raise Refused(f"„{column}“ ist kein gültiges JSON ({error}).",
+                       f"“{column}” is not valid JSON ({error}).") from None
+
+
+def _contract_slug(value: Any, tournament: Tournament) -> str | None:
+    text = cell_text(value)
+    if not text:
+        return None
+    for contract in tournament.ruleset.contracts:
+        if text.lower() in (contract.slug, contract.name.lower()):
+            return contract.slug
+    return text  # the engine names what is wrong with it
+
+
+def hand_from_cells(cells: dict, tournament: Tournament, players: list[Entry], sitting_out: Entry | None,
+                ) -> tuple[dict, list[tuple[str, str]]]:
+    """The interchange hand of the readable columns, and what could not be read."""
+    hand: dict = {}
+    problems: list[tuple[str, str]] = []
+
+    def read(column: str, reader) -> None:
+        try:
+            value = reader(cells.get(column), column)
+        except Refused as refused:
+            problems.append((refused.de, refused.en))
+        else:
+            if value is not None:
+                hand[key_of[column]] = value
+
+    def seat(value, column):
+        return _seat_of(value, column, players, sitting_out)
+
+    def partner(value, column):
+        return None if cell_text(value).lower() in TALON else seat(value, column)
+
+    def result(value, column):
+        text = cell_text(value).lower()
+        if not text:
+            return None
+        if text in WON:
+            return "won"
+        if text in LOST:
+            return "lost"
+        raise Refused(f"„{column}“: „{cell_text(value)}“ – bitte gewonnen oder verloren.",
+                       f"“{column}”: “{cell_text(value)}” – please won or lost.")
+
+    def points(value, column):
+        number = whole_number(value)
+        return str(number) if number is not None else (cell_text(value) or None)
+
+    def kontra(value, column):
+        text = cell_text(value)
+        if not text:
+            return None
+        if text.startswith("{"):
+            return _json_cell(text, column)
+        number = whole_number(value)
+        if number is not None:
+            return number
+        if text.lower() in KONTRA_BY_NAME:
+            return KONTRA_BY_NAME[text.lower()]
+        raise Refused(f"„{column}“: „{text}“ ist keine Kontra-Stufe (1, 2, 4, 8 … oder ein JSON-Objekt).",
+                       f"“{column}”: “{text}” is no kontra level (1, 2, 4, 8 … or a JSON object).")
+
+    def bonuses(value, column):
+        return _json_cell(value, column) if cell_text(value) else None
+
+    def card_points(value, column):
+        text = cell_text(value)
+        if not text:
+            return None
+        if text.startswith("["):
+            return _json_cell(text, column)
+        return [part.strip() for part in text.replace(",", ";").split(";")]
+
+    def surrender(value, column):
+        answer = yes_no(value)
+        if answer is True:
+            return True
+        if answer is False:
+            return None
+        raise Refused(f"„{column}“: „{cell_text(value)}“ – bitte ja oder nein.",
+                       f"“{column}”: “{cell_text(value)}” – please yes or no.")
+
+    key_of = {columns.CONTRACT: "contract", columns.DECLARER: "declarer", columns.PARTNER: "partner",
+              columns.RESULT: "result", columns.DECLARER_POINTS: "declarer_points", columns.KONTRA: "kontra",
+              columns.BONUSES: "bonuses", columns.CARD_POINTS: "card_points", columns.RENONCE: "renonce",
+              columns.SURRENDER: "surrender"}
+    contract = _contract_slug(cells.get(columns.CONTRACT), tournament)
+    if contract is not None:
+        hand["contract"] = contract
+    read(columns.DECLARER, seat)
+    read(columns.PARTNER, partner)
+    read(columns.RESULT, result)
+    read(columns.DECLARER_POINTS, points)
+    read(columns.KONTRA, kontra)
+    read(columns.BONUSES, bonuses)
+    read(columns.CARD_POINTS, card_points)
+    read(columns.RENONCE, seat)
+    read(columns.SURRENDER, surrender)
+    return hand, problems
+
+
+def hand_from_json(raw: dict, players: list[Entry], sitting_out: Entry | None) -> tuple[dict, list[tuple[str, str]]]:
+    """The JSON hand with names of players (declarer, partner, renonce) turned into seats."""
+    hand, problems = dict(raw), []
+    for key in ("declarer", "partner", "renonce"):
+        value = hand.get(key)
+        if isinstance(value, str) and value.strip() and not value.strip().isdigit():
+            try:
+                hand[key] = _seat_of(value, key, players, sitting_out)
+            except Refused as refused:
+                problems.append((refused.de, refused.en))
+    return hand, problems
+
+

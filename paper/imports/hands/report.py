@@ -1,0 +1,94 @@
+"""The import's report: every problem with where it is, in German and English."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tournament.errors import active_language
+
+
+@dataclass(frozen=True)
+class ImportProblem:
+    """One reason the file was refused, with where it is: ``line`` is the row of the sheet (the header
+    row counts), the line of a JSON Lines file, or the position (from 1) in a JSON array; None for
+    the file as a whole."""
+
+    line: int | None
+    message_de: str
+    message_en: str
+    round: int | None = None
+    table: int | None = None
+    hand: int | None = None
+    sheet: str = ""  # the worksheet, where it is not the Hands sheet (the Tables sheet)
+    item: bool = False  # ``line`` counts the objects of a JSON array
+
+    def where(self, lang: str | None = None) -> str:
+        german = (lang or active_language()) == "de"
+        if self.line is None:
+            head = "Datei" if german else "File"
+        elif self.item:
+            head = f"{'Eintrag' if german else 'Item'} {self.line}"
+        else:
+            head = f"{'Zeile' if german else 'Line'} {self.line}"
+        if self.sheet:
+            head = f"{self.sheet}, {head}"
+        labels = ("Runde", "Tisch", "Spiel") if german else ("Round", "Table", "Hand")
+        context = [f"{label} {value}" for label, value in zip(labels, (self.round, self.table, self.hand), strict=True)
+                   if value is not None]
+        return f"{head} ({', '.join(context)})" if context else head
+
+    def message(self, lang: str | None = None) -> str:
+        return self.message_en if (lang or active_language()) == "en" else self.message_de
+
+    def text(self, lang: str | None = None) -> str:
+        """The report line in one language."""
+        return f"{self.where(lang)}: {self.message(lang)}"
+
+    def __str__(self) -> str:
+        return f"{self.where('de')}: {self.message_de} / {self.message_en}"
+
+
+@dataclass
+class ImportReport:
+    """What an import did: ``ok`` and the counts, or every problem (and then nothing was stored).
+
+    ``tables`` counts the tables that got hands; ``rounds_seated`` lists the rounds seated as the file
+    gives them; ``hands_skipped`` counts hands of the file that were already stored the same way."""
+
+    filename: str = ""
+    ok: bool = False
+    hands_imported: int = 0
+    hands_skipped: int = 0
+    tables: int = 0
+    rounds_seated: list[int] = field(default_factory=list)
+    problems: list[ImportProblem] = field(default_factory=list)
+
+    def lines(self, lang: str | None = None) -> list[str]:
+        return [problem.text(lang) for problem in self.problems]
+
+    def message(self, lang: str | None = None) -> str:
+        """A summary in the active language (or ``lang``)."""
+        german = (lang or active_language()) == "de"
+        if not self.ok:
+            count = len(self.problems)
+            if german:
+                return (f"Nichts gespeichert: „{self.filename}“ hat {count} "
+                        f"{'Problem' if count == 1 else 'Probleme'}.")
+            return f"Nothing was saved: “{self.filename}” has {count} problem{'' if count == 1 else 's'}."
+        rounds = ", ".join(str(n) for n in self.rounds_seated)
+        if german:
+            text = f"{self.hands_imported} {'Spiel' if self.hands_imported == 1 else 'Spiele'} an {self.tables} " \
+                   f"{'Tisch' if self.tables == 1 else 'Tischen'} aus „{self.filename}“ übernommen."
+            if rounds:
+                text += f" Nach der Datei gesetzt: Runde {rounds}."
+            if self.hands_skipped:
+                text += f" {self.hands_skipped} Spiele waren schon gleich gespeichert."
+            return text
+        text = f"{self.hands_imported} hand{'' if self.hands_imported == 1 else 's'} at {self.tables} " \
+               f"table{'' if self.tables == 1 else 's'} imported from “{self.filename}”."
+        if rounds:
+            text += f" Seated as in the file: round {rounds}."
+        if self.hands_skipped:
+            text += f" {self.hands_skipped} hands were already stored the same way."
+        return text
+

@@ -1,0 +1,23 @@
+"""Every read of hand rows, by topic: the standings, the Schreibzettel, the money, the workbook.
+
+The tournament core (tournament/) never reads a hand; pages, sheets and exports that need hands
+read them here, so one query shape and one arithmetic serve every page, PDF and workbook.
+"""
+
+from scoring.selectors.money import MoneyOfHand, Settlement, euros_by_entry, money_by_hand, settlement
+from scoring.selectors.sheets import Sheet, SheetRow, build_sheet, round_sheets, table_sheet
+from scoring.selectors.standings import (
+    StandingsTable,
+    final_ranking,
+    money_label,
+    player_hands,
+    standings,
+    standings_table,
+)
+from scoring.selectors.workbook import WorkbookData, workbook_data
+
+__all__ = [
+    "MoneyOfHand", "Settlement", "Sheet", "SheetRow", "StandingsTable", "WorkbookData", "build_sheet",
+    "euros_by_entry", "final_ranking", "money_by_hand", "money_label", "player_hands", "round_sheets", "settlement",
+    "standings", "standings_table", "table_sheet", "workbook_data",
+]

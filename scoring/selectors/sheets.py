@@ -1,0 +1,109 @@
+"""Reads of the Schreibzettel: a table's hands with each position's points and running totals.
+
+``table_sheet`` builds one table's sheet (three queries), ``round_sheets`` every table of a round at
+once (four queries, for the printed score sheets); both go through ``build_sheet``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from django.db.models import Prefetch
+
+from rules.engine.ruleset import RuleSet
+from scoring.models import Hand, HandScore
+from scoring.seats import active_positions, dealer_position
+from scoring.selectors.money import euros_by_table, money_by_hand
+from tournament.models import Round, Seat, Table
+from tournament.selectors import seats_in_order
+
+ZERO = Decimal("0")
+
+
+@dataclass
+class SheetRow:
+    number: int
+    contract: str
+    declarer: str
+    dealer: int
+    points: list[Decimal | None]
+    totals: list[Decimal]
+    hand: Hand
+
+    @property
+    def cells(self):
+        """(this hand's points or None for the dealer sitting out, running total) per position."""
+        return list(zip(self.points, self.totals, strict=True))
+
+
+@dataclass
+class Sheet:
+    table: Table
+    seats: list[Seat]
+    rows: list[SheetRow] = field(default_factory=list)
+    totals: list[Decimal] = field(default_factory=list)
+    cash_totals: list[Decimal] = field(default_factory=list)
+    euros: list[Decimal] = field(default_factory=list)  # per position, from the money selector (round_sheets)
+    next_number: int = 1
+    next_dealer: int | None = None
+    next_positions: list[int] = field(default_factory=list)
+
+    @property
+    def complete(self) -> bool:
+        return self.table.is_complete
+
+
+def table_sheet(table: Table) -> Sheet:
+    """One table's Schreibzettel (three queries)."""
+    seats = list(table.seats.select_related("entry__player").order_by("position"))
+    hands = list(table.hands.prefetch_related("scores").order_by("number"))
+    return build_sheet(table, seats, hands, table.round.tournament.ruleset)
+
+
+def round_sheets(round: Round) -> list[Sheet]:
+    """Every table's Schreibzettel, as table_sheet builds it, with each player's euros at the table,
+    by table number (five queries).
+
+    The hands are loaded without their stored engine result (``Hand.result``, the largest field and
+    not shown on a sheet); reading it from a row's hand would cost a query per hand.
+    """
+    hands = Hand.objects.defer("result").order_by("number").prefetch_related(
+        Prefetch("scores", queryset=HandScore.objects.only("id", "hand_id", "entry_id", "points", "cash"))
+    )
+    tables = round.tables.order_by("number").prefetch_related(seats_in_order(), Prefetch("hands", queryset=hands))
+    ruleset = round.tournament.ruleset
+    euros = euros_by_table(money_by_hand(round.tournament, round=round))
+    sheets = []
+    for table in tables:
+        sheet = build_sheet(table, list(table.seats.all()), list(table.hands.all()), ruleset)
+        sheet.euros = [euros.get((table.pk, seat.entry_id), ZERO) for seat in sheet.seats]
+        sheets.append(sheet)
+    return sheets
+
+
+def build_sheet(table: Table, seats: list[Seat], hands: list[Hand], ruleset: RuleSet) -> Sheet:
+    """A table's Sheet from its seats (position order) and hands (number order, scores prefetched)."""
+    size = len(seats)
+    position_of = {seat.entry_id: seat.position for seat in seats}
+    sheet = Sheet(table, seats)
+    running = [ZERO] * size
+    cash = [ZERO] * size
+    for hand in hands:
+        points: list[Decimal | None] = [None] * size
+        for score in hand.scores.all():
+            position = position_of[score.entry_id]
+            points[position] = score.points
+            running[position] += score.points
+            cash[position] += score.cash
+        declarer_seat = hand.data.get("declarer", 0)
+        declarer = seats[active_positions(hand.number, size)[declarer_seat]].entry.player.name
+        contract = ruleset.contract(hand.contract)
+        name = contract.name if contract is not None else hand.contract
+        sheet.rows.append(SheetRow(hand.number, name, declarer, hand.dealer_position, points, list(running), hand))
+    sheet.totals, sheet.cash_totals = running, cash
+    sheet.next_number = len(hands) + 1
+    if not sheet.complete:
+        sheet.next_dealer = dealer_position(sheet.next_number, size)
+        sheet.next_positions = active_positions(sheet.next_number, size)
+    return sheet

@@ -1,0 +1,103 @@
+"""Reads of the standings: every entry ranked, the rows every page and sheet shows, a player's hands.
+
+The ranking itself is pure (tournament/standings.py); this module loads the scores summed per
+entry and round in SQL and the euros from scoring.selectors.money, so the public page, the
+projector, the player page, the standings PDF and Excel and the workbook all show one answer.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.db.models import Sum
+from django.utils.translation import gettext as _
+
+from scoring.models import HandScore
+from scoring.selectors.money import euros_by_entry
+from tournament.errors import active_language
+from tournament.models import Entry, Tournament
+from tournament.standings import TIE_BREAKS, PlayerScores, Ranked, rank
+
+
+def standings(tournament: Tournament) -> list[Ranked]:
+    """Every entry ranked: three queries (entries; points summed per entry and round; the euros)."""
+    entries = list(tournament.entries.select_related("player"))
+    sums = (
+        HandScore.objects.filter(hand__table__round__tournament=tournament)
+        .values("entry_id", "hand__table__round__number", "hand__table__round__is_final")
+        .annotate(points=Sum("points"))
+    )
+    rounds: dict[int, dict[int, Decimal]] = defaultdict(dict)
+    finals: dict[int, Decimal] = {}
+    for row in sums:
+        if row["hand__table__round__is_final"]:
+            finals[row["entry_id"]] = row["points"]
+        else:
+            rounds[row["entry_id"]][row["hand__table__round__number"]] = row["points"]
+    euros = euros_by_entry(tournament)
+    players = [
+        PlayerScores(entry.pk, entry.player.name, entry.player.club, entry.lot, rounds.get(entry.pk, {}),
+                     euros.get(entry.pk, Decimal("0.00")), finals.get(entry.pk))
+        for entry in entries
+    ]
+    carry = tournament.final_round_carry_percent if tournament.has_final else None
+    return rank(players, tie_breaks=tuple(tournament.tie_breaks), carry_percent=carry)
+
+
+def final_ranking(tournament: Tournament) -> list[int]:
+    """Entry ids best first, as the final round is seated from them."""
+    return [row.player.entry_id for row in standings(tournament)]
+
+
+def money_label(tournament: Tournament) -> str:
+    """What the standings' money column holds: always what the player takes home. Said plainly where
+    that is not simply points × stake (kontras paid but not counted; kontra money in the box)."""
+    if tournament.kontra_to_charity:
+        return _("Geld (€), ohne Kontra-Anteil (Spendenkassa)")
+    if not tournament.ruleset.kontra_counts_for_standings:
+        return _("Geld (€), mit Kontras")
+    return _("Geld (€)")
+
+
+@dataclass(frozen=True)
+class StandingsTable:
+    """The standings as plain rows (dicts by column key) and the columns after rank, name and club:
+    rounds, carried and final, total, the tie-break values and the money, as (key, header)."""
+
+    rows: list[dict]
+    columns: list[tuple[str, str]]
+
+
+def standings_table(tournament: Tournament, ranked: list[Ranked] | None = None) -> StandingsTable:
+    ranked = standings(tournament) if ranked is None else ranked
+    numbers = list(range(1, tournament.rounds + 1))
+    lang = active_language()
+    columns = [(f"round_{n}", _("R%(n)s") % {"n": n}) for n in numbers]
+    if tournament.has_final:
+        columns += [("carried", _("übernommen")), ("final", _("Finale"))]
+    columns.append(("total", _("Punkte")))
+    ties = [TIE_BREAKS[key] for key in tournament.tie_breaks if key != "final_round" or tournament.has_final]
+    columns += [(f"tie_{tie.key}", tie.label(lang)) for tie in ties]
+    columns.append(("cash", money_label(tournament)))
+    rows = []
+    for row in ranked:
+        data = {"rank": f"{row.rank}{'=' if row.shared else ''}", "name": row.player.name, "club": row.player.club,
+                "entry_id": row.player.entry_id, "total": row.total, "carried": row.carried,
+                "final": row.player.final, "cash": row.player.euros}
+        for n in numbers:
+            data[f"round_{n}"] = row.player.rounds.get(n, "")
+        for key, value in row.tie_values.items():
+            data[f"tie_{key}"] = "" if value is None else value
+        rows.append(data)
+    return StandingsTable(rows, columns)
+
+
+def player_hands(tournament: Tournament, entry: Entry) -> list[HandScore]:
+    """Every hand the entry played, by round and hand number, with its hand, table and round (one query)."""
+    return list(
+        HandScore.objects.filter(entry=entry, hand__table__round__tournament=tournament)
+        .select_related("hand__table__round")
+        .order_by("hand__table__round__number", "hand__number")
+    )

@@ -1,0 +1,228 @@
+"""The draw manager: seat, close and reopen rounds, end a late table (cf. Tabbycat's draw/manager.py).
+
+The draw itself is pure (tournament/seating.py); this module loads what it needs, calls it and
+stores the result. Every seating, drawn, given (a paper seating, an imported workbook) or a
+seeded final round, is checked by the same rules and stored by one function, ``_store_seating``.
+Writes lock the round row and validate before anything is written.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils import timezone
+
+from tournament import seating
+from tournament.errors import ServiceError
+from tournament.models import Entry, Round, RoundEvent, Seat, Table, Tournament
+
+
+def _lock_round(round: Round) -> Round:
+    return Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
+
+
+def _system_seed() -> str:
+    return f"{random.SystemRandom().randrange(10**9)}"
+
+
+def draw_lots(tournament: Tournament, seed: str) -> None:
+    """Give every entry without one a lot number, drawn once and kept (the last tie-break)."""
+    entries = list(tournament.entries.filter(lot__isnull=True).order_by("pk"))
+    taken = set(tournament.entries.filter(lot__isnull=False).values_list("lot", flat=True))
+    free = [n for n in range(1, len(entries) + len(taken) + 1) if n not in taken]
+    random.Random(f"lots-{seed}").shuffle(free)
+    for entry, lot in zip(entries, free, strict=False):
+        entry.lot = lot
+    Entry.objects.bulk_update(entries, ["lot"])
+
+
+@dataclass(frozen=True)
+class SeatingProblem:
+    """Why a seating cannot be used; ``table`` is None for the round as a whole."""
+
+    table: int | None
+    message_de: str
+    message_en: str
+
+
+def _refusal(problems: list[SeatingProblem]) -> ServiceError:
+    return ServiceError(" ".join(p.message_de for p in problems), " ".join(p.message_en for p in problems))
+
+
+def round_problems(round: Round, *, seated_first: frozenset[int] | set[int] = frozenset()) -> list[SeatingProblem]:
+    """Why ``round`` cannot be (re)seated now, whatever the seating: it has hands, an earlier round is
+    not seated (``seated_first``: earlier rounds the same operation seats first), or it is the final
+    and a preliminary round is still open."""
+    problems = []
+    if not round.can_seat:
+        problems.append(SeatingProblem(
+            None, f"Runde {round.number} läuft schon oder ist abgeschlossen; sie kann nicht neu gesetzt werden.",
+            f"Round {round.number} is running or closed; it cannot be reseated."))
+    earlier = round.tournament.round_set.filter(number__lt=round.number)
+    unseated = sorted(set(earlier.filter(status=Round.PLANNED).values_list("number", flat=True)) - set(seated_first))
+    if unseated:
+        problems.append(SeatingProblem(None, f"Zuerst Runde {unseated[-1]} setzen.", f"Seat round {unseated[-1]} first."))
+    if round.is_final and earlier.exclude(status=Round.CLOSED).exists():
+        problems.append(SeatingProblem(None, "Die Finalrunde wird erst nach dem Abschluss aller Vorrunden gesetzt.",
+                                       "The final round is seated once every preliminary round is closed."))
+    return problems
+
+
+def seating_problems(*, round: Round, tables: dict[int, list[int]],
+                     seated_first: frozenset[int] | set[int] = frozenset()) -> list[SeatingProblem]:
+    """Every reason ``seat_round_as_given`` would refuse ``tables`` (table number -> entry ids in Platz
+    order): the round's own (``round_problems``), then each table's size, players and duplicates."""
+    tournament = round.tournament
+    problems = round_problems(round, seated_first=seated_first)
+
+    def refuse(table, de, en):
+        problems.append(SeatingProblem(table, de, en))
+
+    if not tables:
+        refuse(None, f"Für Runde {round.number} ist kein Tisch angegeben.", f"No table is given for round {round.number}.")
+    entries = {e.pk: e for e in tournament.entries.select_related("player")}
+    where: dict[int, list[int]] = {}
+    for number, players in sorted(tables.items()):
+        if not isinstance(number, int) or number < 1:
+            refuse(number, f"„{number}“ ist keine Tischnummer.", f"“{number}” is not a table number.")
+        if len(players) not in ((4, 5) if tournament.tables_of_five else (4,)):
+            de, en = ("4 oder 5", "4 or 5") if tournament.tables_of_five else ("nur 4", "only 4")
+            refuse(number, f"Tisch {number} hat {len(players)} Spieler; erlaubt sind {de}.",
+                   f"Table {number} has {len(players)} players; allowed: {en}.")
+        for entry_id in players:
+            entry = entries.get(entry_id)
+            if entry is None:
+                refuse(number, f"Tisch {number}: Teilnahme {entry_id} gehört nicht zu diesem Turnier.",
+                       f"Table {number}: entry {entry_id} is not part of this tournament.")
+                continue
+            where.setdefault(entry_id, []).append(number)
+            if not entry.plays_in(round.number):
+                refuse(number, f"Tisch {number}: {entry.player.name} ist nach Runde {entry.withdrawn_after_round} "
+                               f"ausgeschieden.",
+                       f"Table {number}: {entry.player.name} withdrew after round {entry.withdrawn_after_round}.")
+    for entry_id, numbers in where.items():
+        if len(numbers) > 1:
+            shown = ", ".join(str(n) for n in numbers)
+            name = entries[entry_id].player.name
+            refuse(numbers[-1], f"{name} sitzt mehrmals in Runde {round.number} (Tisch {shown}).",
+                   f"{name} is seated more than once in round {round.number} (table {shown}).")
+    return problems
+
+
+def _history(round: Round) -> list[list[list[int]]]:
+    """The seatings of the rounds before ``round``: per round, per table, entry ids."""
+    earlier = round.tournament.round_set.filter(number__lt=round.number).order_by("number").prefetch_related("tables__seats")
+    return [[[seat.entry_id for seat in table.seats.all()] for table in r.tables.all()] for r in earlier]
+
+
+def _store_seating(round: Round, tables: dict[int, list[int]], *, seed: str, user, reason: str = "",
+                   detail: dict) -> Round:
+    """The one writer of a seating: tables (number -> entry ids in Platz order, Platz 1 = position 0
+    deals first) replace the round's tables; lots are drawn for entries without one; the round is
+    SEATED with its repeat counts; a "seat" event records how it came about."""
+    tournament = round.tournament
+    if round.is_final:
+        repeats, repeated_pairs, five_repeats = 0, (), 0
+    else:
+        repeats, repeated_pairs, five_repeats = seating.quality(_history(round) + [list(tables.values())])
+    round.tables.all().delete()
+    draw_lots(tournament, seed or _system_seed())
+    for number, players in sorted(tables.items()):
+        table = Table.objects.create(round=round, number=number, hands_planned=tournament.hands_for(len(players)))
+        Seat.objects.bulk_create([Seat(table=table, entry_id=entry, position=p) for p, entry in enumerate(players)])
+    round.status, round.seed, round.repeats, round.five_table_repeats = Round.SEATED, seed, repeats, five_repeats
+    round.seated_at = timezone.now()
+    round.save()
+    RoundEvent.objects.create(round=round, action="seat", reason=reason, user=user, detail={
+        **detail, "players": sum(len(players) for players in tables.values()), "tables": len(tables),
+        "repeats": repeats, "repeated_pairs": [list(pair) for pair in repeated_pairs],
+    })
+    return round
+
+
+@transaction.atomic
+def seat_round(*, round: Round, seed: str | None = None, user=None, ranking: list[int] | None = None) -> Round:
+    """Draw (or redraw) the seating of a round that has no hands yet.
+
+    Unseeded rounds are planned together with the rounds still to come, against the seatings
+    already played, so repeats stay minimal over the whole event; a final round seats by
+    ``ranking`` (entry ids, best first: scoring.services.seat_round supplies the standings)."""
+    round = _lock_round(round)
+    tournament = round.tournament
+    problems = round_problems(round)
+    if problems:
+        raise _refusal(problems[:1])
+    entries = [e.pk for e in tournament.entries.filter(checked_in=True) if e.plays_in(round.number)]
+    seed = seed or _system_seed()
+    try:
+        if round.is_final:
+            if ranking is None:
+                raise ServiceError("Für die Finalrunde fehlt die Rangliste.", "The final round needs the standings.")
+            drawn = seating.seeded_round(ranking[: tournament.final_round_top], allow_five=tournament.tables_of_five)
+        else:
+            plan = seating.draw(entries, tournament.rounds - round.number + 1, seed,
+                                allow_five=tournament.tables_of_five, history=_history(round))
+            drawn = plan.rounds[0]
+    except seating.SeatingImpossible as error:
+        raise ServiceError(error.message_de, error.message_en) from None
+    tables = {number: list(players) for number, players in enumerate(drawn, start=1)}
+    return _store_seating(round, tables, seed=seed, user=user, detail={"seed": seed})
+
+
+@transaction.atomic
+def seat_round_as_given(*, round: Round, tables: dict[int, list[int]], user=None, source: str = "") -> Round:
+    """Seat a round exactly as given (a paper seating, or the Tables sheet of tournament.xlsx):
+    ``tables`` maps each table number to entry ids in Platz order. Checked by ``seating_problems``."""
+    round = _lock_round(round)
+    tables = {number: list(players) for number, players in tables.items()}
+    problems = seating_problems(round=round, tables=tables)
+    if problems:
+        raise _refusal(problems)
+    return _store_seating(round, tables, seed="", user=user, reason=source, detail={"as_given": True})
+
+
+@transaction.atomic
+def close_round(*, round: Round, user=None) -> Round:
+    round = _lock_round(round)
+    if not round.can_close:
+        raise ServiceError(f"Runde {round.number} ist nicht offen.", f"Round {round.number} is not open.")
+    open_tables = [table.number for table in round.tables.order_by("number") if not table.is_complete]
+    if open_tables:
+        numbers = ", ".join(str(n) for n in open_tables)
+        raise ServiceError(
+            f"An Tisch {numbers} fehlen noch Spiele. Spiele eintragen lassen oder den Tisch beenden.",
+            f"Table {numbers} still has hands to enter. Have them entered or end play at that table.",
+        )
+    round.status, round.closed_at = Round.CLOSED, timezone.now()
+    round.save(update_fields=["status", "closed_at"])
+    RoundEvent.objects.create(round=round, action="close", user=user)
+    return round
+
+
+@transaction.atomic
+def reopen_round(*, round: Round, reason: str, user=None) -> Round:
+    round = _lock_round(round)
+    if not reason.strip():
+        raise ServiceError("Zum Wiedereröffnen braucht es eine Begründung.", "Reopening needs a reason.")
+    if not round.can_reopen:
+        raise ServiceError(f"Runde {round.number} ist nicht abgeschlossen.", f"Round {round.number} is not closed.")
+    round.status, round.closed_at = Round.RUNNING, None
+    round.save(update_fields=["status", "closed_at"])
+    RoundEvent.objects.create(round=round, action="reopen", reason=reason.strip(), user=user)
+    return round
+
+
+@transaction.atomic
+def end_table(*, table: Table, reason: str = "", user=None) -> Table:
+    """The director ends play at a late table: the round closes with the hands entered there."""
+    table = Table.objects.select_for_update().select_related("round").get(pk=table.pk)
+    if not table.round.is_open:
+        raise ServiceError("Die Runde ist nicht offen.", "The round is not open.")
+    table.ended_early = True
+    table.version += 1
+    table.save(update_fields=["ended_early", "version"])
+    RoundEvent.objects.create(round=table.round, action="end_table", reason=reason, user=user,
+                              detail={"table": table.number, "hands": table.hands_entered})
+    return table
