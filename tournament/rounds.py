@@ -1,6 +1,6 @@
 """The draw manager: seat, close and reopen rounds, end a late table (cf. Tabbycat's draw/manager.py).
 
-The draw itself is pure (tournament/seating.py); this module loads what it needs, calls it and
+The draw itself is pure (tournament/seating/); this module loads what it needs, calls it and
 stores the result. Every seating, drawn, given (a paper seating, an imported workbook) or a
 seeded final round, is checked by the same rules and stored by one function, ``_store_seating``.
 Writes lock the round row and validate before anything is written.

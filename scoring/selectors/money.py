@@ -142,7 +142,8 @@ class Settlement:
 
 
 def settlement(tournament: Tournament, *, box_label: str = "Spendenkassa") -> Settlement:
-    """Each table of each round settled in euros with the fewest payments, and each player's total."""
+    """Each table of each round settled in euros with the fewest payments, and each player's total (four
+    queries: tables, their seats, the money of every hand, the entries)."""
     tables = list(
         Table.objects.filter(round__tournament=tournament)
         .select_related("round")

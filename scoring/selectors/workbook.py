@@ -122,7 +122,8 @@ class WorkbookData:
 
 
 def workbook_data(tournament: Tournament) -> WorkbookData:
-    """Everything the workbook writes except the hands themselves (streamed later): five queries."""
+    """Everything the workbook writes except the hands themselves (streamed later): four queries
+    (entries, rounds with their counts, seats, the money of every hand)."""
     entries = [
         EntryRow(number, entry.pk, entry.player.name, entry.player.club, entry.player.region, entry.player.notes,
                  entry.lot, entry.checked_in, entry.withdrawn_after_round)

@@ -1,4 +1,4 @@
-"""Seating draw (tournament/seating.py): table sizes, impossible counts, draw quality, reproducibility.
+"""Seating draw (tournament/seating/): table sizes, impossible counts, draw quality, reproducibility.
 
 The quality figures asserted here are the ones the search reaches (measured, deterministic for the
 seeds used) next to proven lower bounds (tournament.seating.lower_bound, checked by brute force below).

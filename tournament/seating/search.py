@@ -1,37 +1,9 @@
-"""Seating draw for Königrufen tournaments: who sits at which table in which round.
-
-A pure module (no Django, no database, no global state), so the same code serves the site, the
-`draw_seating` command, the tests and the benchmark.
-
-* Tables seat four; tables of five only as many as the player count needs: N = 4a + 5b with the
-  fewest five-tables (b = N mod 4). 6, 7 and 11 players cannot be seated (`SeatingImpossible`
-  names the nearest counts that work). Rule sets that play only at tables of four
-  (Hopfgarten) pass ``allow_five=False``; then N must be a multiple of four.
-* `draw` plans several unseeded rounds together: a random draw whose five-table seats are spread
-  evenly, then a tabu search with swap moves (Dotú & Van Hentenryck's local search for the social
-  golfer problem) that repairs repeat meetings and restarts from the best draw with random swaps
-  when it stalls. With many players a random draw is nearly repeat-free, so only a handful of
-  conflicts get repaired (1,000 players: milliseconds).
-* A repeat-free plan is taken where the search finds one; otherwise unfair five-table seats weigh
-  more than repeat meetings (REPEAT_WEIGHT). 16 and 20-40 players get 3 rounds without any repeat
-  (21 and 23 players pay for it with 3 players at a five-table twice); 12-19 players get the
-  repeats that the five-table spread leaves (17 players: 12, none at a five-table twice).
-* Every draw is reproducible: all chance comes from ``random.Random(seed)``, the search is bounded
-  by iteration counts (never by wall-clock time) and nothing iterates over sets or hash order.
-* `seeded_round` seats a final round by the standings; `quality` measures any rounds.
-"""
+"""The tabu search that repairs repeat meetings (see the package docstring). Pure Python."""
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass
-
-__all__ = ["Draw", "SeatingImpossible", "draw", "lower_bound", "quality", "seeded_round", "table_sizes"]
-
-Table = tuple[Hashable, ...]
-Round = tuple[Table, ...]
 
 # Search budget, in iterations (one iteration = one swap made). Counts, never seconds: the same inputs and
 # seed must give the same draw on any machine and under any load.
@@ -57,148 +29,8 @@ GIVE_UP = 8
 FIVE_SCALE = 1_000_000
 REPEAT_WEIGHT = FIVE_SCALE
 EXCESS_WEIGHT = 3
-# The search for a repeat-free plan puts repeats strictly first (see _Search.run).
+# The search for a repeat-free plan puts repeats strictly first (see Search.run).
 LEXICOGRAPHIC = 10**15
-
-
-class SeatingImpossible(ValueError):
-    """A player count that cannot be split into tables of four (and five).
-
-    Carries a German and an English sentence for the director and ``options``: the nearest player
-    counts below and above that can be seated (only "above" when nothing below works), so the
-    director can wait for a late arrival or seat a substitute.
-    """
-
-    def __init__(self, players: int, options: list[int], *, allow_five: bool = True) -> None:
-        self.players = players
-        self.options = options
-        self.allow_five = allow_five
-        tables_de = "Vierer- und Fünfertische" if allow_five else "Vierertische"
-        tables_en = "tables of four and five" if allow_five else "tables of four only"
-        verb_de = "lässt" if players == 1 else "lassen"
-        noun_en = "player" if players == 1 else "players"
-        if len(options) == 1:
-            works_de = f"möglich ist {options[0]}"
-            works_en = f"{options[0]} would work"
-        else:
-            works_de = f"möglich sind {options[0]} oder {options[1]}"
-            works_en = f"{options[0]} or {options[1]} would work"
-        self.message_de = f"{players} Spieler {verb_de} sich nicht an {tables_de} setzen; {works_de}."
-        self.message_en = f"{players} {noun_en} cannot be seated at {tables_en}; {works_en}."
-        super().__init__(f"{self.message_de}\n{self.message_en}")
-
-
-def _split(players: int, allow_five: bool) -> tuple[int, int] | None:
-    """(fours, fives) with the fewest five-tables, or None. N = 4a + 5b forces b ≡ N (mod 4)."""
-    fives = players % 4 if allow_five else 0
-    if players < 4 or 5 * fives > players or (players - 5 * fives) % 4:
-        return None
-    return (players - 5 * fives) // 4, fives
-
-
-def table_sizes(players: int, *, allow_five: bool = True) -> list[int]:
-    """Table sizes for a round, five-tables first: 17 -> [5, 4, 4, 4], 10 -> [5, 5].
-
-    Five-tables only as many as needed (each one makes a player sit out every fifth hand).
-    Raises SeatingImpossible for 1-3, 6, 7, 11 (and, without five-tables, for every count that
-    is not a multiple of four).
-    """
-    if isinstance(players, bool) or not isinstance(players, int):
-        raise TypeError("players must be an int")
-    if players < 0:
-        raise ValueError("players must not be negative")
-    split = _split(players, allow_five)
-    if split is None:
-        below = next((n for n in range(players - 1, 3, -1) if _split(n, allow_five)), None)
-        above = next(n for n in range(max(players + 1, 4), players + 9) if _split(n, allow_five))
-        raise SeatingImpossible(players, [n for n in (below, above) if n is not None], allow_five=allow_five)
-    fours, fives = split
-    return [5] * fives + [4] * fours
-
-
-@dataclass(frozen=True)
-class Draw:
-    """A seating draw of one or more rounds and the quality the director sees.
-
-    rounds: round -> table -> players in seat order (table[0] deals first); five-tables first.
-    The figures cover the history passed to `draw` plus these rounds (the whole tournament as it
-    will have been played), computed by `quality`:
-    repeats: repeated meetings, i.e. for each pair that met, (times at the same table - 1), summed.
-    repeated_pairs: (player, player, times) for each pair that met more than once, most often first.
-    five_table_repeats: players who sat at a five-table more often than the counts force (more
-    than ceil(five-table seats / players) times).
-    seed: the seed the draw was made with; the same inputs and seed give the same draw.
-    """
-
-    rounds: tuple[Round, ...]
-    repeats: int
-    repeated_pairs: tuple[tuple[Hashable, Hashable, int], ...]
-    five_table_repeats: int
-    seed: int | str
-
-
-def quality(rounds: Sequence[Sequence[Sequence[Hashable]]]) -> tuple[int, tuple[tuple[Hashable, Hashable, int], ...], int]:
-    """(repeats, repeated_pairs, five_table_repeats) of any rounds, as described on `Draw`.
-
-    Usable for rounds as played (with withdrawals and late arrivals): players are whoever
-    appears; a five-table is a table of five. Pairs are listed most-met first, then in order of
-    first appearance, each pair in order of first appearance.
-    """
-    index: dict[Hashable, int] = {}
-    met: dict[tuple[int, int], int] = {}
-    five: dict[int, int] = {}
-    five_seats = 0
-    for round_ in rounds:
-        for table in round_:
-            ids = [index.setdefault(player, len(index)) for player in table]
-            if len(ids) == 5:
-                five_seats += 5
-                for i in ids:
-                    five[i] = five.get(i, 0) + 1
-            for k, i in enumerate(ids):
-                for j in ids[k + 1:]:
-                    pair = (i, j) if i < j else (j, i)
-                    met[pair] = met.get(pair, 0) + 1
-    players = list(index)
-    repeated = sorted(((i, j, times) for (i, j), times in met.items() if times > 1), key=lambda t: (-t[2], t[0], t[1]))
-    repeats = sum(times - 1 for _, _, times in repeated)
-    cap = math.ceil(five_seats / len(players)) if players else 0
-    return (
-        repeats,
-        tuple((players[i], players[j], times) for i, j, times in repeated),
-        sum(1 for count in five.values() if count > cap),
-    )
-
-
-def _pigeonhole(sizes: Sequence[int], groups: int) -> int:
-    """Fewest pairs that must share an earlier table: s players from `groups` earlier tables."""
-    total = 0
-    for size in sizes:
-        q, rem = divmod(size, groups)
-        total += rem * (q + 1) * q // 2 + (groups - rem) * q * (q - 1) // 2
-    return total
-
-
-def _bound(sizes: Sequence[int], rounds: int, history_groups: Sequence[int], n: int, pairs_met: int) -> int:
-    """A proven lower bound on the repeats that `rounds` new rounds add (see `lower_bound`)."""
-    pigeonhole = sum(max([_pigeonhole(sizes, g) for g in history_groups] + [_pigeonhole(sizes, len(sizes)) if r else 0])
-                     for r in range(rounds))
-    counting = rounds * sum(s * (s - 1) // 2 for s in sizes) - (n * (n - 1) // 2 - pairs_met)
-    return max(0, pigeonhole, counting)
-
-
-def lower_bound(players: int, rounds: int, *, allow_five: bool = True) -> int:
-    """A proven lower bound on the repeats of `rounds` rounds for `players` players (no history).
-
-    Repeats = sum over rounds of the pairs at its tables that met in some earlier round. The larger of
-    * pigeonhole: against one earlier round with g tables, a table of s > g players seats two players
-      from the same earlier table; spread as evenly as possible that still forces
-      rem*C(q+1, 2) + (g-rem)*C(q, 2) pairs, q, rem = divmod(s, g). 12 players, 3 rounds: 3 + 3 = 6;
-    * counting: the rounds seat rounds*sum C(s, 2) pairs, at most C(N, 2) of them for the first time.
-      8 players, 4 rounds: 4*12 - 28 = 20.
-    """
-    sizes = table_sizes(players, allow_five=allow_five)
-    return _bound(sizes, rounds, (), players, 0)
 
 
 def _five_cost(c: int, cap: int) -> int:
@@ -212,7 +44,7 @@ def _five_cost(c: int, cap: int) -> int:
     return (EXCESS_WEIGHT * over * over * FIVE_SCALE if over > 0 else 0) + c * c * c
 
 
-class _Search:
+class Search:
     """Tabu search over `rounds` new rounds of players 0..n-1 (indices into the caller's list).
 
     met[p][q] counts meetings: history (capped at 2, since only "met at least once / twice" matters)
@@ -505,88 +337,10 @@ class _Search:
         return best, best_cost, best_pen
 
 
-def _index(players: Sequence[Hashable]) -> dict[Hashable, int]:
+def player_index(players: Sequence[Hashable]) -> dict[Hashable, int]:
     index: dict[Hashable, int] = {}
     for player in players:
         if player in index:
             raise ValueError(f"player {player!r} is listed twice")
         index[player] = len(index)
     return index
-
-
-def draw(players: Sequence[Hashable], rounds: int, seed: int | str, *, allow_five: bool = True,
-         history: Sequence[Sequence[Sequence[Hashable]]] = ()) -> Draw:
-    """Draw `rounds` new rounds for `players`, planned together.
-
-    Repeat meetings are minimised over the history (rounds already played, possibly with other or
-    more players: only pairs of current players count) plus the new rounds, and so are five-table
-    seats beyond a player's fair share, history included (how the two are weighed: REPEAT_WEIGHT).
-    A late arrival or a withdrawal before a round starts: draw the rounds not yet played again, with
-    the played rounds as history. The Draw's figures cover history and new rounds together.
-
-    Deterministic: the same players (in the same order), rounds, history, options and seed give
-    the same draw; the search is bounded by iteration counts, not time.
-    """
-    if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 0:
-        raise ValueError("rounds must be a non-negative int")
-    if isinstance(seed, bool) or not isinstance(seed, int | str):
-        raise TypeError("seed must be an int or a str")
-    index = _index(players)
-    people = list(index)
-    n = len(people)
-    sizes = table_sizes(n, allow_five=allow_five)
-    rng = random.Random(seed)
-    history_met = [bytearray(n) for _ in range(n)]
-    history_five = [0] * n
-    history_groups = []
-    for round_ in history:
-        groups, seen = 0, 0
-        for table in round_:
-            ids = [index[p] for p in table if p in index]
-            groups += 1 if ids else 0
-            seen += len(ids)
-            if len(table) == 5:
-                for i in ids:
-                    history_five[i] += 1
-            for k, i in enumerate(ids):
-                row = history_met[i]
-                for j in ids[k + 1:]:
-                    if row[j] < 2:
-                        row[j] += 1
-                        history_met[j][i] += 1
-        # Players of this draw who were not in that round each count as a table of their own.
-        history_groups.append(max(1, groups + n - seen))
-    new_rounds: list[list[list[int]]] = []
-    if rounds:
-        pairs_met = (n * n - sum(row.count(0) for row in history_met)) // 2
-        target = _bound(sizes, rounds, history_groups, n, pairs_met)
-        new_rounds = _Search(n, sizes, rounds, history_met, history_five, rng).run(target, MAX_ITERATIONS)
-    drawn = []
-    for tables in new_rounds:
-        ordered: list[Table] = []
-        for size in (5, 4):
-            same = [list(t) for t in tables if len(t) == size]
-            rng.shuffle(same)  # which table number
-            for table in same:
-                rng.shuffle(table)  # the seat order, table[0] deals first
-                ordered.append(tuple(people[i] for i in table))
-        drawn.append(tuple(ordered))
-    repeats, repeated_pairs, five_repeats = quality([*history, *drawn])
-    return Draw(rounds=tuple(drawn), repeats=repeats, repeated_pairs=repeated_pairs, five_table_repeats=five_repeats, seed=seed)
-
-
-def seeded_round(ranked_players: Sequence[Hashable], *, allow_five: bool = True) -> Round:
-    """A round seated by the standings: best four at table 1, next four at table 2, ...
-
-    Where five-tables are needed they are the last (lowest-ranked) tables, so the top tables play
-    the same four-handed game for the title. Seats are in ranking order (no seed here): the cup at
-    the table draws the dealer, or the caller shuffles with its own stored seed.
-    """
-    players = list(ranked_players)
-    _index(players)
-    sizes = sorted(table_sizes(len(players), allow_five=allow_five))
-    tables, start = [], 0
-    for size in sizes:
-        tables.append(tuple(players[start:start + size]))
-        start += size
-    return tuple(tables)

@@ -1,0 +1,80 @@
+"""Every page, sheet and workbook shows a player the same euros, with the charity box on and off.
+
+The standings' money column is what the player takes home: with "Kontra-Geld in die Spendenkassa"
+the kontra money a player lost went into the box and the kontra money a player would have won
+was never paid, exactly as the settlement pays it (scoring.selectors.money is the one source).
+"""
+
+from __future__ import annotations
+
+import io
+from decimal import Decimal
+
+import pytest
+from django.urls import reverse
+from django.utils import translation
+from events import play_rounds
+from openpyxl import load_workbook
+from pdf_tools import pdf_text
+
+from paper.exports import get_exporter
+from paper.formats import euro_text
+from scoring.selectors import settlement, standings, standings_table
+
+
+def played(make_tournament, play_round, *, charity: bool):
+    tournament = make_tournament(players=17, slug=f"box-{charity}", kontra_to_charity=charity)
+    return play_rounds(tournament, play_round, 2)
+
+
+@pytest.mark.parametrize("charity", [False, True])
+def test_standings_money_is_the_settlement_money(make_tournament, play_round, charity):
+    tournament = played(make_tournament, play_round, charity=charity)
+    paid = {player.entry_id: player.total for player in settlement(tournament).players}
+    shown = {row.player.entry_id: row.player.euros for row in standings(tournament)}
+    assert shown == paid
+    table = standings_table(tournament)
+    assert {row["entry_id"]: row["cash"] for row in table.rows} == paid
+    # Zero-sum with the box: what the players took home together is what went into the box.
+    assert sum(paid.values(), Decimal(0)) == -settlement(tournament).box_total
+    assert (settlement(tournament).box_total > 0) == charity  # the sample has kontras
+
+
+@pytest.mark.parametrize("charity", [False, True])
+def test_every_page_sheet_and_workbook_shows_the_same_euros(client, make_tournament, play_round, charity):
+    tournament = played(make_tournament, play_round, charity=charity)
+    paid = {player.name: player.total for player in settlement(tournament).players}
+
+    with translation.override("de"):
+        standings_pdf = pdf_text(get_exporter("standings-pdf")(tournament).render().content)
+        settlement_pdf = pdf_text(get_exporter("settlement-pdf")(tournament).render().content)
+    flat = " ".join(standings_pdf.split())
+    for name, euros in paid.items():
+        with translation.override("de"):
+            written = euro_text(euros)
+        # the player's line: name, club, rounds, total, tie-breaks, then the money last
+        line = flat[flat.index(name):]
+        line = line[:line.index(" €") + 2]
+        assert line.endswith(written), (name, line, written)
+        assert written in " ".join(settlement_pdf.split())
+
+    page = client.get(reverse("tournament:standings", args=[tournament.slug]), HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    for name, euros in paid.items():
+        row = page[page.index(name):]
+        row = row[:row.index("</tr>")]
+        assert f"{euros:.2f}".replace(".", ",") in row or f"{euros:.2f}" in row, (name, euros)
+
+    standings_book = load_workbook(io.BytesIO(get_exporter("standings-xlsx")(tournament).render().content))
+    rows = list(standings_book.worksheets[0].iter_rows(values_only=True))
+    header_at = next(i for i, row in enumerate(rows) if row[0] == "Rang")
+    money_column = len(rows[header_at]) - 1
+    by_name = {row[1]: row[money_column] for row in rows[header_at + 1:]}
+    assert {name: Decimal(str(value)).quantize(Decimal("0.01")) for name, value in by_name.items()} == paid
+
+    settlement_book = load_workbook(io.BytesIO(get_exporter("settlement-xlsx")(tournament).render().content))
+    players = settlement_book["Spieler"]
+    head = [cell.value for cell in players[1]]
+    name_at, total_at = head.index("Name"), len(head) - 1
+    totals = {row[name_at]: Decimal(str(row[total_at])).quantize(Decimal("0.01"))
+              for row in players.iter_rows(min_row=2, values_only=True)}
+    assert totals == paid
