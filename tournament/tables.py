@@ -72,8 +72,7 @@ def _row_class(record) -> str:
     table = record.table
     if table.confirmed_at:
         return "done"
-    running = table.round.is_open and not table.ended_early and record.entered < table.hands_planned
-    return "late" if running and record.minutes_idle >= LATE_MINUTES else ""
+    return "late" if table.is_playing and record.minutes_idle >= LATE_MINUTES else ""
 
 
 class ProgressTable(tables.Table):
@@ -102,8 +101,7 @@ class ProgressTable(tables.Table):
     end = tables.TemplateColumn(
         verbose_name="", orderable=False,
         template_code=(
-            '{% load i18n %}{% if record.table.round.is_open and not record.table.ended_early'
-            ' and record.entered < record.table.hands_planned %}'
+            '{% load i18n %}{% if record.table.is_playing %}'
             '<form method="post" action="{% url \'tournament:end_table\' record.table.round.tournament.slug '
             'record.table.round.number record.table.pk %}" '
             'onsubmit="return confirm(\'{% translate "Spiel an diesem Tisch beenden?" %}\')">'

@@ -1,6 +1,7 @@
 """Results on paper and in Excel: the standings and the cash settlement.
 
-- StandingsPdf / StandingsXlsx: the ranked list with the public page's columns (views.standings_rows),
+- StandingsPdf / StandingsXlsx: the ranked list with the public page's columns
+  (scoring.selectors.standings_table),
   so a printed, downloaded and shown standings never disagree.
 - SettlementPdf: what a cup posts on its wall after the event: each table of each round with the
   players' cash points and euros and the fewest payments that settle it ("A zahlt B 1,20 €"), the
@@ -8,8 +9,8 @@
   a 1,000-player event (750 tables) renders in a second or two.
 - SettlementXlsx: the same for the treasurer: sheets Tische, Zahlungen, Spieler (and Spendenkassa).
 
-Layout only: the numbers come from tournament.selectors.standings (through standings_rows) and
-scoring.selectors.settlement.
+Layout only: the numbers come from scoring.selectors (standings_table and settlement, both on the
+one money selector).
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ preliminary points, rounded, plus the final) is a value, next to formula columns
 and the preliminary sum, as the sheet's note says.
 
 No cached results are stored: Excel computes the formulas on opening (fullCalcOnLoad). The file
-is streamed by tournament/exports/xlsx.py: 15,000 hands build in well under 5 s.
+is streamed by paper/exports/xlsx.py: 15,000 hands build in well under 5 s.
 """
 
 from __future__ import annotations

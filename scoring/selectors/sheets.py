@@ -1,7 +1,7 @@
 """Reads of the Schreibzettel: a table's hands with each position's points and running totals.
 
 ``table_sheet`` builds one table's sheet (three queries), ``round_sheets`` every table of a round at
-once (four queries, for the printed score sheets); both go through ``build_sheet``.
+once with each player's euros (five queries, for the printed score sheets); both go through ``build_sheet``.
 """
 
 from __future__ import annotations

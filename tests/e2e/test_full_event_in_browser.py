@@ -90,7 +90,7 @@ def test_a_whole_event_through_three_rounds(live_server, new_context, slug, cont
 
     for number in (1, 2, 3):
         director.goto(f"/turniere/{tournament.slug}/")
-        director.locator(".round-card").filter(has=director.get_by_role("link", name=f"{number}. Runde", exact=True)) \
+        director.locator(".round-card").filter(has=director.get_by_role("link", name=f"Runde {number}", exact=True)) \
             .get_by_role("button", name="Runde setzen").click()
         expect(director.locator("ul.messages")).to_contain_text(f"Runde {number} ist gesetzt.")
         links = [a.get_attribute("href") for a in director.get_by_role("link", name="Scorer-Link").all()]

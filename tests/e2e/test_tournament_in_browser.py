@@ -125,7 +125,7 @@ def test_director_seats_scorer_enters_hands_public_standings_follow(live_server,
     expect(director.locator("ul.messages")).to_contain_text("17 Spieler eingetragen (0 schon bekannt).")
     expect(director.locator("#spieler")).to_contain_text("17 anwesend / 17")
 
-    first_round = director.locator(".round-card").filter(has=director.get_by_role("link", name="1. Runde", exact=True))
+    first_round = director.locator(".round-card").filter(has=director.get_by_role("link", name="Runde 1", exact=True))
     first_round.get_by_role("button", name="Runde setzen").click()
     expect(director).to_have_url(re.compile(rf"/turniere/{SLUG}/runde/1/$"))
     expect(director.locator("ul.messages")).to_contain_text("Runde 1 ist gesetzt.")

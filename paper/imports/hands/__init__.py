@@ -3,7 +3,7 @@
 Two formats (hand-format.md for the hands themselves):
 
 * ``.xlsx``: the sheet "Hands" (or the first sheet with the headers Runde, Tisch, Spiel), read by the
-  header names of tournament/exports/columns.py. A hand is the JSON in "Daten (JSON)" where that is
+  header names of paper/columns.py. A hand is the JSON in "Daten (JSON)" where that is
   filled, else it is read from the readable columns (Spielart = contract slug or its name in the
   rule set; Spieler/Partner/Renonce = a player's name at that table or a hand seat 0..3; Ergebnis
   gewonnen/verloren; Augen "P" or "P+B"; Kontra a number, a kontra name or a JSON object; Prämien
