@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.engine.cardpoints import format_thirds
-from rules.engine.catalogue import BONUS_NAMES_EN, CONTRACT_NAMES_EN, NEGATIVE, POSITIVE
+from rules.engine.catalogue import NEGATIVE, POSITIVE
 from rules.engine.ruleset import Cite, RuleSet
 
 SOURCE_FILES = {
@@ -30,12 +30,6 @@ VALAT_DE = {
 }
 BONUS_KIND_DE = {"material": "Materialprämien (Trull, Könige, Säcke)", "trick": "Stichprämien", "declaration": "Meldungen"}
 TIE_BREAK_DE = {"best_round": "beste Runde", "lots": "Los", "final_round": "bessere Finalrunde"}
-
-
-def source_label(cite: Cite) -> str:
-    if cite.source in ("rule-notes", "hand-format", "custom"):
-        return cite.source
-    return f"Seed {cite.source}"
 
 
 @dataclass(frozen=True)
@@ -152,6 +146,3 @@ def trischaken_summary(rs: RuleSet) -> str:
         text += f"; Renonce zahlt jedem {t.renonce_unit}"
     return text
 
-
-def english_name(slug: str) -> str:
-    return CONTRACT_NAMES_EN.get(slug) or BONUS_NAMES_EN.get(slug, slug)
