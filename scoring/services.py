@@ -8,6 +8,8 @@ result is stored with the hand; HandScore rows carry it in hundredths for the st
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
@@ -19,7 +21,7 @@ from scoring.models import Hand, HandRevision, HandScore
 from scoring.seats import dealer_position, seat_entries
 from scoring.selectors.standings import final_ranking
 from tournament import rounds
-from tournament.errors import ServiceError, StaleVersion
+from tournament.errors import NotWritable, ServiceError, StaleVersion, WrongHandNumber
 from tournament.models import Round, Table
 
 # Who entered a hand, stored as a code and shown translated (scoring.models.Hand.entered_by_label).
@@ -40,13 +42,13 @@ def _check_open(table: Table, *, director: bool) -> None:
     if director or table.accepts_scorer_writes:
         return
     if not table.round.is_open:
-        raise ServiceError("Die Runde ist nicht offen: Spiele ändert jetzt nur die Turnierleitung.",
-                           "The round is not open: only the tournament director can change hands now.")
+        raise NotWritable("Die Runde ist nicht offen: Spiele ändert jetzt nur die Turnierleitung.",
+                          "The round is not open: only the tournament director can change hands now.")
     if table.confirmed_at is not None:
-        raise ServiceError("Der Tisch ist bestätigt: Änderungen nur durch die Turnierleitung.",
-                           "The table has been confirmed: only the tournament director can change it.")
-    raise ServiceError("Die Turnierleitung hat diesen Tisch beendet: Änderungen nur durch die Turnierleitung.",
-                       "The director ended play at this table: only the tournament director can change it.")
+        raise NotWritable("Der Tisch ist bestätigt: Änderungen nur durch die Turnierleitung.",
+                          "The table has been confirmed: only the tournament director can change it.")
+    raise NotWritable("Die Turnierleitung hat diesen Tisch beendet: Änderungen nur durch die Turnierleitung.",
+                      "The director ended play at this table: only the tournament director can change it.")
 
 
 def _store(hand: Hand, table: Table, data: dict, entries_by_seat: dict[int, int]) -> tuple[dict, list[HandScore]]:
@@ -76,21 +78,31 @@ def record_hand(*, table: Table, number: int, data: dict, idempotency_key: str =
                 user=None, director: bool = False) -> Hand:
     """Store the next hand of a table. The same idempotency key twice stores it once (a double tap or
     a retry after a lost response returns the hand already stored)."""
+    return store_hand(table=table, number=number, data=data, idempotency_key=idempotency_key,
+                      entered_by=entered_by, user=user, director=director).hand
+
+
+@dataclass(frozen=True)
+class StoredHand:
+    hand: Hand
+    created: bool  # False: the key was seen before and the hand stored then is returned, nothing written
+    version: int  # the table's version after the write
+
+
+@transaction.atomic
+def store_hand(*, table: Table, number: int, data: dict, idempotency_key: str = "", entered_by: str = "",
+               user=None, director: bool = False) -> StoredHand:
+    """record_hand, telling a replay of a known key (nothing written) from a new hand."""
     table = _locked(table)
     if idempotency_key:
         existing = table.hands.filter(idempotency_key=idempotency_key).first()
         if existing is not None:
-            return existing
+            return StoredHand(existing, False, table.version)
     _check_open(table, director=director)
-    entered = table.hands_entered
-    if number != entered + 1:
-        raise ServiceError(
-            f"Spiel {number} kann nicht eingetragen werden: eingetragen sind {entered} Spiele, "
-            f"als nächstes kommt Spiel {entered + 1}.",
-            f"Hand {number} cannot be entered: {entered} hands are in, the next one is hand {entered + 1}.",
-        )
     if table.is_complete:
         raise ServiceError(f"Tisch {table.number} hat alle Spiele.", f"Table {table.number} has all its hands.")
+    if number != table.hands_entered + 1:
+        raise WrongHandNumber(number, table.hands_entered + 1)
     seats = _seated(table)
     hand = Hand(table=table, number=number, dealer_position=dealer_position(number, len(seats)),
                 entered_by=entered_by[:120], idempotency_key=idempotency_key[:64])
@@ -106,7 +118,7 @@ def record_hand(*, table: Table, number: int, data: dict, idempotency_key: str =
     table.save(update_fields=["version", "hands_entered", "last_hand_at"])
     if table.round.status == Round.SEATED:
         Round.objects.filter(pk=table.round_id).update(status=Round.RUNNING)
-    return hand
+    return StoredHand(hand, True, table.version)
 
 
 @transaction.atomic

@@ -1,11 +1,13 @@
 from django.urls import path
 
-from . import views
+from . import api, views
 
 app_name = "scoring"
 
 urlpatterns = [
     path("t/<str:token>/", views.sheet, name="sheet"),
+    path("t/<str:token>/api/", api.state, name="api_state"),
+    path("t/<str:token>/api/hands/", api.store, name="api_hands"),
     path("t/<str:token>/vorschau/", views.preview, name="preview"),
     path("t/<str:token>/rueckgaengig/", views.undo, name="undo"),
     path("t/<str:token>/letztes-spiel/", views.edit_last, name="edit_last"),

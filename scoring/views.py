@@ -23,10 +23,12 @@ from scoring.forms import HandForm, initial_from_hand, ruleset_options
 from scoring.seats import active_positions
 from scoring.selectors import table_sheet
 from tournament.errors import ServiceError
-from tournament.models import Table
+from tournament.models import Table, looks_like_token
 
 
 def _table(token: str) -> Table:
+    if not looks_like_token(token):
+        raise Http404("no such table")
     return get_object_or_404(Table.objects.select_related("round__tournament"), token=token)
 
 

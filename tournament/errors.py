@@ -39,3 +39,19 @@ class StaleVersion(ServiceError):
             "Bitte neu laden und nochmals prüfen – nichts wurde gespeichert.",
             "Someone else changed this table in the meantime. Reload and check again – nothing was saved.",
         )
+
+
+class WrongHandNumber(ServiceError):
+    """A hand sent for a number that is not the table's next one (a second device got there first)."""
+
+    def __init__(self, number: int, next_number: int):
+        super().__init__(
+            f"Spiel {number} kann nicht eingetragen werden: eingetragen sind {next_number - 1} Spiele, "
+            f"als nächstes kommt Spiel {next_number}.",
+            f"Hand {number} cannot be entered: {next_number - 1} hands are in, the next one is hand {next_number}.",
+        )
+        self.next_number = next_number
+
+
+class NotWritable(ServiceError):
+    """The table no longer takes writes from its scorer link (round not open, table confirmed or ended)."""

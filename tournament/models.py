@@ -9,6 +9,7 @@ tournament core answers "is this table done?" without reading a hand.
 
 from __future__ import annotations
 
+import re
 import secrets
 import unicodedata
 from functools import cached_property
@@ -216,6 +217,14 @@ class RoundEvent(models.Model):
 
 def new_token() -> str:
     return secrets.token_urlsafe(18)
+
+
+TOKEN_FORM = re.compile(r"[A-Za-z0-9_-]{1,40}")
+
+
+def looks_like_token(text: str) -> bool:
+    """Could ``text`` be a table's token? Anything else (a NUL byte, a slash) never reaches the database."""
+    return bool(TOKEN_FORM.fullmatch(text))
 
 
 class Table(models.Model):

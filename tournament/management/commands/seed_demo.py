@@ -19,6 +19,7 @@ from datetime import date
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
+from django.db.models import Sum
 
 from paper.imports.players import import_players
 from rules.engine.sampling import random_hand
@@ -26,7 +27,7 @@ from rules.rulesets import BUILTIN
 from scoring.services import DEMO, confirm_table, record_hand, seat_round
 from tournament import rounds, services
 from tournament.errors import ServiceError
-from tournament.models import Tournament
+from tournament.models import Table, Tournament
 
 FIRST = ["Anna", "Maria", "Elisabeth", "Johanna", "Katharina", "Theresia", "Barbara", "Christina", "Eva", "Sabine",
          "Hannes", "Josef", "Franz", "Johann", "Alois", "Georg", "Peter", "Thomas", "Markus", "Martin", "Stefan",
@@ -49,6 +50,9 @@ class Command(BaseCommand):
         parser.add_argument("--slug", default="demo")
         parser.add_argument("--rules", default="tirol", choices=list(BUILTIN))
         parser.add_argument("--replace", action="store_true", help="delete an existing tournament with this slug first")
+        parser.add_argument("--played", type=int, default=None, metavar="N",
+                            help="play only rounds 1..N in full and leave round N+1 seated with no hands "
+                                 "(0: round 1 seated and empty), for rehearsals and load tests")
 
     def handle(self, *args, **options):
         slug = options["slug"]
@@ -57,15 +61,18 @@ class Command(BaseCommand):
             self.stdout.write(f"Demo tournament '{slug}' already exists (use --replace to rebuild it).")
             self._director()
             return
+        played = options["played"]
+        if played is not None and played < 0:
+            raise CommandError("--played must be 0 or more.")
         started = time.perf_counter()
         rng = random.Random(options["seed"])
         with transaction.atomic():
             if existing:
                 existing.delete()
             tournament = self._tournament(options, rng)
-        self._play(tournament, rng, options["seed"])
+        self._play(tournament, rng, options["seed"], played=options["played"])
         self._director()
-        hands = sum(1 for _ in tournament.round_set.values_list("tables__hands"))
+        hands = Table.objects.filter(round__tournament=tournament).aggregate(n=Sum("hands_entered"))["n"] or 0
         self.stdout.write(self.style.SUCCESS(
             f"Demo tournament '{tournament.name}' ({slug}): {tournament.entries.count()} players, "
             f"{hands} hands in {time.perf_counter() - started:.1f} s. Standings: /turnier/{slug}/"
@@ -85,13 +92,16 @@ class Command(BaseCommand):
         import_players(tournament=tournament, rows=rows, check_in=True)
         return tournament
 
-    def _play(self, tournament: Tournament, rng: random.Random, seed: str) -> None:
+    def _play(self, tournament: Tournament, rng: random.Random, seed: str, *, played: int | None) -> None:
         ruleset = tournament.ruleset
         for round in tournament.round_set.order_by("number"):
             try:
                 seat_round(round=round, seed=f"{seed}-{round.number}")
             except ServiceError as error:
                 raise CommandError(error.message_en) from None
+            if played is not None and round.number > played:
+                self.stdout.write(f"round {round.number}: {round.tables.count()} tables seated, no hands yet")
+                return
             for table in round.tables.order_by("number"):
                 # One commit per table: the per-hand transactions become savepoints, so a demo of
                 # 1,000 players does not wait for 15,000 separate commits.

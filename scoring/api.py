@@ -1,0 +1,143 @@
+"""Scorer API v1 (../shared/spec/scorer-api.md): a table's state and storing its hands as JSON.
+
+What the table's own page, its offline outbox, a second device and any outside client use. The
+table's secret token in the path is the only credential (no cookie is read, so no CSRF token);
+every answer is JSON with ``Cache-Control: no-store``, and nothing a client sends can cause a 500:
+malformed JSON, wrong types or an oversized body are a 400 with a sentence in German and English.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from django.http import JsonResponse
+from django.views.decorators.csrf import csrf_exempt
+
+from rules.engine import InvalidHand
+from scoring import services
+from scoring.seats import active_positions, dealer_position
+from scoring.selectors import table_sheet
+from tournament.errors import NotWritable, ServiceError, WrongHandNumber
+from tournament.models import Table, looks_like_token
+
+MAX_BODY = 64 * 1024
+KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")
+
+
+def _answer(data: dict | list, status: int = 200) -> JsonResponse:
+    response = JsonResponse(data, status=status, safe=False, json_dumps_params={"ensure_ascii": False})
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+def _error(status: int, de: str, en: str, **extra) -> JsonResponse:
+    return _answer({"error": f"{de} / {en}", **extra}, status)
+
+
+def _table(token: str) -> Table | None:
+    if not looks_like_token(token):
+        return None
+    return Table.objects.select_related("round__tournament").filter(token=token).first()
+
+
+def _unknown() -> JsonResponse:
+    return _error(404, "Unbekannter Tisch-Link.", "Unknown table link.")
+
+
+def _wrong_method(allowed: str) -> JsonResponse:
+    response = _error(405, f"Nur {allowed}.", f"{allowed} only.")
+    response["Allow"] = allowed
+    return response
+
+
+def status_of(table: Table) -> str:
+    if not table.round.is_open or table.ended_early:
+        return "closed"
+    return "confirmed" if table.confirmed_at is not None else "open"
+
+
+def table_state(table: Table) -> dict:
+    """The table as the spec's "Table state" (four queries: the sheet and the round's tournament)."""
+    sheet = table_sheet(table)
+    size = len(sheet.seats)
+    state = {
+        "tournament": table.round.tournament.slug, "round": table.round.number, "table": table.number,
+        "rules": table.round.tournament.ruleset_slug, "status": status_of(table),
+        "seats": [{"position": seat.position, "name": seat.entry.player.name} for seat in sheet.seats],
+        "hands_planned": table.hands_planned, "next_number": sheet.next_number, "version": table.version,
+        "next": None,
+        "hands": [{"number": row.hand.number, "hand": row.hand.data, "points": row.hand.result.get("points"),
+                   "cash": row.hand.result.get("cash"), "key": row.hand.idempotency_key} for row in sheet.rows],
+    }
+    if not table.is_complete:
+        dealer = dealer_position(sheet.next_number, size)
+        state["next"] = {"dealer": dealer, "sits_out": dealer if size == 5 else None,
+                         "vorhand": active_positions(sheet.next_number, size)[0]}
+    return state
+
+
+@csrf_exempt
+def state(request, token: str):
+    if request.method not in ("GET", "HEAD"):
+        return _wrong_method("GET")
+    table = _table(token)
+    return _unknown() if table is None else _answer(table_state(table))
+
+
+def _read_body(request) -> tuple[dict | None, JsonResponse | None]:
+    """The request's JSON object with number, key and hand, or the 400 answer saying what is wrong."""
+    try:
+        length = int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        length = 0
+    if length > MAX_BODY:
+        return None, _error(400, "Die Anfrage ist zu groß (höchstens 64 KB).", "The request is too large (64 KB at most).")
+    try:
+        body = request.body
+        if len(body) > MAX_BODY:
+            raise ValueError("too large")
+        data = json.loads(body.decode("utf-8"))
+    except Exception:  # noqa: BLE001 - whatever the bytes are (too large, not UTF-8, not JSON), it is a 400
+        return None, _error(400, "Kein gültiges JSON.", "Not valid JSON.")
+    if not isinstance(data, dict):
+        return None, _error(400, "Erwartet wird ein JSON-Objekt mit number, key und hand.",
+                            "Expected a JSON object with number, key and hand.")
+    number, key, hand = data.get("number"), data.get("key"), data.get("hand")
+    if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= 999:
+        return None, _error(400, "„number“ muss eine ganze Zahl (die Spielnummer) sein.",
+                            "“number” must be a whole number (the hand's number).")
+    if not isinstance(key, str) or not KEY.fullmatch(key):
+        return None, _error(400, "„key“ muss 8 bis 64 Zeichen aus A–Z, a–z, 0–9, _ und - haben.",
+                            "“key” must be 8 to 64 characters of A–Z, a–z, 0–9, _ and -.")
+    if not isinstance(hand, dict):
+        return None, _error(400, "„hand“ muss ein JSON-Objekt im Austauschformat sein.",
+                            "“hand” must be a JSON object in the interchange format.")
+    return data, None
+
+
+@csrf_exempt
+def store(request, token: str):
+    if request.method != "POST":
+        return _wrong_method("POST")
+    table = _table(token)
+    if table is None:
+        return _unknown()
+    data, refusal = _read_body(request)
+    if refusal is not None:
+        return refusal
+    try:
+        stored = services.store_hand(table=table, number=data["number"], data=data["hand"],
+                                     idempotency_key=data["key"], entered_by=services.SCORER)
+    except InvalidHand as error:
+        return _answer({"error": error.message("both")}, 422)
+    except WrongHandNumber as error:
+        return _error(409, error.message_de, error.message_en, next_number=error.next_number)
+    except NotWritable as error:
+        return _error(403, error.message_de, error.message_en)
+    except ServiceError as error:
+        table.refresh_from_db(fields=["hands_entered"])
+        return _error(409, error.message_de, error.message_en, next_number=table.hands_entered + 1)
+    hand = stored.hand
+    return _answer({"number": hand.number, "points": hand.result.get("points"), "cash": hand.result.get("cash"),
+                    "version": stored.version}, 201 if stored.created else 200)

@@ -1,0 +1,49 @@
+"""The scorer links of a round as JSON (scorer-api.md, "Links of a round"):
+
+    python manage.py table_links SLUG [--round N] [--base-url URL]
+
+prints [{"table": 1, "url": "http://…/t/<token>/", "players": ["…", …]}, …] for the round (default:
+the newest open one) and exits 1 with a message when there is none. The address is --base-url, or
+SITE_URL: the one the phones in the hall reach.
+"""
+
+from __future__ import annotations
+
+import json
+
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError
+from django.urls import reverse
+
+from tournament.models import Round, Tournament
+from tournament.selectors import round_tables
+
+
+class Command(BaseCommand):
+    help = "Print the scorer link of every table of a round as JSON."
+
+    def add_arguments(self, parser):
+        parser.add_argument("slug")
+        parser.add_argument("--round", type=int, dest="round_number", help="round number (default: the newest open one)")
+        parser.add_argument("--base-url", default="", help="the site's address for the phones (default: SITE_URL)")
+
+    def handle(self, *args, slug: str, round_number: int | None, base_url: str, **options):
+        tournament = Tournament.objects.filter(slug=slug).first()
+        if tournament is None:
+            raise CommandError(f"Kein Turnier „{slug}“. / No tournament “{slug}”.")
+        rounds = tournament.round_set.exclude(status=Round.PLANNED)
+        if round_number is not None:
+            round = rounds.filter(number=round_number).first()
+        else:
+            round = rounds.filter(status__in=[Round.SEATED, Round.RUNNING]).order_by("-number").first()
+        if round is None:
+            which = f"Runde {round_number}" if round_number else "eine offene Runde"
+            which_en = f"round {round_number}" if round_number else "an open round"
+            raise CommandError(f"{slug}: {which} ist nicht gesetzt. / {slug}: {which_en} is not seated.")
+        base = (base_url or settings.SITE_URL).rstrip("/")
+        links = [
+            {"table": seated.table.number, "url": base + reverse("scoring:sheet", args=[seated.table.token]),
+             "players": [seat.entry.player.name for seat in seated.seats]}
+            for seated in round_tables(round)
+        ]
+        self.stdout.write(json.dumps(links, ensure_ascii=False))
