@@ -96,7 +96,7 @@ def main() -> None:
                 with transaction.atomic():
                     Round.objects.filter(pk=table.round_id).update(status=Round.RUNNING)
                     table.hands.filter(pk=last.pk).delete()
-                    type(table).objects.filter(pk=table.pk).update(confirmed_at=None)
+                    type(table).objects.filter(pk=table.pk).update(confirmed_at=None, hands_entered=last.number - 1)
                     q, elapsed, status = measure(client, "post", reverse("scoring:sheet", args=[table.token]), save, 1)
                     best, queries = min(best, elapsed), q
                     raise _Rollback

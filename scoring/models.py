@@ -40,6 +40,8 @@ class Hand(models.Model):
     entered_by = models.CharField(max_length=120, blank=True, help_text="a code: see who_label")
     idempotency_key = models.CharField(max_length=64, blank=True)
     version = models.PositiveIntegerField(default=1, help_text="1 when entered, +1 with every correction")
+    box_euros = models.DecimalField(max_digits=10, decimal_places=2, default=0,
+                                    help_text="what this hand paid into the charity box, to the cent")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -72,6 +74,10 @@ class HandScore(models.Model):
     cash = models.DecimalField(max_digits=10, decimal_places=2)
     # The part of ``cash`` that kontras moved (rules/engine/kontra.py): a charity box may collect it.
     kontra_cash = models.DecimalField(max_digits=10, decimal_places=2, default=0)
+    # What the player takes home from this hand, to the cent (scoring/settlement.py hand_money: cash x
+    # stake, less the kontra share a charity box collects), fixed when the hand is stored and again
+    # whenever the tournament's stake or charity box changes (scoring.services.reprice).
+    euros = models.DecimalField(max_digits=10, decimal_places=2, default=0)
 
     class Meta:
         unique_together = [("hand", "entry")]

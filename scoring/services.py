@@ -20,6 +20,7 @@ from rules.engine.rounding import hundredths
 from scoring.models import Hand, HandRevision, HandScore
 from scoring.seats import dealer_position, seat_entries
 from scoring.selectors.standings import final_ranking
+from scoring.settlement import hand_money, price_hands
 from tournament import rounds
 from tournament.errors import NotWritable, ServiceError, StaleVersion, WrongHandNumber
 from tournament.models import Round, Table
@@ -53,16 +54,19 @@ def _check_open(table: Table, *, director: bool) -> None:
 
 def _store(hand: Hand, table: Table, data: dict, entries_by_seat: dict[int, int]) -> tuple[dict, list[HandScore]]:
     """Validate and score ``data`` (raises InvalidHand before anything is written)."""
-    ruleset = table.round.tournament.ruleset
+    tournament = table.round.tournament
+    ruleset = tournament.ruleset
     parsed = read_hand(data, ruleset)
     result = score_hand(parsed, ruleset)
     points, cash = hundredths(result.points), hundredths(result.cash)
     kontra = hundredths(kontra_cash(parsed, ruleset, result))
+    money = hand_money(cash, kontra, tournament.stake_cents, charity=tournament.kontra_to_charity)
     scores = [
         HandScore(hand=hand, entry_id=entries_by_seat[seat], hand_seat=seat, points=points[seat], cash=cash[seat],
-                  kontra_cash=kontra[seat])
+                  kontra_cash=kontra[seat], euros=money.seats[seat])
         for seat in range(4)
     ]
+    hand.box_euros = money.box
     hand.data, hand.contract = parsed.to_dict(), parsed.contract
     hand.result = result.to_dict(breakdown=True)
     return hand.data, scores
@@ -192,3 +196,15 @@ def seat_round(*, round: Round, user=None, seed: str | None = None) -> Round:
     scoring can read."""
     ranking = final_ranking(round.tournament) if round.is_final else None
     return rounds.seat_round(round=round, seed=seed, user=user, ranking=ranking)
+
+
+@transaction.atomic
+def reprice(*, tournament) -> int:
+    """Fix every stored hand's euros again under the tournament's stake and charity box (after a
+    director changed either): the same arithmetic as when the hands were stored. Returns the hands."""
+    scores = list(HandScore.objects.filter(hand__table__round__tournament=tournament).select_for_update()
+                  .order_by("hand_id", "hand_seat"))
+    boxes = price_hands(scores, tournament.stake_cents, charity=tournament.kontra_to_charity)
+    HandScore.objects.bulk_update(scores, ["euros"], batch_size=2000)
+    Hand.objects.bulk_update([Hand(pk=pk, box_euros=box) for pk, box in boxes.items()], ["box_euros"], batch_size=2000)
+    return len(boxes)

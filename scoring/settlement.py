@@ -20,8 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
-from itertools import combinations
-from typing import Hashable, Mapping, Sequence
+from itertools import combinations, groupby
+from typing import Any, Hashable, Iterable, Mapping, Sequence
 
 from rules.engine.rounding import hundredths
 
@@ -51,6 +51,19 @@ def hand_money(cash: Sequence[Decimal], kontra: Sequence[Decimal], stake_cents: 
     box = sum((max(Fraction(k), 0) for k in kontra), Fraction(0))
     *seats, box_euros = hundredths([value * stake for value in kept] + [box * stake])
     return HandMoney(tuple(seats), box_euros)
+
+
+def price_hands(scores: Iterable[Any], stake_cents: int, *, charity: bool) -> dict[Any, Decimal]:
+    """Set ``euros`` on every score row (anything with hand_id, cash, kontra_cash and a settable euros,
+    in hand and seat order) by hand_money, and return each hand's box money by hand id."""
+    boxes: dict[Any, Decimal] = {}
+    for hand_id, rows in groupby(scores, key=lambda score: score.hand_id):
+        rows = list(rows)
+        money = hand_money([row.cash for row in rows], [row.kontra_cash for row in rows], stake_cents, charity=charity)
+        for row, euros in zip(rows, money.seats, strict=True):
+            row.euros = euros
+        boxes[hand_id] = money.box
+    return boxes
 
 
 @dataclass(frozen=True)

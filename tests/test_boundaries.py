@@ -124,8 +124,8 @@ def test_every_selector_keeps_its_query_count(event, django_assert_num_queries):
     table = round1.tables.select_related("round__tournament").first()
     entry = event.entries.first()
     promised = [
-        (3, lambda: hand_reads.standings(event)),
-        (3, lambda: hand_reads.standings_table(event)),
+        (2, lambda: hand_reads.standings(event)),
+        (2, lambda: hand_reads.standings_table(event)),
         (1, lambda: hand_reads.money_by_hand(event)),
         (1, lambda: hand_reads.euros_by_entry(event)),
         (4, lambda: hand_reads.settlement(event)),

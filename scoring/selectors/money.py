@@ -1,8 +1,9 @@
 """Reads of the money: each hand in euros, each player's euros, each table's settlement.
 
-Every euro amount the site shows, prints or writes into a workbook comes from ``money_by_hand``
-(one query; the arithmetic is scoring/settlement.py's): the standings' money column and the
-player page read ``euros_by_entry``, the settlement and the workbook sum the same per-hand euros.
+Every euro amount the site shows, prints or writes into a workbook is a sum of the euros fixed per
+hand when it was stored (HandScore.euros, Hand.box_euros; the arithmetic is scoring/settlement.py's
+hand_money, applied by scoring.services): the standings' money column reads ``euros_by_entry``
+(summed in SQL), the settlement, the score sheets and the workbook ``money_by_hand``.
 With a charity box that is what a player takes home: kontra money the losers paid into the box is
 in nobody's total.
 """
@@ -14,10 +15,10 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from itertools import groupby
 
-from django.db.models import Prefetch
+from django.db.models import Prefetch, Sum
 
 from scoring.models import HandScore
-from scoring.settlement import ZERO, HandMoney, hand_money, settle
+from scoring.settlement import CENT, ZERO, HandMoney, settle
 from tournament.models import Round, Seat, Table, Tournament
 
 BOX = "box"  # the charity box's key among the players' entry ids in a table's balances
@@ -36,34 +37,29 @@ class MoneyOfHand:
 
 
 def money_by_hand(tournament: Tournament, *, round: Round | None = None) -> dict[int, MoneyOfHand]:
-    """Every hand of the tournament (or of one of its rounds) with its stored shares and in euros (one
+    """Every hand of the tournament (or of one of its rounds) with its stored shares and euros (one
     query), keyed by hand id."""
     scores = HandScore.objects.filter(hand__table__round__tournament=tournament)
     if round is not None:
         scores = scores.filter(hand__table__round=round)
     rows = (
-        scores
-        .order_by("hand_id", "hand_seat")
-        .values_list("hand_id", "hand__table_id", "entry_id", "cash", "kontra_cash", "points")
+        scores.order_by("hand_id", "hand_seat")
+        .values_list("hand_id", "hand__table_id", "entry_id", "cash", "points", "euros", "hand__box_euros")
     )
-    charity, stake = tournament.kontra_to_charity, tournament.stake_cents
     hands = {}
     for hand_id, seats in groupby(rows.iterator(chunk_size=4000), key=lambda row: row[0]):
         seats = list(seats)
-        money = hand_money([s[3] for s in seats], [s[4] for s in seats], stake, charity=charity)
-        hands[hand_id] = MoneyOfHand(hand_id, seats[0][1], tuple(s[2] for s in seats), tuple(s[5] for s in seats),
+        money = HandMoney(tuple(s[5] for s in seats), seats[0][6])
+        hands[hand_id] = MoneyOfHand(hand_id, seats[0][1], tuple(s[2] for s in seats), tuple(s[4] for s in seats),
                                      tuple(s[3] for s in seats), money)
     return hands
 
 
-def euros_by_entry(tournament: Tournament, hands: dict[int, MoneyOfHand] | None = None) -> dict[int, Decimal]:
-    """What each entry takes home (negative: pays), summed over the stored euros of every hand
-    (``hands``: money_by_hand's answer when the caller already has it; else one query)."""
-    totals: dict[int, Decimal] = defaultdict(lambda: ZERO)
-    for hand in (money_by_hand(tournament) if hands is None else hands).values():
-        for entry_id, amount in zip(hand.entries, hand.money.seats, strict=True):
-            totals[entry_id] += amount
-    return dict(totals)
+def euros_by_entry(tournament: Tournament) -> dict[int, Decimal]:
+    """What each entry takes home (negative: pays): the stored euros of every hand summed in SQL (one query)."""
+    rows = (HandScore.objects.filter(hand__table__round__tournament=tournament).order_by()
+            .values("entry_id").annotate(total=Sum("euros")).values_list("entry_id", "total"))
+    return {entry_id: total.quantize(CENT) for entry_id, total in rows}  # SQLite sums decimals as floats
 
 
 def euros_by_table(hands: dict[int, MoneyOfHand]) -> dict[tuple[int, int], Decimal]:

@@ -15,28 +15,32 @@ from django.db.models import Sum
 from django.utils.translation import gettext as _
 
 from scoring.models import HandScore
-from scoring.selectors.money import euros_by_entry
+from scoring.settlement import CENT
 from tournament.errors import active_language
 from tournament.models import Entry, Tournament
 from tournament.standings import TIE_BREAKS, PlayerScores, Ranked, rank
 
 
 def standings(tournament: Tournament) -> list[Ranked]:
-    """Every entry ranked: three queries (entries; points summed per entry and round; the euros)."""
+    """Every entry ranked: two queries (entries; points and euros summed per entry and round)."""
     entries = list(tournament.entries.select_related("player"))
     sums = (
         HandScore.objects.filter(hand__table__round__tournament=tournament)
         .values("entry_id", "hand__table__round__number", "hand__table__round__is_final")
-        .annotate(points=Sum("points"))
+        .annotate(points=Sum("points"), euros=Sum("euros"))
     )
     rounds: dict[int, dict[int, Decimal]] = defaultdict(dict)
     finals: dict[int, Decimal] = {}
+    euros: dict[int, Decimal] = defaultdict(lambda: Decimal("0.00"))
     for row in sums:
+        # SQLite sums decimals as floats: every stored value is in hundredths, so the exact sum is the
+        # float's nearest hundredth.
+        points = row["points"].quantize(CENT)
+        euros[row["entry_id"]] += row["euros"].quantize(CENT)
         if row["hand__table__round__is_final"]:
-            finals[row["entry_id"]] = row["points"]
+            finals[row["entry_id"]] = points
         else:
-            rounds[row["entry_id"]][row["hand__table__round__number"]] = row["points"]
-    euros = euros_by_entry(tournament)
+            rounds[row["entry_id"]][row["hand__table__round__number"]] = points
     players = [
         PlayerScores(entry.pk, entry.player.name, entry.player.club, entry.lot, rounds.get(entry.pk, {}),
                      euros.get(entry.pk, Decimal("0.00")), finals.get(entry.pk))

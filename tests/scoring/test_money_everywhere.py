@@ -78,3 +78,22 @@ def test_every_page_sheet_and_workbook_shows_the_same_euros(client, make_tournam
     totals = {row[name_at]: Decimal(str(row[total_at])).quantize(Decimal("0.01"))
               for row in players.iter_rows(min_row=2, values_only=True)}
     assert totals == paid
+
+
+def test_changing_the_stake_or_the_box_prices_every_stored_hand_again(make_tournament, play_round):
+    from scoring.models import HandScore
+
+    tournament = played(make_tournament, play_round, charity=False)
+    before = {player.entry_id: player.total for player in settlement(tournament).players}
+    tournament.stake_cents = 20  # as the admin saves it
+    tournament.save()
+    doubled = {player.entry_id: player.total for player in settlement(tournament).players}
+    assert doubled == {entry: euros * 2 for entry, euros in before.items()}
+    assert {row.player.entry_id: row.player.euros for row in standings(tournament)} == doubled
+    tournament.kontra_to_charity = True
+    tournament.save()
+    money = settlement(tournament)
+    assert money.box_total > 0 and sum((p.total for p in money.players), money.box_total) == 0
+    assert {row.player.entry_id: row.player.euros for row in standings(tournament)} == {
+        p.entry_id: p.total for p in money.players}
+    assert HandScore.objects.filter(hand__table__round__tournament=tournament).exclude(euros=0).exists()
