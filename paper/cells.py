@@ -75,15 +75,6 @@ def sheets_titled_first(book, titles: tuple[str, ...]) -> list:
     return ordered + [sheet for sheet in book.worksheets if sheet not in ordered]
 
 
-# Text starting with one of these is a formula to Excel and LibreOffice (and "-"/"+" of a DDE attack).
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-
-
-def safe_text(value: str) -> str:
-    """User text for a spreadsheet cell: a leading formula character is quoted with an apostrophe."""
-    return f"'{value}" if value.startswith(FORMULA_STARTS) else value
-
-
 def local(moment: datetime | None) -> datetime | None:
     """Excel has no time zones: local wall-clock time, naive."""
     return timezone.localtime(moment).replace(tzinfo=None) if moment is not None else None

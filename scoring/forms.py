@@ -25,14 +25,14 @@ class HandForm(forms.Form):
     contract = forms.ChoiceField(label=pgettext_lazy("the contract of a hand", "Spiel"), widget=forms.RadioSelect)
     declarer = forms.TypedChoiceField(label=pgettext_lazy("the declarer of a hand", "Spieler"), coerce=int,
                                       widget=forms.RadioSelect, required=False)
-    partner = forms.CharField(label=_("Partner"), widget=forms.RadioSelect, required=False)
+    partner = forms.ChoiceField(label=_("Partner"), widget=forms.RadioSelect, required=False)
     result = forms.ChoiceField(label=_("Ergebnis"), widget=forms.RadioSelect, required=False,
                                choices=[("won", _("gewonnen")), ("lost", _("verloren"))])
     declarer_points = forms.CharField(label=_("Punkte der Spielerpartei (statt Ergebnis)"), required=False, max_length=8,
                                       widget=forms.TextInput(attrs={"inputmode": "numeric", "placeholder": "35+2"}))
     kontra = forms.TypedChoiceField(label=_("Kontra auf das Spiel"), coerce=int, initial=1, widget=forms.RadioSelect,
                                     required=False)
-    renonce = forms.CharField(label=_("Renonce von"), required=False, widget=forms.RadioSelect)
+    renonce = forms.ChoiceField(label=_("Renonce von"), required=False, widget=forms.RadioSelect)
     surrender = forms.BooleanField(label=_("geschleift (König im Talon, aufgegeben)"), required=False)
 
     def __init__(self, *args, ruleset: RuleSet, players: list[str], **kwargs):
@@ -42,8 +42,8 @@ class HandForm(forms.Form):
         seats = [(str(seat), name) for seat, name in enumerate(players)]
         self.fields["contract"].choices = [(c.slug, c.name) for c in ruleset.contracts]
         self.fields["declarer"].choices = seats
-        self.fields["partner"].widget.choices = seats + [("talon", _("König im Talon"))]
-        self.fields["renonce"].widget.choices = [("", _("keine"))] + seats
+        self.fields["partner"].choices = seats + [("talon", _("König im Talon"))]
+        self.fields["renonce"].choices = [("", _("keine"))] + seats
         levels = [(k, KONTRA_NAMES[k][0]) for k in ruleset.kontra_levels]
         self.fields["kontra"].choices = levels
         for seat, name in seats:

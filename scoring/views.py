@@ -23,6 +23,7 @@ from scoring.forms import HandForm, initial_from_hand, ruleset_options
 from scoring.seats import active_positions
 from scoring.selectors import table_sheet
 from tournament.errors import ServiceError
+from tournament.http import int_param
 from tournament.models import Table, looks_like_token
 
 
@@ -83,7 +84,7 @@ def preview(request, token: str):
     """The points every player would get, with the breakdown, before saving (nothing is stored)."""
     table = _table(token)
     current = table_sheet(table)
-    number_ = int(request.POST.get("number") or current.next_number)
+    number_ = int_param(request.POST, "number", current.next_number, low=1, high=999)
     form = _hand_form(current, number_, data=request.POST)
     context = {"players": _players(current, number_), "problems": [], "result": None}
     if form.is_valid():
@@ -108,7 +109,7 @@ def preview(request, token: str):
 def undo(request, token: str):
     table = _table(token)
     try:
-        services.remove_last_hand(table=table, expected_version=int(request.POST.get("version", -1)),
+        services.remove_last_hand(table=table, expected_version=int_param(request.POST, "version", -1),
                                   by=services.SCORER)
     except ServiceError as error:
         messages.error(request, error.message())
@@ -164,7 +165,7 @@ def _render_edit(request, table, sheet_, hand, form, problems, status, director=
 def confirm(request, token: str):
     table = _table(token)
     try:
-        services.confirm_table(table=table, expected_version=int(request.POST.get("version", -1)),
+        services.confirm_table(table=table, expected_version=int_param(request.POST, "version", -1),
                                names=request.POST.get("names", ""))
     except ServiceError as error:
         messages.error(request, error.message())

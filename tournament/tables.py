@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import django_tables2 as tables
+from django.core.paginator import EmptyPage
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from tournament.http import int_param
 from tournament.models import Entry, Tournament
 
 
@@ -24,7 +26,25 @@ class TournamentTable(tables.Table):
         attrs = {"class": "list"}
 
 
-class EntryTable(tables.Table):
+# Text starting with one of these is a formula to Excel and LibreOffice (and "-"/"+"/"@" a DDE attack).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_text(value):
+    """A value for a downloaded list: text that a spreadsheet would run as a formula gets a leading
+    apostrophe (shown as text); numbers and everything else stay as they are."""
+    return f"'{value}" if isinstance(value, str) and value.startswith(FORMULA_STARTS) else value
+
+
+class SpreadsheetSafe:
+    """Mixin for tables downloaded as CSV/XLSX (TableExport reads ``as_values``): no cell becomes a formula."""
+
+    def as_values(self, exclude_columns=None):
+        for row in super().as_values(exclude_columns=exclude_columns):
+            yield [spreadsheet_text(value) for value in row]
+
+
+class EntryTable(SpreadsheetSafe, tables.Table):
     name = tables.Column(verbose_name=_("Name"), accessor="player__name")
     club = tables.Column(verbose_name=_("Verein"), accessor="player__club")
     region = tables.Column(verbose_name=_("Region"), accessor="player__region")
@@ -66,6 +86,25 @@ class StandingsTable(tables.Table):
 
 
 LATE_MINUTES = 20
+MAX_PER_PAGE = 500
+
+
+def configure(request, table: tables.Table, *, per_page: int | None) -> tables.Table:
+    """django-tables2's RequestConfig, with the page and page size from the query clamped: a
+    ?per_page=-1 or ?page=abc shows a sensible page instead of a 500."""
+    table.request = request
+    order_by = request.GET.getlist(table.prefixed_order_by_field)
+    if order_by:
+        table.order_by = order_by
+    if per_page is None:
+        return table
+    size = int_param(request.GET, table.prefixed_per_page_field, per_page, low=1, high=MAX_PER_PAGE)
+    page = int_param(request.GET, table.prefixed_page_field, 1, low=1)
+    try:
+        table.paginate(page=page, per_page=size)
+    except EmptyPage:
+        table.paginate(page=max(table.paginator.num_pages, 1), per_page=size)
+    return table
 
 
 def _row_class(record) -> str:

@@ -20,8 +20,9 @@ from scoring import services as scoring_services
 from tournament import rounds, selectors, services
 from tournament.errors import DuplicatePlayer, ServiceError
 from tournament.forms import PasteForm, PlayerForm, ReasonForm, TournamentForm, UploadForm
+from tournament.http import int_param
 from tournament.models import Entry, Player, Round, Table, Tournament
-from tournament.tables import EntryTable, ProgressTable, StandingsTable, TournamentTable
+from tournament.tables import EntryTable, ProgressTable, StandingsTable, TournamentTable, configure
 
 PLAYER_LIST_FORMATS = ("xlsx", "csv")  # the director's player list; the standings go through paper/exports
 
@@ -65,7 +66,7 @@ def home(request):
 def public_standings(request, slug: str):
     tournament = get_object_or_404(Tournament, slug=slug)
     table = _standings_table(request, tournament)
-    tables.RequestConfig(request, paginate={"per_page": 100}).configure(table)
+    configure(request, table, per_page=100)
     template = "tournament/_standings.html" if request.GET.get("fragment") else "tournament/standings.html"
     return render(request, template, {
         "tournament": tournament, "table": table, "rounds": selectors.rounds_with_progress(tournament),
@@ -101,7 +102,7 @@ def player_page(request, slug: str, entry_id: int):
 def tournament_list(request):
     queryset = Tournament.objects.annotate(entry_count=Count("entries")).order_by("-date", "name")
     table = TournamentTable(queryset)
-    tables.RequestConfig(request, paginate={"per_page": 50}).configure(table)
+    configure(request, table, per_page=50)
     form = TournamentForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -127,7 +128,7 @@ def tournament_list(request):
 def tournament_detail(request, slug: str):
     tournament = get_object_or_404(Tournament, slug=slug)
     entries = EntryTable(tournament.entries.select_related("player", "tournament"))
-    tables.RequestConfig(request, paginate={"per_page": 100}).configure(entries)
+    configure(request, entries, per_page=100)
     export = request.GET.get("_export")
     if export in PLAYER_LIST_FORMATS:
         return TableExport(export, entries, exclude_columns=()).response(f"{tournament.slug}-spieler.{export}")
@@ -169,7 +170,7 @@ def add_player(request, slug: str):
 @require_POST
 def enter_existing(request, slug: str):
     tournament = get_object_or_404(Tournament, slug=slug)
-    player = get_object_or_404(Player, pk=request.POST.get("player"))
+    player = get_object_or_404(Player, pk=int_param(request.POST, "player", 0))
     services.enter_player(tournament=tournament, player=player, checked_in=request.POST.get("checked_in") == "1")
     messages.success(request, _("%(name)s ist dabei.") % {"name": player.name})
     return redirect("tournament:detail", slug=slug)
@@ -210,8 +211,12 @@ def check_in(request, slug: str, entry_id: int):
 @require_POST
 def withdraw(request, slug: str, entry_id: int):
     entry = get_object_or_404(Entry, pk=entry_id, tournament__slug=slug)
-    after = request.POST.get("after_round")
-    services.withdraw(entry=entry, after_round=int(after) if after else None)
+    after = request.POST.get("after_round", "").strip()
+    after_round = int_param(request.POST, "after_round", low=0, high=99)
+    if after and after_round is None:
+        messages.error(request, _("„%(value)s“ ist keine Rundennummer.") % {"value": after[:20]})
+    else:
+        services.withdraw(entry=entry, after_round=after_round)
     return redirect("tournament:detail", slug=slug)
 
 
@@ -220,7 +225,7 @@ def round_detail(request, slug: str, number: int):
     tournament = get_object_or_404(Tournament, slug=slug)
     round = get_object_or_404(Round, tournament=tournament, number=number)
     board = ProgressTable(selectors.progress_board(round), order_by=request.GET.get("sort", "number"))
-    tables.RequestConfig(request, paginate=False).configure(board)
+    configure(request, board, per_page=None)
     return render(request, "tournament/round.html", {
         "tournament": tournament, "round": round, "board": board,
         "repeated_pairs": selectors.repeated_pairs(round),
