@@ -11,11 +11,12 @@ from __future__ import annotations
 import json
 import re
 
-from django.http import JsonResponse
+from django.http import JsonResponse, QueryDict
 from django.views.decorators.csrf import csrf_exempt
 
 from rules.engine import InvalidHand
 from scoring import services
+from scoring.forms import HandForm
 from scoring.seats import active_positions, dealer_position
 from scoring.selectors import table_sheet
 from tournament.errors import NotWritable, ServiceError, WrongHandNumber
@@ -110,10 +111,29 @@ def _read_body(request) -> tuple[dict | None, JsonResponse | None]:
     if not isinstance(key, str) or not KEY.fullmatch(key):
         return None, _error(400, "„key“ muss 8 bis 64 Zeichen aus A–Z, a–z, 0–9, _ und - haben.",
                             "“key” must be 8 to 64 characters of A–Z, a–z, 0–9, _ and -.")
-    if not isinstance(hand, dict):
+    if not isinstance(hand, dict) and not isinstance(data.get("form"), dict):
         return None, _error(400, "„hand“ muss ein JSON-Objekt im Austauschformat sein.",
                             "“hand” must be a JSON object in the interchange format.")
     return data, None
+
+
+def _hand_from_form(table: Table, number: int, fields: dict) -> tuple[dict | None, JsonResponse | None]:
+    """The page's own outbox sends the hand form's fields (``"form"`` instead of ``"hand"``, an extension
+    of the spec): the server turns them into the interchange hand exactly as the form post would."""
+    data = QueryDict(mutable=True)
+    for name, value in fields.items():
+        values = value if isinstance(value, list) else [value]
+        if not all(isinstance(item, (str, int)) and not isinstance(item, bool) for item in values):
+            return None, _error(400, f"Das Feld „{name}“ hat keinen gültigen Wert.", f"The field “{name}” has no valid value.")
+        data.setlist(str(name), [str(item) for item in values])
+    data.update({"number": str(number), "version": "0", "idempotency_key": "outbox"})
+    seats = list(table.seats.select_related("entry__player").order_by("position"))
+    players = [seats[position].entry.player.name for position in active_positions(number, len(seats))]
+    form = HandForm(data, ruleset=table.round.tournament.ruleset, players=players)
+    if not form.is_valid():
+        problems = "; ".join(f"{name}: {' '.join(errors)}" for name, errors in form.errors.items())
+        return None, _answer({"error": f"Eingabe unvollständig / Incomplete entry ({problems})"}, 422)
+    return form.hand_data(), None
 
 
 @csrf_exempt
@@ -126,11 +146,17 @@ def store(request, token: str):
     data, refusal = _read_body(request)
     if refusal is not None:
         return refusal
+    hand = data.get("hand")
+    if not isinstance(hand, dict):
+        hand, refusal = _hand_from_form(table, data["number"], data["form"])
+        if refusal is not None:
+            return refusal
     try:
-        stored = services.store_hand(table=table, number=data["number"], data=data["hand"],
+        stored = services.store_hand(table=table, number=data["number"], data=hand,
                                      idempotency_key=data["key"], entered_by=services.SCORER)
     except InvalidHand as error:
-        return _answer({"error": error.message("both")}, 422)
+        return _answer({"error": error.message("both"), "problems": [
+            {"de": problem.message_de, "en": problem.message_en} for problem in error.problems]}, 422)
     except WrongHandNumber as error:
         return _error(409, error.message_de, error.message_en, next_number=error.next_number)
     except NotWritable as error:

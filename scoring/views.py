@@ -13,6 +13,7 @@ from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -56,7 +57,24 @@ def _render_sheet(request, table: Table, *, form=None, problems=None, status=200
         "can_write": director or table.accepts_scorer_writes,
         "dealer_name": sheet.seats[sheet.next_dealer].entry.player.name if sheet.next_dealer is not None else "",
         "sits_out": len(sheet.seats) == 5,
+        "outbox": _outbox_context(table, sheet) if not director else None,
     }, status=status)
+
+
+def _outbox_context(table: Table, sheet) -> dict:
+    """What the page's outbox (static/js/outbox.js) needs to keep working while the network is down:
+    the API's addresses, the players by position, and where the table stands."""
+    return {
+        "token": table.token, "state_url": reverse("scoring:api_state", args=[table.token]),
+        "hands_url": reverse("scoring:api_hands", args=[table.token]), "sheet_url": reverse("scoring:sheet", args=[table.token]),
+        "players": [seat.entry.player.name for seat in sheet.seats], "hands_planned": table.hands_planned,
+        "next_number": sheet.next_number, "version": table.version,
+        "texts": {
+            "waiting": _("%(n)s Spiele warten auf Verbindung"), "waiting_one": _("1 Spiel wartet auf Verbindung"),
+            "sending": _("wird gesendet …"), "refused": _("Spiel %(n)s nicht gespeichert:"),
+            "discard": _("verwerfen"), "saved": _("Spiel %(n)s gespeichert."),
+        },
+    }
 
 
 def sheet(request, token: str):

@@ -54,7 +54,7 @@ def enter_hand(page: Page, rng: random.Random, contracts: list[str]) -> None:
     chip(page, "result", rng.choice(["gewonnen", "verloren"])).tap()
     expect(page.locator("#preview table.preview-table tbody tr")).to_have_count(4)
     page.locator("#save-hand").tap()
-    expect(page.locator("ul.messages")).to_contain_text("gespeichert")
+    expect(page.locator("#outbox")).to_contain_text("gespeichert")
 
 
 @pytest.mark.slow

@@ -176,7 +176,7 @@ def test_director_seats_scorer_enters_hands_public_standings_follow(live_server,
     scorer.screenshot(path=str(artifacts / "scorer-preview.png"), full_page=True)
     tap(scorer.locator("#save-hand"))
     assert tap.count <= 5
-    expect(scorer.locator("ul.messages")).to_contain_text("Spiel 1 gespeichert.")
+    expect(scorer.locator("#outbox")).to_contain_text("Spiel 1 gespeichert.")
     expect(sheet_rows).to_have_count(1)
 
     # Hand 2: a Dreier by the second player of the hand (the dealer, seat 1, sits out now).
@@ -189,7 +189,7 @@ def test_director_seats_scorer_enters_hands_public_standings_follow(live_server,
     expect(scorer.locator("#preview table.preview-table tbody tr")).to_have_count(4)
     assert _preview_points(scorer)[seats[3]] > 0
     tap(scorer.locator("#save-hand"))
-    expect(scorer.locator("ul.messages")).to_contain_text("Spiel 2 gespeichert.")
+    expect(scorer.locator("#outbox")).to_contain_text("Spiel 2 gespeichert.")
     expect(sheet_rows).to_have_count(2)
 
     # Hand 3: a Besserrufer with no bird announced: the page lets it through, the rules refuse it.
@@ -200,7 +200,9 @@ def test_director_seats_scorer_enters_hands_public_standings_follow(live_server,
     tap(scorer.locator("#save-hand"))
     problems = scorer.locator(".problems").first
     expect(problems).to_be_visible()
-    expect(problems).to_contain_text("Nicht gespeichert")
+    expect(problems).to_contain_text(re.compile("nicht gespeichert", re.IGNORECASE))
+    # the refused hand is back in the form, to be corrected rather than typed again
+    expect(_chip(scorer, "contract", "Besserrufer").locator("input")).to_be_checked()
     expect(problems.locator('[lang="de"]')).to_contain_text("Besserrufer braucht ein angesagtes Vogerl")
     expect(problems.locator('[lang="en"]')).to_contain_text("Besserrufer needs a bird announced")
     expect(next_hand.get_by_role("heading", level=1)).to_contain_text("Spiel 3 von")
@@ -230,7 +232,7 @@ def test_director_seats_scorer_enters_hands_public_standings_follow(live_server,
     tap(_chip(scorer, "result", "verloren"))
     expect(scorer.locator("#preview table.preview-table tbody tr")).to_have_count(4)
     tap(scorer.locator("#save-hand"))
-    expect(scorer.locator("ul.messages")).to_contain_text("Spiel 3 gespeichert.")
+    expect(scorer.locator("#outbox")).to_contain_text("Spiel 3 gespeichert.")
     assert Hand.objects.filter(table=table).count() == 3
     # live.js fetches ?fragment=1 every 20 s: wait for one such refresh (no reload; nothing in the app lowered).
     expect(public.locator("#standings .progress-line")).to_contain_text(re.compile(r"läuft: 3 von"), timeout=25_000)

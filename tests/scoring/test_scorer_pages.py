@@ -29,8 +29,11 @@ def test_the_sheet_shows_who_deals_and_who_sits_out(client, tables):
     names = [s.entry.player.name for s in five.seats.order_by("position")]
     html = client.get(reverse("scoring:sheet", args=[five.token])).content.decode()
     assert "Spiel 1 von 20" in html
-    assert re.search(rf"Geber: <strong>{names[0]}</strong> \(sitzt aus\)", html)
-    assert f"Vorhand: <strong>{names[1]}</strong>" in html
+    assert re.search(rf'Geber: <strong id="dealer-name">{names[0]}</strong><span id="sits-out"> \(sitzt aus\)</span>', html)
+    assert f'Vorhand: <strong id="vorhand-name">{names[1]}</strong>' in html
+    four = tables[1]
+    html = client.get(reverse("scoring:sheet", args=[four.token])).content.decode()
+    assert '<span id="sits-out" hidden>' in html
 
 
 def test_a_plain_hand_is_saved_from_the_form(client, tables):

@@ -1,0 +1,248 @@
+// The scorer page's outbox: a hand is kept on the device (localStorage) until the server has it, so
+// a dropped Wi-Fi connection, a reload or a closed tab loses nothing. Each hand carries a key of
+// its own; the server stores a key once (a retry after a lost answer returns the stored hand), so
+// sending again is always safe. Hands go out in order through the scorer API
+// (../shared/spec/scorer-api.md). A refused hand (another device entered that number, the table was
+// closed, the entry is incomplete) stays listed with the server's reason until the scorer discards
+// it; the page then shows the server's state again. Without JavaScript the form posts as before.
+(function () {
+  "use strict";
+  const node = document.getElementById("outbox-table");
+  if (!node) return;
+  const table = JSON.parse(node.textContent);
+  const texts = table.texts;
+  const form = document.getElementById("hand-form");
+  const box = document.getElementById("outbox");
+  const storeKey = `tarock-outbox-${table.token}`;
+  const FLASH = "tarock-outbox-flash";
+  const SKIP = ["csrfmiddlewaretoken", "number", "version", "idempotency_key"];
+
+  function load() {
+    try {
+      const stored = JSON.parse(localStorage.getItem(storeKey));
+      if (stored && Array.isArray(stored.queue) && Array.isArray(stored.refused)) return stored;
+    } catch (error) { /* a broken entry: start empty rather than never working again */ }
+    return { queue: [], refused: [] };
+  }
+  const save = (state) => localStorage.setItem(storeKey, JSON.stringify(state));
+
+  function newKey() {  // crypto.randomUUID needs https; getRandomValues works on the hall's plain http
+    const bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  }
+
+  // --- the form follows the hands waiting in the outbox ------------------------------------------
+  let number = table.next_number;
+  let touched = false;
+  const size = table.players.length;
+  const dealerOf = (n) => (n - 1) % size;
+  const handPlayers = (n) => [0, 1, 2, 3].map((seat) => table.players[(dealerOf(n) + 1 + seat) % size]);
+
+  function setText(element, text) {  // the name is the label's first text; keep any <small>/<input> after it
+    const first = Array.from(element.childNodes).find((child) => child.nodeType === Node.TEXT_NODE);
+    if (first) first.textContent = text; else element.prepend(document.createTextNode(text));
+  }
+
+  function showHand(n) {
+    number = n;
+    if (!form) return;
+    const section = form.closest(".next-hand");
+    if (n > table.hands_planned) {
+      if (section) section.hidden = true;
+      return;
+    }
+    form.reset();
+    form.querySelector('input[name="number"]').value = String(n);
+    form.querySelector('input[name="idempotency_key"]').value = newKey();
+    const title = document.getElementById("hand-title");
+    if (title) title.textContent = title.dataset.template.replace("N", String(n));
+    const players = handPlayers(n);
+    document.getElementById("dealer-name").textContent = table.players[dealerOf(n)];
+    document.getElementById("vorhand-name").textContent = players[0];
+    document.getElementById("sits-out").hidden = size !== 5;
+    form.querySelectorAll('[data-field="declarer"] label span').forEach((span, seat) => setText(span, `${players[seat]} `));
+    form.querySelectorAll('[data-field="partner"] label span').forEach((span, seat) => { if (seat < 4) setText(span, players[seat]); });
+    form.querySelectorAll('[data-field="renonce"] label span').forEach((span, index) => { if (index > 0) setText(span, players[index - 1]); });
+    form.querySelectorAll('[data-field="opponent-kontra"] .who').forEach((span, seat) => { span.textContent = players[seat]; });
+    form.querySelectorAll('[data-field="card_points"] label').forEach((label, seat) => setText(label, `${players[seat]} `));
+    const preview = document.getElementById("preview");
+    if (preview) preview.innerHTML = "";
+    form.dispatchEvent(new Event("change"));  // hand-form.js offers what the rule set allows again
+    touched = false;
+  }
+
+  function fields() {
+    const data = {};
+    for (const [name, value] of new FormData(form)) {
+      if (SKIP.includes(name) || typeof value !== "string") continue;
+      data[name] = name in data ? [].concat(data[name], value) : value;
+    }
+    return data;
+  }
+
+  // --- the banner ------------------------------------------------------------------------------------
+  let sending = false;
+  function render() {
+    const state = load();
+    box.replaceChildren();
+    const waiting = state.queue.length;
+    if (waiting) {
+      const line = document.createElement("p");
+      line.className = "outbox-waiting";
+      line.textContent = (waiting === 1 ? texts.waiting_one : texts.waiting.replace("%(n)s", waiting))
+        + (sending ? ` – ${texts.sending}` : "");
+      box.append(line);
+    }
+    state.refused.forEach((item) => {
+      const line = document.createElement("p");
+      line.className = "outbox-refused";
+      line.textContent = `${texts.refused.replace("%(n)s", item.number)} ${item.error} `;
+      const discard = document.createElement("button");
+      discard.type = "button";
+      discard.className = "button small";
+      discard.textContent = texts.discard;
+      discard.addEventListener("click", () => {
+        const current = load();
+        current.refused = current.refused.filter((other) => other.key !== item.key);
+        save(current);
+        render();
+      });
+      line.append(discard);
+      box.append(line);
+    });
+    const flash = sessionStorage.getItem(FLASH);
+    if (flash) {
+      const line = document.createElement("p");
+      line.className = "outbox-saved";
+      line.textContent = flash;
+      box.append(line);
+      sessionStorage.removeItem(FLASH);
+    }
+    box.hidden = box.childElementCount === 0;
+  }
+
+  // --- sending, in order ----------------------------------------------------------------------------
+  let retry = null;
+  function later() {
+    clearTimeout(retry);
+    retry = setTimeout(flush, 4000);
+  }
+
+  async function flush() {
+    if (sending) return;
+    sending = true;
+    let answered = 0;
+    let lastSaved = null;
+    try {
+      for (;;) {
+        const item = load().queue[0];
+        if (!item) break;
+        render();
+        let response;
+        try {
+          response = await fetch(table.hands_url, {
+            method: "POST", cache: "no-store", headers: { "Content-Type": "application/json" },
+            body: JSON.stringify({ number: item.number, key: item.key, form: item.form }),
+          });
+        } catch (error) { later(); return; }  // no network: keep everything, try again
+        if (response.status >= 500) { later(); return; }  // the server is busy or restarting
+        let body = {};
+        try { body = await response.json(); } catch (error) { /* an answer without JSON: the status says enough */ }
+        const state = load();
+        state.queue = state.queue.filter((other) => other.key !== item.key);
+        if (response.status === 200 || response.status === 201) lastSaved = item.number;
+        else state.refused.push({ ...item, status: response.status, error: body.error || `HTTP ${response.status}`,
+                                  problems: body.problems });
+        save(state);
+        answered += 1;
+      }
+    } finally {
+      sending = false;
+      render();
+    }
+    if (answered) {
+      // The server's sheet is the truth: show it (with any other device's hands) and a fresh form.
+      if (lastSaved !== null) sessionStorage.setItem(FLASH, texts.saved.replace("%(n)s", lastSaved));
+      window.location.replace(table.sheet_url);
+    }
+  }
+
+  if (form) {
+    form.addEventListener("change", () => { touched = true; });
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      event.stopImmediatePropagation();  // the outbox owns the button now (hand-form.js would disable it)
+      const data = fields();
+      const button = document.getElementById("save-hand");
+      if (button) button.disabled = false;
+      if (!data.contract) { form.querySelector('[data-field="contract"]').scrollIntoView(); return; }
+      const state = load();
+      state.queue.push({ number, key: form.querySelector('input[name="idempotency_key"]').value, form: data });
+      save(state);
+      showHand(number + 1);
+      render();
+      flush();
+    }, true);
+  }
+
+  // A stale page (another device entered a hand) shows the server's state by itself.
+  async function poll() {
+    if (sending || load().queue.length || !navigator.onLine) return;
+    try {
+      const response = await fetch(table.state_url, { cache: "no-store" });
+      if (!response.ok) return;
+      const state = await response.json();
+      if (state.version !== table.version && !touched) window.location.replace(table.sheet_url);
+    } catch (error) { /* offline: nothing to compare with */ }
+  }
+
+  // A hand the rules refused that is the table's next one comes back into the form with the reasons,
+  // so the scorer corrects it instead of typing it again.
+  function restore(item) {
+    Object.entries(item.form).forEach(([name, value]) => {
+      [].concat(value).forEach((one) => {
+        form.querySelectorAll(`[name="${CSS.escape(name)}"]`).forEach((input) => {
+          if (input.type === "radio" || input.type === "checkbox") { if (input.value === one) input.checked = true; }
+          else input.value = one;
+        });
+      });
+    });
+    form.dispatchEvent(new Event("change"));
+    const problems = document.createElement("div");
+    problems.className = "problems";
+    problems.setAttribute("role", "alert");
+    const head = document.createElement("strong");
+    head.textContent = texts.refused.replace("%(n)s", item.number);
+    const list = document.createElement("ul");
+    (item.problems || [{ de: item.error, en: "" }]).forEach((problem) => {
+      const line = document.createElement("li");
+      const german = document.createElement("span");
+      german.lang = "de";
+      german.textContent = problem.de;
+      const english = document.createElement("span");
+      english.lang = "en";
+      english.className = "en";
+      english.textContent = problem.en;
+      line.append(german, document.createElement("br"), english);
+      list.append(line);
+    });
+    problems.append(head, list);
+    form.closest(".next-hand").before(problems);
+  }
+
+  const pending = load().queue;
+  const last = pending.length ? Math.max(...pending.map((item) => item.number)) : 0;
+  if (last >= number) showHand(last + 1);
+  const stored = load();
+  const fixable = stored.refused.find((item) => item.status === 422 && item.number === number);
+  if (form && !pending.length && fixable) {
+    stored.refused = stored.refused.filter((item) => item !== fixable);
+    save(stored);
+    restore(fixable);
+  }
+  render();
+  window.addEventListener("online", flush);
+  if (pending.length) flush();
+  setInterval(poll, 10000);
+})();
