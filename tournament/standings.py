@@ -24,11 +24,22 @@ class PlayerScores:
     rounds: dict[int, Decimal]
     euros: Decimal = ZERO  # what the player takes home (scoring.selectors.euros_by_entry)
     final: Decimal | None = None
+    withdrawn_after_round: int | None = None
+    seated: bool = False  # has a place at a table of some round
+
+    @property
+    def took_part(self) -> bool:
+        """Played a hand or sits at a table: only then is a player ranked (a no-show is not 0 points;
+        a player whose table has not entered its first hand yet is)."""
+        return bool(self.rounds) or self.final is not None or self.seated
+
+
+ABSENT, WITHDRAWN, RANKED = "absent", "withdrawn", "ranked"
 
 
 @dataclass(frozen=True)
 class Ranked:
-    rank: int
+    rank: int | None  # None: never played a hand (listed last, unranked)
     shared: bool
     player: PlayerScores
     total: Decimal
@@ -39,6 +50,12 @@ class Ranked:
     @property
     def finalist(self) -> bool:
         return self.player.final is not None
+
+    @property
+    def status(self) -> str:
+        if self.rank is None:
+            return ABSENT
+        return WITHDRAWN if self.player.withdrawn_after_round is not None else RANKED
 
 
 @dataclass(frozen=True)
@@ -77,9 +94,11 @@ def chain_for(tie_breaks: tuple[str, ...] | list[str], *, with_final: bool) -> l
 def rank(players: list[PlayerScores], *, tie_breaks: tuple[str, ...] | list[str], carry_percent: int | None = None
          ) -> list[Ranked]:
     """Rank ``players``; finalists (those with a final score) first by carried preliminary points
-    plus the final, then everyone else by preliminary points. Ties follow ``tie_breaks``."""
+    plus the final, then everyone else who played by preliminary points. Ties follow ``tie_breaks``.
+    Players who never took part (no hand, no seat) come last, unranked (rank None), by name."""
     finalists = [p for p in players if p.final is not None]
-    others = [p for p in players if p.final is None]
+    others = [p for p in players if p.final is None and p.took_part]
+    absent = sorted((p for p in players if not p.took_part), key=lambda p: (p.name, p.entry_id))
     ranked: list[Ranked] = []
     for group, in_final in ((finalists, True), (others, False)):
         chain = chain_for(tie_breaks, with_final=in_final)
@@ -98,7 +117,8 @@ def rank(players: list[PlayerScores], *, tie_breaks: tuple[str, ...] | list[str]
         for index, (key, preliminary, carried, player) in enumerate(rows):
             shared_above = index > 0 and rows[index - 1][0] == key
             shared_below = index + 1 < len(rows) and rows[index + 1][0] == key
-            number = ranked[-1].rank if shared_above else len(ranked) + 1
+            number = ranked[-1].rank if shared_above and ranked[-1].rank is not None else len(ranked) + 1
             values = {tie.key: tie.value(player) for tie in chain}
             ranked.append(Ranked(number, shared_above or shared_below, player, key[0], preliminary, carried, values))
+    ranked += [Ranked(None, False, player, ZERO, ZERO, None, {}) for player in absent]
     return ranked

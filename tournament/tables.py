@@ -5,6 +5,7 @@ from __future__ import annotations
 import django_tables2 as tables
 from django.core.paginator import EmptyPage
 from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
@@ -71,9 +72,13 @@ class EntryTable(SpreadsheetSafe, tables.Table):
         return "ja" if record.checked_in else "nein"
 
 
+STATUS_NOTES = {"withdrawn": _("ausgeschieden"), "absent": _("nicht angetreten")}
+
+
 class StandingsTable(tables.Table):
-    """Standings rows (dicts from tournament.views.standings_rows); round and tie-break columns are
-    added per tournament. Exports to xlsx/csv through django-tables2."""
+    """Standings rows (dicts from scoring.selectors.standings_table); round and tie-break columns are
+    added per tournament. A withdrawn player keeps the rank and is marked; one who never played is
+    listed last without a rank."""
 
     rank = tables.Column(verbose_name=_("Rang"), attrs={"td": {"class": "num"}})
     name = tables.Column(verbose_name=_("Name"), linkify=lambda record, table: reverse(
@@ -82,7 +87,12 @@ class StandingsTable(tables.Table):
 
     class Meta:
         attrs = {"class": "list standings"}
+        row_attrs = {"class": lambda record: f"status-{record['status']}"}
         orderable = False
+
+    def render_name(self, value, record):
+        note = STATUS_NOTES.get(record["status"])
+        return format_html("{} <small class=\"status-note\">{}</small>", value, note) if note else value
 
 
 LATE_MINUTES = 20

@@ -16,6 +16,7 @@ tournament_patterns = ([
     path("turniere/<slug:slug>/runde/<int:number>/<str:action>/", views.round_action, name="round_action"),
     path("turniere/<slug:slug>/runde/<int:number>/tisch/<int:table_id>/beenden/", views.end_table, name="end_table"),
     path("turnier/<slug:slug>/", views.public_standings, name="standings"),
+    path("turnier/<slug:slug>/standings.json", views.standings_json, name="standings_json"),
     path("turnier/<slug:slug>/beamer/", views.projector, name="projector"),
     path("turnier/<slug:slug>/spieler/<int:entry_id>/", views.player_page, name="player"),
 ], "tournament")

@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
 from django.core.exceptions import ValidationError
 from django.db.models import Count
+from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -72,6 +73,15 @@ def public_standings(request, slug: str):
         "tournament": tournament, "table": table, "rounds": selectors.rounds_with_progress(tournament),
         "progress": selectors.round_progress(tournament), "public_exports": [e for e in EXPORTERS if e.public],
     })
+
+
+@require_safe
+def standings_json(request, slug: str):
+    """The standings for scripts and outside checks (season.md, "Interfaces")."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    response = JsonResponse(scoring_selectors.standings_document(tournament), json_dumps_params={"ensure_ascii": False})
+    response["Cache-Control"] = "no-cache"
+    return response
 
 
 @require_safe

@@ -12,6 +12,7 @@ from scoring.selectors.standings import (
     money_label,
     player_hands,
     standings,
+    standings_document,
     standings_table,
 )
 from scoring.selectors.workbook import WorkbookData, workbook_data
@@ -19,5 +20,5 @@ from scoring.selectors.workbook import WorkbookData, workbook_data
 __all__ = [
     "MoneyOfHand", "Settlement", "Sheet", "SheetRow", "StandingsTable", "WorkbookData", "build_sheet",
     "euros_by_entry", "final_ranking", "money_by_hand", "money_label", "player_hands", "round_sheets", "settlement",
-    "standings", "standings_table", "table_sheet", "workbook_data",
+    "standings", "standings_document", "standings_table", "table_sheet", "workbook_data",
 ]

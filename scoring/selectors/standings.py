@@ -11,19 +11,20 @@ from collections import defaultdict
 from dataclasses import dataclass
 from decimal import Decimal
 
-from django.db.models import Sum
+from django.db.models import Exists, OuterRef, Sum
 from django.utils.translation import gettext as _
 
 from scoring.models import HandScore
 from scoring.settlement import CENT
 from tournament.errors import active_language
-from tournament.models import Entry, Tournament
-from tournament.standings import TIE_BREAKS, PlayerScores, Ranked, rank
+from tournament.models import Entry, Seat, Tournament
+from tournament.standings import TIE_BREAKS, ZERO, PlayerScores, Ranked, rank
 
 
 def standings(tournament: Tournament) -> list[Ranked]:
     """Every entry ranked: two queries (entries; points and euros summed per entry and round)."""
-    entries = list(tournament.entries.select_related("player"))
+    entries = list(tournament.entries.select_related("player").annotate(
+        seated=Exists(Seat.objects.filter(entry=OuterRef("pk")))))
     sums = (
         HandScore.objects.filter(hand__table__round__tournament=tournament)
         .values("entry_id", "hand__table__round__number", "hand__table__round__is_final")
@@ -43,7 +44,8 @@ def standings(tournament: Tournament) -> list[Ranked]:
             rounds[row["entry_id"]][row["hand__table__round__number"]] = points
     players = [
         PlayerScores(entry.pk, entry.player.name, entry.player.club, entry.lot, rounds.get(entry.pk, {}),
-                     euros.get(entry.pk, Decimal("0.00")), finals.get(entry.pk))
+                     euros.get(entry.pk, Decimal("0.00")), finals.get(entry.pk), entry.withdrawn_after_round,
+                     entry.seated)
         for entry in entries
     ]
     carry = tournament.final_round_carry_percent if tournament.has_final else None
@@ -51,8 +53,8 @@ def standings(tournament: Tournament) -> list[Ranked]:
 
 
 def final_ranking(tournament: Tournament) -> list[int]:
-    """Entry ids best first, as the final round is seated from them."""
-    return [row.player.entry_id for row in standings(tournament)]
+    """Entry ids best first, as the final round is seated from them (only players who played)."""
+    return [row.player.entry_id for row in standings(tournament) if row.rank is not None]
 
 
 def money_label(tournament: Tournament) -> str:
@@ -87,7 +89,8 @@ def standings_table(tournament: Tournament, ranked: list[Ranked] | None = None) 
     columns.append(("cash", money_label(tournament)))
     rows = []
     for row in ranked:
-        data = {"rank": f"{row.rank}{'=' if row.shared else ''}", "name": row.player.name, "club": row.player.club,
+        rank = "" if row.rank is None else f"{row.rank}{'=' if row.shared else ''}"
+        data = {"rank": rank, "status": row.status, "name": row.player.name, "club": row.player.club,
                 "entry_id": row.player.entry_id, "total": row.total, "carried": row.carried,
                 "final": row.player.final, "cash": row.player.euros}
         for n in numbers:
@@ -105,3 +108,24 @@ def player_hands(tournament: Tournament, entry: Entry) -> list[HandScore]:
         .select_related("hand__table__round")
         .order_by("hand__table__round__number", "hand__number")
     )
+
+
+def _number(value: Decimal) -> int | float:
+    """A points value for JSON: whole numbers as integers, fractions (thirds) to two places."""
+    return int(value) if value == value.to_integral_value() else float(value.quantize(CENT))
+
+
+def standings_document(tournament: Tournament) -> dict:
+    """The standings as season.md's "Interfaces" describe them (``manage.py standings --json`` and
+    /turnier/<slug>/standings.json): ranked players in order, then those who never played a hand."""
+    ranked = standings(tournament)
+    rows = []
+    for row in ranked:
+        line = {"rank": row.rank, "name": row.player.name, "club": row.player.club, "total": _number(row.total),
+                "rounds": [_number(row.player.rounds.get(n, ZERO)) for n in range(1, tournament.rounds + 1)],
+                "status": row.status}
+        if tournament.has_final:
+            line["final"] = None if row.player.final is None else _number(row.player.final)
+        rows.append(line)
+    return {"tournament": tournament.slug, "participants": sum(1 for row in ranked if row.rank is not None),
+            "rows": rows}

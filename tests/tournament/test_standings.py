@@ -76,3 +76,17 @@ def test_every_rule_sets_chain_is_known(slug):
     from tournament.standings import TIE_BREAKS
 
     assert set(BUILTIN[slug].format.tie_breaks) <= set(TIE_BREAKS)
+
+
+def test_a_no_show_is_listed_last_unranked_never_above_a_negative_total():
+    no_show = PlayerScores(9, "Aaron Nichtda", "", 1, {})
+    seated = PlayerScores(8, "Berta Wartet", "", 2, {}, seated=True)  # her table has no hand yet: 0 and ranked
+    ranked = rank([player(1, [-5, -3], lot=3), no_show, player(2, [4], lot=4), seated], tie_breaks=TIROL)
+    assert [(r.rank, r.player.entry_id, r.status) for r in ranked] == [
+        (1, 2, "ranked"), (2, 8, "ranked"), (3, 1, "ranked"), (None, 9, "absent")]
+
+
+def test_a_withdrawn_player_keeps_the_rank_and_is_marked():
+    left = PlayerScores(3, "Cilli Geht", "", 5, {1: D(12)}, withdrawn_after_round=1)
+    ranked = rank([player(1, [5, 5]), left], tie_breaks=TIROL)
+    assert [(r.rank, r.status) for r in ranked] == [(1, "withdrawn"), (2, "ranked")]
