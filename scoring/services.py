@@ -21,7 +21,7 @@ from scoring.models import Hand, HandRevision, HandScore
 from scoring.seats import dealer_position, seat_entries
 from scoring.selectors.standings import final_ranking
 from scoring.settlement import hand_money, price_hands
-from tournament import rounds
+from tournament import live, rounds
 from tournament.errors import NotWritable, ServiceError, StaleVersion, WrongHandNumber
 from tournament.models import Round, Table
 
@@ -122,6 +122,7 @@ def store_hand(*, table: Table, number: int, data: dict, idempotency_key: str = 
     table.save(update_fields=["version", "hands_entered", "last_hand_at"])
     if table.round.status == Round.SEATED:
         Round.objects.filter(pk=table.round_id).update(status=Round.RUNNING)
+    live.touch(table.round.tournament_id)
     return StoredHand(hand, True, table.version)
 
 
@@ -150,6 +151,7 @@ def correct_hand(*, hand: Hand, data: dict, expected_version: int, reason: str =
                                 after=stored, reason=reason.strip(), by=by[:120], user=user)
     table.version += 1
     table.save(update_fields=["version"])
+    live.touch(table.round.tournament_id)
     return hand
 
 
@@ -171,6 +173,7 @@ def remove_last_hand(*, table: Table, expected_version: int, reason: str = "", b
     table.hands_entered = hand.number - 1
     table.last_hand_at = table.hands.aggregate(last=Max("created_at"))["last"]
     table.save(update_fields=["version", "hands_entered", "last_hand_at"])
+    live.touch(table.round.tournament_id)
 
 
 @transaction.atomic
@@ -188,6 +191,7 @@ def confirm_table(*, table: Table, expected_version: int, names: str) -> Table:
     table.confirmed_at, table.confirmed_by = timezone.now(), names.strip()[:200]
     table.version += 1
     table.save(update_fields=["confirmed_at", "confirmed_by", "version"])
+    live.touch(table.round.tournament_id)
     return table
 
 
@@ -207,4 +211,5 @@ def reprice(*, tournament) -> int:
     boxes = price_hands(scores, tournament.stake_cents, charity=tournament.kontra_to_charity)
     HandScore.objects.bulk_update(scores, ["euros"], batch_size=2000)
     Hand.objects.bulk_update([Hand(pk=pk, box_euros=box) for pk, box in boxes.items()], ["box_euros"], batch_size=2000)
+    live.touch(tournament.pk)
     return len(boxes)

@@ -13,6 +13,15 @@ from rules.rulesets import BUILTIN
 from tournament import rounds
 
 
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    """Each test starts with an empty cache (the live pages and the login limit keep state there)."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+
+
 @pytest.fixture
 def make_tournament(db):
     """make_tournament(ruleset="tirol", players=17, seat=True) -> Tournament with checked-in players."""

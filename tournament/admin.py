@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib import admin
+from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
+from tournament import live
 from tournament.models import CustomRuleSet, Entry, Player, Round, RoundEvent, Tournament
 
 
@@ -56,6 +58,11 @@ class PlayerAdmin(admin.ModelAdmin):
     list_display = ("name", "club", "region", "created_at")
     search_fields = ("name", "club", "region")
 
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        for tournament_id in obj.entries.values_list("tournament_id", flat=True):
+            live.touch(tournament_id)  # a renamed player is renamed on every live page
+
 
 class EntryInline(admin.TabularInline):
     model = Entry
@@ -74,7 +81,11 @@ class TournamentAdmin(admin.ModelAdmin):
 
     @admin.display(description=_("Seiten"))
     def site(self, obj):
-        return format_html('<a href="/turniere/{}/">{}</a>', obj.slug, _("Turnierleitung"))
+        return format_html('<a href="{}">{}</a>', reverse("tournament:detail", args=[obj.slug]), _("Turnierleitung"))
+
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)
+        live.touch(form.instance.pk)  # entries edited here change the live pages
 
 
 @admin.register(Round)

@@ -96,6 +96,9 @@ class Tournament(models.Model):
     final_round_top = models.PositiveSmallIntegerField(_("Finalrunde: beste"), default=0)
     final_round_carry_percent = models.PositiveSmallIntegerField(_("Finalrunde: übernommene Punkte (%)"), default=50)
     tie_breaks = models.JSONField(default=list)
+    # Bumped in the same transaction as every write that changes what the live pages show (a hand, an
+    # entry, a round): the public pages cache their standings under it (tournament/live.py).
+    live_version = models.PositiveIntegerField(default=0, editable=False)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
     created_at = models.DateTimeField(auto_now_add=True)
 

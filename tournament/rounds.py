@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils import timezone
 
-from tournament import seating
+from tournament import live, seating
 from tournament.errors import ServiceError
 from tournament.models import Entry, Round, RoundEvent, Seat, Table, Tournament
 
@@ -139,6 +139,7 @@ def _store_seating(round: Round, tables: dict[int, list[int]], *, seed: str, use
         **detail, "players": sum(len(players) for players in tables.values()), "tables": len(tables),
         "repeats": repeats, "repeated_pairs": [list(pair) for pair in repeated_pairs],
     })
+    live.touch(tournament.pk)
     return round
 
 
@@ -198,6 +199,7 @@ def close_round(*, round: Round, user=None) -> Round:
     round.status, round.closed_at = Round.CLOSED, timezone.now()
     round.save(update_fields=["status", "closed_at"])
     RoundEvent.objects.create(round=round, action="close", user=user)
+    live.touch(round.tournament_id)
     return round
 
 
@@ -211,6 +213,7 @@ def reopen_round(*, round: Round, reason: str, user=None) -> Round:
     round.status, round.closed_at = Round.RUNNING, None
     round.save(update_fields=["status", "closed_at"])
     RoundEvent.objects.create(round=round, action="reopen", reason=reason.strip(), user=user)
+    live.touch(round.tournament_id)
     return round
 
 
@@ -225,4 +228,5 @@ def end_table(*, table: Table, reason: str = "", user=None) -> Table:
     table.save(update_fields=["ended_early", "version"])
     RoundEvent.objects.create(round=table.round, action="end_table", reason=reason, user=user,
                               detail={"table": table.number, "hands": table.hands_entered})
+    live.touch(table.round.tournament_id)
     return table

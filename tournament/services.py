@@ -9,6 +9,7 @@ from datetime import date as Date
 from django.db import transaction
 
 from rules.engine.ruleset import RuleSet
+from tournament import live
 from tournament.errors import DuplicatePlayer, ServiceError
 from tournament.models import CustomRuleSet, Entry, Player, Round, Tournament, normalized_name
 
@@ -88,6 +89,7 @@ def enter_player(*, tournament: Tournament, player: Player, checked_in: bool = F
     if not created and checked_in and not entry.checked_in:
         entry.checked_in = True
         entry.save(update_fields=["checked_in"])
+    live.touch(tournament.pk)
     return entry
 
 
@@ -95,6 +97,7 @@ def enter_player(*, tournament: Tournament, player: Player, checked_in: bool = F
 def set_checked_in(*, entry: Entry, checked_in: bool) -> Entry:
     entry.checked_in = checked_in
     entry.save(update_fields=["checked_in"])
+    live.touch(entry.tournament_id)
     return entry
 
 
@@ -102,4 +105,5 @@ def set_checked_in(*, entry: Entry, checked_in: bool) -> Entry:
 def withdraw(*, entry: Entry, after_round: int | None) -> Entry:
     entry.withdrawn_after_round = after_round
     entry.save(update_fields=["withdrawn_after_round"])
+    live.touch(entry.tournament_id)
     return entry

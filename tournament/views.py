@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import json
+from urllib.parse import urlencode
+
 import django_tables2 as tables
 from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
 from django.core.exceptions import ValidationError
 from django.db.models import Count
-from django.http import JsonResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 from django_tables2.export import TableExport
@@ -18,7 +23,7 @@ from paper.exports import EXPORTERS
 from paper.imports import players as player_import
 from scoring import selectors as scoring_selectors
 from scoring import services as scoring_services
-from tournament import rounds, selectors, services
+from tournament import live, rounds, selectors, services
 from tournament.errors import DuplicatePlayer, ServiceError
 from tournament.forms import PasteForm, PlayerForm, ReasonForm, TournamentForm, UploadForm
 from tournament.http import int_param
@@ -63,15 +68,30 @@ def home(request):
 
 
 
+LIVE_PARAMETERS = ("q", "page", "per_page", "sort")
+
+
+def _variant(request) -> str:
+    """The query a live page depends on (search, page, sort), the same for the page and its refresh;
+    any other parameter makes no cache entry of its own."""
+    return urlencode(sorted((key, value[:100]) for key, value in request.GET.items() if key in LIVE_PARAMETERS))
+
+
 @require_safe
 def public_standings(request, slug: str):
     tournament = get_object_or_404(Tournament, slug=slug)
-    table = _standings_table(request, tournament)
-    configure(request, table, per_page=100)
-    template = "tournament/_standings.html" if request.GET.get("fragment") else "tournament/standings.html"
-    return render(request, template, {
-        "tournament": tournament, "table": table, "rounds": selectors.rounds_with_progress(tournament),
-        "progress": selectors.round_progress(tournament), "public_exports": [e for e in EXPORTERS if e.public],
+
+    def render_standings() -> str:
+        table = _standings_table(request, tournament)
+        configure(request, table, per_page=100)
+        return render_to_string("tournament/_standings.html", {
+            "table": table, "progress": selectors.round_progress(tournament)}, request=request)
+
+    html = mark_safe(live.cached(tournament, "standings", _variant(request), render_standings))  # noqa: S308 - our own render
+    if request.GET.get("fragment"):
+        return HttpResponse(html)
+    return render(request, "tournament/standings.html", {
+        "tournament": tournament, "standings_html": html, "public_exports": [e for e in EXPORTERS if e.public],
     })
 
 
@@ -79,7 +99,9 @@ def public_standings(request, slug: str):
 def standings_json(request, slug: str):
     """The standings for scripts and outside checks (season.md, "Interfaces")."""
     tournament = get_object_or_404(Tournament, slug=slug)
-    response = JsonResponse(scoring_selectors.standings_document(tournament), json_dumps_params={"ensure_ascii": False})
+    body = live.cached(tournament, "standings.json", "", lambda: json.dumps(
+        scoring_selectors.standings_document(tournament), ensure_ascii=False))
+    response = HttpResponse(body, content_type="application/json")
     response["Cache-Control"] = "no-cache"
     return response
 
@@ -87,22 +109,31 @@ def standings_json(request, slug: str):
 @require_safe
 def projector(request, slug: str):
     tournament = get_object_or_404(Tournament, slug=slug)
-    standings = scoring_selectors.standings_table(tournament)
-    return render(request, "tournament/projector.html", {
-        "tournament": tournament, "rows": standings.rows, "columns": standings.columns,
-        "progress": selectors.round_progress(tournament),
-        "fragment": bool(request.GET.get("fragment")),
-    })
+
+    def render_table() -> str:
+        standings = scoring_selectors.standings_table(tournament)
+        return render_to_string("tournament/_projector.html", {
+            "rows": standings.rows, "columns": standings.columns, "progress": selectors.round_progress(tournament)})
+
+    html = mark_safe(live.cached(tournament, "projector", "", render_table))  # noqa: S308 - our own render
+    if request.GET.get("fragment"):
+        return HttpResponse(html)
+    return render(request, "tournament/projector.html", {"tournament": tournament, "standings_html": html})
 
 
 @require_safe
 def player_page(request, slug: str, entry_id: int):
     tournament = get_object_or_404(Tournament, slug=slug)
     entry = get_object_or_404(Entry.objects.select_related("player"), pk=entry_id, tournament=tournament)
-    scores = scoring_selectors.player_hands(tournament, entry)
-    ranked = next((r for r in scoring_selectors.standings(tournament) if r.player.entry_id == entry.pk), None)
-    return render(request, "tournament/player.html", {"tournament": tournament, "entry": entry, "scores": scores,
-                                                       "ranked": ranked})
+
+    def render_player() -> str:
+        scores = scoring_selectors.player_hands(tournament, entry)
+        ranked = next((r for r in scoring_selectors.standings(tournament) if r.player.entry_id == entry.pk), None)
+        return render_to_string("tournament/_player.html", {
+            "tournament": tournament, "entry": entry, "scores": scores, "ranked": ranked}, request=request)
+
+    html = mark_safe(live.cached(tournament, f"player-{entry.pk}", "", render_player))  # noqa: S308 - our own render
+    return render(request, "tournament/player.html", {"tournament": tournament, "entry": entry, "player_html": html})
 
 
 # --- director pages --------------------------------------------------------------------------------
