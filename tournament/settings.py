@@ -39,6 +39,7 @@ INSTALLED_APPS = [
     "tournament",
     "scoring",
     "rules",
+    "cups",
 ]
 
 MIDDLEWARE = [
