@@ -73,6 +73,11 @@ class Cup(models.Model):
             raise ValidationError({"scheme": _("Unbekannte Wertung.")})
 
 
+def season_slug(label: str) -> str:
+    """"2026/27" -> "2026-27": the season's part of its page address."""
+    return slugify(label.replace("/", "-"))
+
+
 class Season(models.Model):
     cup = models.ForeignKey(Cup, on_delete=models.CASCADE, related_name="seasons")
     label = models.CharField(_("Saison"), max_length=20, help_text=_("etwa 2026/27"))
@@ -87,7 +92,7 @@ class Season(models.Model):
         verbose_name_plural = _("Saisonen")
 
     def save(self, *args, **kwargs):
-        self.slug = slugify(self.label.replace("/", "-"))
+        self.slug = season_slug(self.label)
         super().save(*args, **kwargs)
 
     def __str__(self) -> str:
