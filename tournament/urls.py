@@ -30,4 +30,5 @@ urlpatterns = [
     path("", include(tournament_patterns)),
     path("", include("scoring.urls")),
     path("", include("rules.urls")),
+    path("", include("cups.urls")),
 ]
