@@ -39,3 +39,20 @@ def cup_season(db):
         return services.create_season(cup=cup, label=label)
 
     return build
+
+
+@pytest.fixture(scope="session")
+def cups_catalogue():
+    """cups/locale/en is compiled by `make venv` on a fresh machine (compilemessages over the tree); compile it
+    here when the .mo is missing or older than the .po, so the English pages can be tested in any checkout."""
+    from pathlib import Path
+
+    from django.core.management import call_command
+    from django.utils.translation import trans_real
+
+    folder = Path(__file__).resolve().parents[2] / "cups" / "locale"
+    po, mo = folder / "en/LC_MESSAGES/django.po", folder / "en/LC_MESSAGES/django.mo"
+    if not mo.exists() or mo.stat().st_mtime < po.stat().st_mtime:
+        call_command("compilemessages", locale=["en"], verbosity=0, ignore_patterns=[".venv"])
+        trans_real._translations = {}  # catalogues are cached per process: read them again
+        trans_real._default = None

@@ -62,3 +62,12 @@ def test_import_page_reports_and_imports(client, director, cup_season):
     page = client.post(url, {"file": good})
     assert page.status_code == 200
     assert ImportedResult.objects.filter(season=season).count() == 1
+
+
+def test_pages_speak_english_too(client, cup_season, settings, cups_catalogue):
+    cup_season()
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    html = client.get(reverse("cups:cup", args=["tirol"])).content.decode()
+    assert "Season ranking: each player's best results count." in html
+    html = client.get(reverse("cups:season", args=["tirol", "2026-27"])).content.decode()
+    assert "0 tournaments played, the best 0 results count" in html
