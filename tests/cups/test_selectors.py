@@ -100,8 +100,10 @@ def test_custom_scheme_costs_one_query_more(played, cup_season, django_assert_nu
     season = Season.objects.select_related("cup").get(pk=season.pk)
     with django_assert_num_queries(5):
         standings = season_standings(season)
-    assert sorted((r.points for r in standings.rows), reverse=True)[:3] == [30, 20, 10] or \
-        sum(r.points for r in standings.rows) == 60
+    for row in standings.rows:
+        (result,) = row.results
+        assert row.points == result.result.points == ([30, 20, 10] + [0] * 10)[result.result.rank - 1]
+    assert standings.scheme.key == "hausruck" and standings.as_json()["scheme"] == "hausruck"
 
 
 def test_cup_overview_winners(played, cup_season, django_assert_num_queries):
