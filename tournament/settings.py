@@ -40,6 +40,7 @@ INSTALLED_APPS = [
     "scoring",
     "paper",
     "rules",
+    "cups",
 ]
 
 MIDDLEWARE = [

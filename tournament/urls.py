@@ -28,4 +28,5 @@ urlpatterns = [
     path("", include("scoring.urls")),
     path("", include("paper.urls")),
     path("", include("rules.urls")),
+    path("", include("cups.urls")),
 ]

@@ -13,6 +13,7 @@ from scoring.selectors.standings import (
     player_hands,
     standings,
     standings_document,
+    standings_many,
     standings_table,
 )
 from scoring.selectors.workbook import WorkbookData, workbook_data
@@ -20,5 +21,5 @@ from scoring.selectors.workbook import WorkbookData, workbook_data
 __all__ = [
     "MoneyOfHand", "Settlement", "Sheet", "SheetRow", "StandingsTable", "WorkbookData", "build_sheet",
     "euros_by_entry", "final_ranking", "money_by_hand", "money_label", "player_hands", "round_sheets", "settlement",
-    "standings", "standings_document", "standings_table", "table_sheet", "workbook_data",
+    "standings", "standings_document", "standings_many", "standings_table", "table_sheet", "workbook_data",
 ]

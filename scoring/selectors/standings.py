@@ -23,12 +23,20 @@ from tournament.standings import TIE_BREAKS, ZERO, PlayerScores, Ranked, rank
 
 def standings(tournament: Tournament) -> list[Ranked]:
     """Every entry ranked: two queries (entries; points and euros summed per entry and round)."""
-    entries = list(tournament.entries.select_related("player").annotate(
-        seated=Exists(Seat.objects.filter(entry=OuterRef("pk")))))
+    return standings_many([tournament])[tournament.pk]
+
+
+def standings_many(tournaments: list[Tournament]) -> dict[int, list[Ranked]]:
+    """Each tournament's entries ranked, by tournament id: the same two queries for any number of
+    tournaments (a cup's season reads all its tournaments at once)."""
+    ids = [tournament.pk for tournament in tournaments]
+    entries = list(Entry.objects.filter(tournament_id__in=ids).select_related("player").annotate(
+        seated=Exists(Seat.objects.filter(entry=OuterRef("pk")))).order_by("player__name", "pk"))
     sums = (
-        HandScore.objects.filter(hand__table__round__tournament=tournament)
+        HandScore.objects.filter(hand__table__round__tournament_id__in=ids)
         .values("entry_id", "hand__table__round__number", "hand__table__round__is_final")
         .annotate(points=Sum("points"), euros=Sum("euros"))
+        .order_by()
     )
     rounds: dict[int, dict[int, Decimal]] = defaultdict(dict)
     finals: dict[int, Decimal] = {}
@@ -42,14 +50,17 @@ def standings(tournament: Tournament) -> list[Ranked]:
             finals[row["entry_id"]] = points
         else:
             rounds[row["entry_id"]][row["hand__table__round__number"]] = points
-    players = [
-        PlayerScores(entry.pk, entry.player.name, entry.player.club, entry.lot, rounds.get(entry.pk, {}),
-                     euros.get(entry.pk, Decimal("0.00")), finals.get(entry.pk), entry.withdrawn_after_round,
-                     entry.seated)
-        for entry in entries
-    ]
-    carry = tournament.final_round_carry_percent if tournament.has_final else None
-    return rank(players, tie_breaks=tuple(tournament.tie_breaks), carry_percent=carry)
+    players: dict[int, list[PlayerScores]] = defaultdict(list)
+    for entry in entries:
+        players[entry.tournament_id].append(PlayerScores(
+            entry.pk, entry.player.name, entry.player.club, entry.lot, rounds.get(entry.pk, {}),
+            euros.get(entry.pk, Decimal("0.00")), finals.get(entry.pk), entry.withdrawn_after_round, entry.seated))
+    ranked = {}
+    for tournament in tournaments:
+        carry = tournament.final_round_carry_percent if tournament.has_final else None
+        ranked[tournament.pk] = rank(players[tournament.pk], tie_breaks=tuple(tournament.tie_breaks),
+                                     carry_percent=carry)
+    return ranked
 
 
 def final_ranking(tournament: Tournament) -> list[int]:

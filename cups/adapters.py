@@ -1,0 +1,49 @@
+"""The one place cups/ reads how a tournament ranks its players: scoring.selectors.standings_many
+(two queries for every tournament of a season together), kept to the players who played a hand."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from scoring.selectors import standings_many
+from tournament.models import Entry, Tournament
+from tournament.standings import Ranked
+
+ZERO = Decimal("0")
+
+
+@dataclass(frozen=True)
+class FinalRow:
+    """A ranked player of a tournament: only those who played at least one hand, ranks closed up among them."""
+
+    rank: int
+    shared: bool
+    total: Decimal
+    entry: Entry
+
+
+def final_standings(tournaments: list[Tournament]) -> dict[int, list[FinalRow]]:
+    """tournament pk -> its ranked players (three queries for all tournaments together: the standings'
+    two and the entries).
+
+    Players without any hand never played: they are absent, get no cup points and do not count in N;
+    the ranks of the others close up (a shared rank stays shared)."""
+    if not tournaments:
+        return {}
+    ranked = standings_many(tournaments)
+    ids = [row.player.entry_id for rows in ranked.values() for row in rows]
+    entries = Entry.objects.select_related("player").in_bulk(ids)
+    return {pk: present_only(rows, entries) for pk, rows in ranked.items()}
+
+
+def present_only(ranked: list[Ranked], entries: dict[int, Entry]) -> list[FinalRow]:
+    """Drop the players who never played a hand and close up the ranks of the others."""
+    kept = [r for r in ranked if r.player.rounds or r.player.final is not None]
+    rows: list[FinalRow] = []
+    for index, r in enumerate(kept):
+        same_as_previous = index > 0 and kept[index - 1].rank == r.rank
+        same_as_next = index + 1 < len(kept) and kept[index + 1].rank == r.rank
+        number = rows[-1].rank if same_as_previous else index + 1
+        rows.append(FinalRow(number, same_as_previous or same_as_next, r.total, entries[r.player.entry_id]))
+    return rows

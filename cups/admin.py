@@ -1,0 +1,41 @@
+from django.contrib import admin
+
+from cups.models import Cup, CupScheme, ImportedResult, Season, SeasonTournament
+
+
+@admin.register(CupScheme)
+class CupSchemeAdmin(admin.ModelAdmin):
+    list_display = ["key", "name", "source"]
+
+
+class SeasonInline(admin.TabularInline):
+    model = Season
+    extra = 0
+
+
+@admin.register(Cup)
+class CupAdmin(admin.ModelAdmin):
+    list_display = ["name", "slug", "scheme", "region", "best_n", "final_mode"]
+    prepopulated_fields = {"slug": ["name"]}
+    inlines = [SeasonInline]
+
+
+class SeasonTournamentInline(admin.TabularInline):
+    model = SeasonTournament
+    extra = 0
+    raw_id_fields = ["tournament"]
+
+
+@admin.register(Season)
+class SeasonAdmin(admin.ModelAdmin):
+    list_display = ["cup", "label", "ordering"]
+    list_filter = ["cup"]
+    inlines = [SeasonTournamentInline]
+
+
+@admin.register(ImportedResult)
+class ImportedResultAdmin(admin.ModelAdmin):
+    list_display = ["season", "tournament_name", "date", "rank", "player", "club", "total"]
+    list_filter = ["season"]
+    raw_id_fields = ["player"]
+    list_select_related = ["season__cup", "player"]

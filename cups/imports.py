@@ -1,0 +1,241 @@
+"""Final standings of past tournaments into a season, from CSV or XLSX, all or nothing.
+
+Columns (by header, in any order; English or German): tournament/Turnier, date/Datum, rank/Rang,
+name/Name, club/Verein, total/Punkte. Club may be empty. A CSV may use "," or ";" (Excel in Austria
+writes ";") and decimal commas; dates are 2026-10-03 or 3.10.2026 (or a date cell in XLSX).
+
+Every line is checked before anything is written; each problem is a line of the report in German
+and English, and then nothing is stored. A tournament (name and date) already imported into the
+season is refused, so a file cannot be counted twice. Players are matched to existing
+``tournament.Player`` rows by ``normalized_name`` and the club (case and spaces ignored); a player
+not found is created.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from django.db import transaction
+
+from cups.models import ImportedResult, Season
+from tournament.errors import active_language
+from tournament.models import Player, normalized_name
+
+HEADERS = {
+    "tournament": ("tournament", "turnier"),
+    "date": ("date", "datum"),
+    "rank": ("rank", "rang", "platz"),
+    "name": ("name", "spieler", "player"),
+    "club": ("club", "verein"),
+    "total": ("total", "punkte", "points"),
+}
+REQUIRED = ("tournament", "date", "rank", "name", "total")
+
+
+@dataclass(frozen=True)
+class Problem:
+    line: int | None  # the row of the file, the header row counting as 1; None for the file as a whole
+    message_de: str
+    message_en: str
+
+    def text(self, lang: str | None = None) -> str:
+        en = (lang or active_language()) == "en"
+        where = ("line" if en else "Zeile") + f" {self.line}: " if self.line else ""
+        return where + (self.message_en if en else self.message_de)
+
+
+@dataclass
+class ImportReport:
+    problems: list[Problem] = field(default_factory=list)
+    results: int = 0
+    tournaments: int = 0
+    players_created: int = 0
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def lines(self, lang: str | None = None) -> list[str]:
+        return [p.text(lang) for p in self.problems]
+
+    def message(self, lang: str | None = None) -> str:
+        en = (lang or active_language()) == "en"
+        if self.problems:
+            n = len(self.problems)
+            return (f"Nothing was imported: {n} problem(s) in the file." if en
+                    else f"Nichts wurde übernommen: {n} Problem(e) in der Datei.")
+        return (f"{self.results} results of {self.tournaments} tournament(s) imported, {self.players_created} new player(s)."
+                if en else f"{self.results} Ergebnisse aus {self.tournaments} Turnier(en) übernommen, "
+                           f"{self.players_created} neue Spieler.")
+
+
+@dataclass(frozen=True)
+class _Line:
+    line: int
+    tournament: str
+    date: date
+    rank: int
+    name: str
+    club: str
+    total: Decimal
+
+
+def _text(value: Any) -> str:
+    return "" if value is None else str(value).strip()
+
+
+def _rows_csv(content: bytes) -> list[tuple]:
+    text = content.decode("utf-8-sig")
+    first = text.splitlines()[0] if text else ""
+    delimiter = ";" if first.count(";") > first.count(",") else ","
+    return [tuple(row) for row in csv.reader(io.StringIO(text), delimiter=delimiter)]
+
+
+def _rows_xlsx(content: bytes) -> list[tuple]:
+    from openpyxl import load_workbook
+
+    book = load_workbook(io.BytesIO(content), read_only=True, data_only=True)
+    try:
+        return [tuple(row) for row in book.worksheets[0].iter_rows(values_only=True)]
+    finally:
+        book.close()
+
+
+def _date(value: Any) -> date | None:
+    if isinstance(value, datetime):
+        return value.date()
+    if isinstance(value, date):
+        return value
+    text = _text(value)
+    for fmt in ("%Y-%m-%d", "%d.%m.%Y", "%d.%m.%y"):
+        try:
+            return datetime.strptime(text, fmt).date()
+        except ValueError:
+            continue
+    return None
+
+
+def _whole(value: Any) -> int | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    text = _text(value).rstrip(".")
+    return int(text) if text.isdigit() else None
+
+
+def _decimal(value: Any) -> Decimal | None:
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return Decimal(str(value))
+    text = _text(value).replace(" ", "")
+    if "," in text and "." not in text:
+        text = text.replace(",", ".")
+    try:
+        number = Decimal(text)
+    except InvalidOperation:
+        return None
+    return number if number.is_finite() else None
+
+
+def read_lines(content: bytes, filename: str) -> tuple[list[_Line], list[Problem]]:
+    """Parse and check every line; no database access."""
+    problems: list[Problem] = []
+    try:
+        rows = _rows_xlsx(content) if filename.lower().endswith((".xlsx", ".xlsm")) else _rows_csv(content)
+    except Exception:  # noqa: BLE001 - whatever a broken upload raises, the director gets a sentence
+        return [], [Problem(None, "Die Datei lässt sich nicht lesen (CSV in UTF-8 oder Excel .xlsx).",
+                            "The file cannot be read (CSV in UTF-8 or Excel .xlsx).")]
+    rows = [row for row in rows if any(_text(cell) for cell in row)]
+    if not rows:
+        return [], [Problem(None, "Die Datei ist leer.", "The file is empty.")]
+    header: dict[str, int] = {}
+    for index, cell in enumerate(rows[0]):
+        word = _text(cell).lower()
+        for key, names in HEADERS.items():
+            if word in names and key not in header:
+                header[key] = index
+    missing = [k for k in REQUIRED if k not in header]
+    if missing:
+        de = ", ".join(HEADERS[k][1].capitalize() for k in missing)
+        en = ", ".join(HEADERS[k][0] for k in missing)
+        return [], [Problem(1, f"Es fehlen die Spalten: {de}.", f"Missing columns: {en}.")]
+
+    lines: list[_Line] = []
+    seen: dict[tuple, int] = {}
+    for number, row in enumerate(rows[1:], start=2):
+        def cell(key, row=row):
+            i = header.get(key)
+            return row[i] if i is not None and i < len(row) else None
+
+        before = len(problems)
+        tournament, name, club = _text(cell("tournament")), _text(cell("name")), _text(cell("club"))
+        day, place, total = _date(cell("date")), _whole(cell("rank")), _decimal(cell("total"))
+        if not tournament:
+            problems.append(Problem(number, "Turnier fehlt.", "Tournament is missing."))
+        if day is None:
+            problems.append(Problem(number, f"Datum „{_text(cell('date'))}“ ist kein Datum (2026-10-03 oder 3.10.2026).",
+                                    f"Date “{_text(cell('date'))}” is not a date (2026-10-03 or 3.10.2026)."))
+        if place is None or place < 1:
+            problems.append(Problem(number, f"Rang „{_text(cell('rank'))}“ ist keine ganze Zahl ab 1.",
+                                    f"Rank “{_text(cell('rank'))}” is not a whole number from 1."))
+        if not name:
+            problems.append(Problem(number, "Name fehlt.", "Name is missing."))
+        if total is None:
+            problems.append(Problem(number, f"Punkte „{_text(cell('total'))}“ sind keine Zahl.",
+                                    f"Total “{_text(cell('total'))}” is not a number."))
+        if len(problems) > before:
+            continue
+        key = (tournament.casefold(), day, normalized_name(name), club.casefold())
+        if key in seen:
+            problems.append(Problem(number, f"{name} steht schon in Zeile {seen[key]} bei diesem Turnier.",
+                                    f"{name} is already on line {seen[key]} for this tournament."))
+            continue
+        seen[key] = number
+        lines.append(_Line(number, tournament, day, place, name, club, total.quantize(Decimal("0.01"))))
+    return lines, problems
+
+
+def _club_key(club: str) -> str:
+    return " ".join(club.casefold().split())
+
+
+@transaction.atomic
+def import_season_results(*, season: Season, content: bytes, filename: str) -> ImportReport:
+    """Import past tournaments' final standings into ``season``: all lines or none (see the module docstring)."""
+    lines, problems = read_lines(content, filename)
+    stored = set(ImportedResult.objects.filter(season=season).values_list("tournament_name", "date").distinct())
+    stored_keys = {(name.casefold(), day) for name, day in stored}
+    for line in lines:
+        if (line.tournament.casefold(), line.date) in stored_keys:
+            problems.append(Problem(line.line, f"„{line.tournament}“ vom {line.date:%d.%m.%Y} ist schon in der Saison.",
+                                    f"“{line.tournament}” of {line.date:%Y-%m-%d} is already in the season."))
+    report = ImportReport(problems=sorted(problems, key=lambda p: (p.line or 0)))
+    if problems:
+        return report
+
+    keys = {normalized_name(line.name) for line in lines}
+    known: dict[tuple[str, str], Player] = {}
+    for player in Player.objects.filter(name_key__in=keys).order_by("pk"):
+        known.setdefault((player.name_key, _club_key(player.club)), player)
+    created = 0
+    rows = []
+    for line in lines:
+        key = (normalized_name(line.name), _club_key(line.club))
+        player = known.get(key)
+        if player is None:
+            player = known[key] = Player.objects.create(name=line.name, club=line.club)
+            created += 1
+        rows.append(ImportedResult(season=season, tournament_name=line.tournament, date=line.date, rank=line.rank,
+                                   player=player, club=line.club, total=line.total))
+    ImportedResult.objects.bulk_create(rows)
+    report.results = len(rows)
+    report.tournaments = len({(line.tournament.casefold(), line.date) for line in lines})
+    report.players_created = created
+    return report

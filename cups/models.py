@@ -1,0 +1,137 @@
+"""Cups, their seasons, the tournaments of a season and results imported from past seasons.
+
+The three built-in schemes live in code (cups/schemes.py); a cup's own table scheme is a CupScheme row.
+Writes go through cups/services.py and cups/imports.py, reads through cups/selectors.py.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.utils.text import slugify
+from django.utils.translation import gettext_lazy as _
+
+from cups import schemes
+from cups.season import FINAL_DECIDES, FINAL_DOUBLE, FINAL_NONE
+
+
+class CupScheme(models.Model):
+    """A director's own scheme: cup points by rank, stored as data (kind ``table``)."""
+
+    key = models.SlugField(_("Kürzel"), max_length=40, unique=True)
+    name = models.CharField(_("Name"), max_length=120)
+    numbers = models.JSONField(_("Punkte je Rang"), default=list,
+                               help_text=_("Cuppunkte für Rang 1, 2, 3 …; spätere Ränge bekommen 0."))
+    source = models.CharField(_("Quelle"), max_length=200, blank=True)
+
+    class Meta:
+        ordering = ["key"]
+        verbose_name = _("Cup-Wertung")
+        verbose_name_plural = _("Cup-Wertungen")
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.key})"
+
+    def clean(self):
+        if self.key in schemes.BUILTIN:
+            raise ValidationError({"key": _("Dieses Kürzel gehört einer eingebauten Wertung.")})
+        try:
+            self.scheme()
+        except (TypeError, ValueError) as err:
+            raise ValidationError({"numbers": _("Eine Liste nicht negativer ganzer Zahlen, Rang 1 zuerst.")}) from err
+
+    def scheme(self) -> schemes.Scheme:
+        return schemes.table_scheme(self.key, self.name, self.numbers, self.source)
+
+
+class Cup(models.Model):
+    FINAL_CHOICES = [
+        (FINAL_NONE, _("kein eigenes Finale")),
+        (FINAL_DOUBLE, _("Finale zählt doppelt")),
+        (FINAL_DECIDES, _("Finale entscheidet")),
+    ]
+
+    name = models.CharField(_("Name"), max_length=160)
+    slug = models.SlugField(_("Kürzel"), unique=True)
+    scheme = models.CharField(_("Wertung"), max_length=40, default="fixed",
+                              help_text=_("cube, fixed, heine oder das Kürzel einer eigenen Cup-Wertung"))
+    ruleset_slug = models.CharField(_("Regelwerk (Vorgabe)"), max_length=49, blank=True)
+    region = models.CharField(_("Region"), max_length=120, blank=True)
+    best_n = models.PositiveSmallIntegerField(_("gewertete Ergebnisse (statt der Regel)"), null=True, blank=True)
+    final_mode = models.CharField(_("Finale"), max_length=10, choices=FINAL_CHOICES, default=FINAL_NONE)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("Cup")
+        verbose_name_plural = _("Cups")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def clean(self):
+        if self.scheme not in schemes.BUILTIN and not CupScheme.objects.filter(key=self.scheme).exists():
+            raise ValidationError({"scheme": _("Unbekannte Wertung.")})
+
+
+def season_slug(label: str) -> str:
+    """"2026/27" -> "2026-27": the season's part of its page address."""
+    return slugify(label.replace("/", "-"))
+
+
+class Season(models.Model):
+    cup = models.ForeignKey(Cup, on_delete=models.CASCADE, related_name="seasons")
+    label = models.CharField(_("Saison"), max_length=20, help_text=_("etwa 2026/27"))
+    slug = models.SlugField(_("Kürzel"), max_length=20, editable=False)
+    ordering = models.PositiveIntegerField(_("Reihenfolge"), default=0,
+                                           help_text=_("höher = neuer; die neueste Saison ist die aktuelle"))
+
+    class Meta:
+        unique_together = [("cup", "label"), ("cup", "slug")]
+        ordering = ["cup", "-ordering", "-label"]
+        verbose_name = _("Saison")
+        verbose_name_plural = _("Saisonen")
+
+    def save(self, *args, **kwargs):
+        self.slug = season_slug(self.label)
+        super().save(*args, **kwargs)
+
+    def __str__(self) -> str:
+        return f"{self.cup} {self.label}"
+
+
+class SeasonTournament(models.Model):
+    """A tournament of this site counted in a season; a tournament belongs to at most one season."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="tournaments")
+    tournament = models.OneToOneField("tournament.Tournament", on_delete=models.CASCADE, related_name="cup_season")
+    is_final = models.BooleanField(_("Cup-Finale"), default=False)
+
+    class Meta:
+        ordering = ["tournament__date", "tournament__name"]
+        verbose_name = _("Turnier der Saison")
+        verbose_name_plural = _("Turniere der Saison")
+
+    def __str__(self) -> str:
+        return f"{self.season}: {self.tournament}"
+
+
+class ImportedResult(models.Model):
+    """One line of a past tournament's final standings, imported (cups/imports.py)."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="imported_results")
+    tournament_name = models.CharField(_("Turnier"), max_length=160)
+    date = models.DateField(_("Datum"))
+    rank = models.PositiveIntegerField(_("Rang"))
+    player = models.ForeignKey("tournament.Player", on_delete=models.PROTECT, related_name="imported_results")
+    club = models.CharField(_("Verein"), max_length=120, blank=True)
+    total = models.DecimalField(_("Punkte"), max_digits=10, decimal_places=2)
+
+    class Meta:
+        ordering = ["date", "tournament_name", "rank"]
+        constraints = [models.UniqueConstraint(fields=["season", "tournament_name", "date", "player"],
+                                               name="cups_imported_once_per_player")]
+        verbose_name = _("importiertes Ergebnis")
+        verbose_name_plural = _("importierte Ergebnisse")
+
+    def __str__(self) -> str:
+        return f"{self.tournament_name} {self.date}: {self.rank}. {self.player}"

@@ -1,0 +1,180 @@
+"""Reads for the cup pages, the season_standings command and tests: a fixed number of queries each.
+
+``season_standings(season)``: the season's tournaments (one query), their final standings (three
+queries for all of them, cups/adapters.py), the imported results (one query), the cup's own scheme
+when it is not a built-in one (one query), and ``season.cup`` when the caller did not select it.
+``cup_overview(cup)`` reads every season of the cup with the same queries plus one for the seasons.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from datetime import date
+from decimal import Decimal
+
+from django.utils.text import slugify
+
+from cups import schemes
+from cups.adapters import final_standings
+from cups.models import Cup, CupScheme, ImportedResult, Season, SeasonTournament
+from cups.season import PlayerSeason, Result, SeasonRow, rank_season
+
+
+class UnknownScheme(LookupError):
+    pass
+
+
+@dataclass(frozen=True)
+class Column:
+    """One tournament of the season: one of this site (``tournament_slug``) or an imported one."""
+
+    key: str
+    name: str
+    date: date
+    is_final: bool = False
+    tournament_slug: str | None = None
+    players: int = 0
+
+
+@dataclass
+class SeasonStandings:
+    cup: Cup
+    season: Season
+    scheme: schemes.Scheme
+    columns: list[Column]
+    counted: int
+    rows: list[SeasonRow]
+    clubs: dict[int, str] = field(default_factory=dict)
+
+    @property
+    def tournaments(self) -> int:
+        return len(self.columns)
+
+    def table(self) -> list[tuple[SeasonRow, list]]:
+        """Each row with its cells in column order (None where the player did not play)."""
+        return [(row, [row.result_for(c.key) for c in self.columns]) for row in self.rows]
+
+    def as_json(self) -> dict:
+        """The spec's shape (../shared/spec/season.md, Interfaces: season_standings --json)."""
+        return {
+            "cup": self.cup.slug,
+            "season": self.season.label,
+            "scheme": self.scheme.key,
+            "tournaments": self.tournaments,
+            "counted": self.counted,
+            "rows": [{
+                "rank": row.rank,
+                "name": row.player.name,
+                "points": _plain(row.points),
+                "results": [{"tournament": c.result.tournament, "rank": c.result.rank,
+                             "points": _plain(c.result.points), "counted": c.counted} for c in row.results],
+            } for row in self.rows],
+        }
+
+
+def _plain(value):
+    if isinstance(value, Decimal):
+        return int(value) if value == int(value) else float(value)
+    return value
+
+
+def scheme_for(cup: Cup, own: dict[str, CupScheme] | None = None) -> schemes.Scheme:
+    if cup.scheme in schemes.BUILTIN:
+        return schemes.BUILTIN[cup.scheme]
+    found = (own or {}).get(cup.scheme)
+    if found is None:
+        raise UnknownScheme(cup.scheme)
+    return found.scheme()
+
+
+def _own_schemes(cups: list[Cup]) -> dict[str, CupScheme]:
+    keys = {c.scheme for c in cups if c.scheme not in schemes.BUILTIN}
+    return {s.key: s for s in CupScheme.objects.filter(key__in=keys)} if keys else {}
+
+
+def _imported_key(name: str, day: date) -> str:
+    return f"{day.isoformat()}-{slugify(name)}"
+
+
+def _standings_of(seasons: list[Season], cup: Cup) -> dict[int, SeasonStandings]:
+    """Every season of one cup, with the same five or six queries whatever their number."""
+    scheme = scheme_for(cup, _own_schemes([cup]))
+    ids = [s.pk for s in seasons]
+    links = list(SeasonTournament.objects.filter(season_id__in=ids).select_related("tournament")
+                 .order_by("tournament__date", "tournament__name", "pk"))
+    finals = final_standings([link.tournament for link in links])
+    imported = list(ImportedResult.objects.filter(season_id__in=ids).select_related("player")
+                    .order_by("date", "tournament_name", "rank", "pk"))
+
+    # (season, column, [(player, rank, total)]) in date order
+    by_season: dict[int, list[tuple[Column, list[tuple[object, int, Decimal]]]]] = defaultdict(list)
+    for link in links:
+        rows = finals.get(link.tournament_id, [])
+        if not rows:
+            continue  # not held yet: nobody has played a hand
+        t = link.tournament
+        column = Column(t.slug, t.name, t.date, link.is_final, t.slug, len(rows))
+        by_season[link.season_id].append((column, [(r.entry.player, r.rank, r.total) for r in rows]))
+    grouped: dict[tuple[int, str, date], list[ImportedResult]] = defaultdict(list)
+    for item in imported:
+        grouped[(item.season_id, item.tournament_name, item.date)].append(item)
+    for (season_id, name, day), items in grouped.items():
+        column = Column(_imported_key(name, day), name, day, False, None, len(items))
+        by_season[season_id].append((column, [(i.player, i.rank, i.total) for i in items]))
+
+    result = {}
+    for season in seasons:
+        held = sorted(by_season.get(season.pk, []), key=lambda item: (item[0].date, item[0].name))
+        results: dict[int, list[Result]] = defaultdict(list)
+        people: dict[int, object] = {}
+        for order, (column, rows) in enumerate(held):
+            for player, place, total in rows:
+                people[player.pk] = player
+                points = scheme.points(rank=place, players=column.players, total=total)
+                results[player.pk].append(Result(column.key, place, points, column.is_final, order))
+        players = [PlayerSeason(pk, people[pk].name, people[pk].club, tuple(rs)) for pk, rs in results.items()]
+        n, rows = rank_season(players, tournaments=len(held), best_n=cup.best_n, final_mode=cup.final_mode)
+        result[season.pk] = SeasonStandings(cup, season, scheme, [c for c, _ in held], n, rows)
+    return result
+
+
+def season_standings(season: Season) -> SeasonStandings:
+    """The season ranking of ``season`` (five queries with a built-in scheme and ``season.cup`` loaded)."""
+    return _standings_of([season], season.cup)[season.pk]
+
+
+@dataclass(frozen=True)
+class SeasonSummary:
+    season: Season
+    tournaments: int
+    players: int
+    winners: list[SeasonRow]
+
+
+def cup_overview(cup: Cup) -> list[SeasonSummary]:
+    """Each season of ``cup``, newest first, with its winner(s) and size (six queries for any number of seasons)."""
+    seasons = list(cup.seasons.all())
+    for season in seasons:
+        season.cup = cup
+    standings = _standings_of(seasons, cup) if seasons else {}
+    summaries = []
+    for season in seasons:
+        s = standings[season.pk]
+        summaries.append(SeasonSummary(season, s.tournaments, len(s.rows), [r for r in s.rows if r.rank == 1]))
+    return summaries
+
+
+def find_season(cup_slug: str, label: str | None = None) -> Season:
+    """The season of a cup by label or slug, else the newest (one query). Raises Season.DoesNotExist/Cup.DoesNotExist."""
+    cup = Cup.objects.get(slug=cup_slug)
+    seasons = Season.objects.filter(cup=cup).select_related("cup")
+    if label is None:
+        season = seasons.first()
+        if season is None:
+            raise Season.DoesNotExist
+        return season
+    found = seasons.filter(label=label).first() or seasons.filter(slug=label).first()
+    if found is None:
+        raise Season.DoesNotExist
+    return found

@@ -1,0 +1,72 @@
+"""Writes for cups: keyword-only arguments, validation first, one transaction each (HackSoft style)."""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from cups import schemes
+from cups.models import Cup, CupScheme, Season, SeasonTournament, season_slug
+from cups.season import FINAL_MODES
+from tournament.errors import ServiceError
+from tournament.models import Tournament
+
+
+def _refuse_invalid(instance) -> None:
+    try:
+        instance.full_clean()
+    except ValidationError as err:
+        text = "; ".join(f"{k}: {' '.join(str(m) for m in v)}" for k, v in err.message_dict.items())
+        raise ServiceError(f"Ungültige Angaben: {text}", f"Invalid data: {text}") from err
+
+
+@transaction.atomic
+def create_scheme(*, key: str, name: str, numbers: list[int] | tuple[int, ...], source: str = "") -> CupScheme:
+    """A cup's own scheme: points by rank (kind ``table``)."""
+    scheme = CupScheme(key=key, name=name, numbers=list(numbers), source=source)
+    _refuse_invalid(scheme)
+    scheme.save()
+    return scheme
+
+
+@transaction.atomic
+def create_cup(*, name: str, slug: str, scheme: str = "fixed", ruleset_slug: str = "", region: str = "",
+               best_n: int | None = None, final_mode: str = "none") -> Cup:
+    if final_mode not in FINAL_MODES:
+        raise ServiceError(f"Unbekannte Finalregel „{final_mode}“.", f"Unknown final mode “{final_mode}”.")
+    if scheme not in schemes.BUILTIN and not CupScheme.objects.filter(key=scheme).exists():
+        raise ServiceError(f"Unbekannte Wertung „{scheme}“.", f"Unknown scheme “{scheme}”.")
+    cup = Cup(name=name, slug=slug, scheme=scheme, ruleset_slug=ruleset_slug, region=region, best_n=best_n,
+              final_mode=final_mode)
+    _refuse_invalid(cup)
+    cup.save()
+    return cup
+
+
+@transaction.atomic
+def create_season(*, cup: Cup, label: str, ordering: int | None = None) -> Season:
+    """A new season; without ``ordering`` it becomes the newest."""
+    if Season.objects.filter(cup=cup, label=label).exists():
+        raise ServiceError(f"Die Saison „{label}“ gibt es schon.", f"Season “{label}” already exists.")
+    if ordering is None:
+        ordering = max((s.ordering for s in cup.seasons.all()), default=0) + 1
+    season = Season(cup=cup, label=label, ordering=ordering)
+    season.slug = season_slug(label)
+    _refuse_invalid(season)
+    season.save()
+    return season
+
+
+@transaction.atomic
+def add_tournament(*, season: Season, tournament: Tournament, is_final: bool = False) -> SeasonTournament:
+    """Count ``tournament`` in ``season``; a tournament belongs to at most one season."""
+    existing = SeasonTournament.objects.select_for_update().filter(tournament=tournament).select_related(
+        "season__cup").first()
+    if existing is not None:
+        raise ServiceError(
+            f"„{tournament.name}“ gehört schon zur Saison {existing.season}.",
+            f"“{tournament.name}” already belongs to season {existing.season}.",
+        )
+    if is_final and SeasonTournament.objects.filter(season=season, is_final=True).exists():
+        raise ServiceError("Diese Saison hat schon ein Finale.", "This season already has a final.")
+    return SeasonTournament.objects.create(season=season, tournament=tournament, is_final=is_final)

@@ -1,0 +1,89 @@
+"""Season import: CSV/XLSX with English or German headers, every line checked first, all or nothing,
+players matched by normalized name and club."""
+
+from __future__ import annotations
+
+import io
+from datetime import date, datetime
+from decimal import Decimal
+
+from openpyxl import Workbook
+
+from cups.imports import import_season_results, read_lines
+from cups.models import ImportedResult
+from tournament.models import Player
+
+GERMAN = """Turnier;Datum;Rang;Name;Verein;Punkte
+Herbstturnier;3.10.2025;1;Hans Müller;TC Innsbruck;120
+Herbstturnier;3.10.2025;2;Maria Huber;;85,5
+Herbstturnier;3.10.2025;3;Sepp Gruber;TC Hall;-12
+Winterturnier;2025-12-06;1;Maria Huber;;99
+"""
+
+
+def test_german_csv_matches_and_creates_players(cup_season):
+    season = cup_season()
+    hans = Player.objects.create(name="Müller Hans", club="tc innsbruck")
+    Player.objects.create(name="Sepp Gruber", club="TC Schwaz")  # other club: a different person
+    report = import_season_results(season=season, content=GERMAN.encode(), filename="alt.csv")
+    assert report.ok, report.lines()
+    assert (report.results, report.tournaments, report.players_created) == (4, 2, 2)
+    assert ImportedResult.objects.get(rank=1, tournament_name="Herbstturnier").player == hans
+    maria = ImportedResult.objects.filter(player__name="Maria Huber")
+    assert maria.count() == 2 and len({r.player_id for r in maria}) == 1
+    assert ImportedResult.objects.get(player__name="Maria Huber", date=date(2025, 10, 3)).total == Decimal("85.50")
+    assert Player.objects.filter(name="Sepp Gruber").count() == 2
+    assert "übernommen" in report.message("de") and "imported" in report.message("en")
+
+
+def test_english_xlsx(cup_season):
+    season = cup_season()
+    book = Workbook()
+    sheet = book.active
+    sheet.append(["tournament", "date", "rank", "name", "club", "total"])
+    sheet.append(["Summer Cup", datetime(2025, 7, 1), 1, "Anna", "TC A", 44])
+    sheet.append(["Summer Cup", datetime(2025, 7, 1), 2.0, "Bert", None, 12.5])
+    buffer = io.BytesIO()
+    book.save(buffer)
+    report = import_season_results(season=season, content=buffer.getvalue(), filename="old.xlsx")
+    assert report.ok, report.lines()
+    assert list(ImportedResult.objects.values_list("rank", "total")) == [(1, Decimal("44.00")), (2, Decimal("12.50"))]
+
+
+def test_every_line_is_reported_and_nothing_stored(cup_season):
+    season = cup_season()
+    text = """tournament,date,rank,name,club,total
+A,2025-10-03,1,Hans,,10
+,2025-10-03,x,,,abc
+A,31.02.2025,0,Eva,,1
+A,2025-10-03,3,hans,,5
+"""
+    report = import_season_results(season=season, content=text.encode(), filename="x.csv")
+    assert not report.ok
+    assert report.lines("de") == [
+        "Zeile 3: Turnier fehlt.",
+        "Zeile 3: Rang „x“ ist keine ganze Zahl ab 1.",
+        "Zeile 3: Name fehlt.",
+        "Zeile 3: Punkte „abc“ sind keine Zahl.",
+        "Zeile 4: Datum „31.02.2025“ ist kein Datum (2026-10-03 oder 3.10.2026).",
+        "Zeile 4: Rang „0“ ist keine ganze Zahl ab 1.",
+        "Zeile 5: hans steht schon in Zeile 2 bei diesem Turnier.",
+    ]
+    assert report.lines("en")[0] == "line 3: Tournament is missing."
+    assert "Nothing was imported" in report.message("en")
+    assert not ImportedResult.objects.exists() and not Player.objects.exists()
+
+
+def test_missing_columns_empty_and_broken_files():
+    assert read_lines(b"name;rank\nA;1\n", "x.csv")[1][0].message_en == "Missing columns: tournament, date, total."
+    assert read_lines(b"", "x.csv")[1][0].message_de == "Die Datei ist leer."
+    assert "cannot be read" in read_lines(b"not a zip", "x.xlsx")[1][0].message_en
+
+
+def test_a_tournament_is_imported_once(cup_season):
+    season = cup_season()
+    assert import_season_results(season=season, content=GERMAN.encode(), filename="a.csv").ok
+    again = import_season_results(season=season, content=GERMAN.encode(), filename="a.csv")
+    assert not again.ok and len(again.problems) == 4
+    assert "schon in der Saison" in again.problems[0].message_de
+    assert ImportedResult.objects.count() == 4

@@ -1,0 +1,73 @@
+"""Public cup and season pages, and the director's season import page."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+
+from cups import services
+from cups.models import ImportedResult
+from tournament.models import Player
+
+
+def test_cup_and_season_pages(client, played, cup_season, django_assert_max_num_queries):
+    season = cup_season("fixed", region="Tirol")
+    old = services.create_season(cup=season.cup, label="2025/26", ordering=0)
+    tournament = played("p-1", day=date(2026, 10, 3))
+    services.add_tournament(season=season, tournament=tournament)
+    anna = Player.objects.create(name="Anna Alt", club="TC Alt")
+    ImportedResult.objects.create(season=old, tournament_name="Altes Turnier", date=date(2025, 9, 1), rank=1,
+                                  player=anna, total=50)
+
+    url = reverse("cups:cup", args=["tirol"])
+    assert url == "/cup/tirol/"
+    page = client.get(url)
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert "Anna Alt" in html and "2026/27" in html and reverse("cups:season", args=["tirol", "2026-27"]) in html
+
+    url = reverse("cups:season", args=["tirol", "2026-27"])
+    assert url == "/cup/tirol/2026-27/"
+    with django_assert_max_num_queries(8):
+        page = client.get(url)
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert "Spielerin 000" in html or "Spielerin 001" in html
+    assert "223" in html and 'class="num counted"' in html
+    assert reverse("tournament:standings", args=["p-1"]) in html
+    assert "viewport" in html  # base layout for phones
+
+    assert client.get("/cup/tirol/1999-00/").status_code == 404
+    assert client.get("/cup/nirgends/").status_code == 404
+
+
+def test_import_page_needs_staff(client, cup_season):
+    cup_season()
+    url = reverse("cups:import", args=["tirol", "2026-27"])
+    assert client.get(url).status_code == 302
+
+
+def test_import_page_reports_and_imports(client, director, cup_season):
+    season = cup_season()
+    url = reverse("cups:import", args=["tirol", "2026-27"])
+    assert client.get(url).status_code == 200
+    bad = SimpleUploadedFile("alt.csv", "Turnier;Datum;Rang;Name;Verein;Punkte\nA;gestern;1;Hans;;10\n".encode())
+    page = client.post(url, {"file": bad})
+    assert page.status_code == 422
+    assert "Zeile 2" in page.content.decode() and "is not a date" in page.content.decode()
+    assert not ImportedResult.objects.exists()
+    good = SimpleUploadedFile("alt.csv", "Turnier;Datum;Rang;Name;Verein;Punkte\nA;3.10.2025;1;Hans;;10\n".encode())
+    page = client.post(url, {"file": good})
+    assert page.status_code == 200
+    assert ImportedResult.objects.filter(season=season).count() == 1
+
+
+def test_pages_speak_english_too(client, cup_season, settings, cups_catalogue):
+    cup_season()
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    html = client.get(reverse("cups:cup", args=["tirol"])).content.decode()
+    assert "Season ranking: each player's best results count." in html
+    html = client.get(reverse("cups:season", args=["tirol", "2026-27"])).content.decode()
+    assert "0 tournaments played, the best 0 results count" in html
