@@ -70,3 +70,25 @@ def add_tournament(*, season: Season, tournament: Tournament, is_final: bool = F
     if is_final and SeasonTournament.objects.filter(season=season, is_final=True).exists():
         raise ServiceError("Diese Saison hat schon ein Finale.", "This season already has a final.")
     return SeasonTournament.objects.create(season=season, tournament=tournament, is_final=is_final)
+
+
+def season_label(day) -> str:
+    """The season a date falls in: Austrian cup seasons run from July to June ("2026/27")."""
+    start = day.year if day.month >= 7 else day.year - 1
+    return f"{start}/{(start + 1) % 100:02d}"
+
+
+@transaction.atomic
+def enter_current_season(*, cup_slug: str, tournament: Tournament, scheme: str | None = None) -> SeasonTournament:
+    """Put ``tournament`` into the current season of cup ``cup_slug`` (the season its date falls in),
+    creating the cup (named after its slug, with ``scheme`` or "fixed") and the season when new."""
+    cup = Cup.objects.filter(slug=cup_slug).first()
+    if cup is None:
+        cup = create_cup(name=cup_slug.replace("-", " ").title(), slug=cup_slug, scheme=scheme or "fixed",
+                         ruleset_slug=tournament.ruleset_slug)
+    elif scheme is not None and scheme != cup.scheme:
+        raise ServiceError(f"Der Cup „{cup_slug}“ wertet nach „{cup.scheme}“, nicht nach „{scheme}“.",
+                           f"Cup “{cup_slug}” uses the scheme “{cup.scheme}”, not “{scheme}”.")
+    label = season_label(tournament.date)
+    season = cup.seasons.filter(label=label).first() or create_season(cup=cup, label=label)
+    return add_tournament(season=season, tournament=tournament)

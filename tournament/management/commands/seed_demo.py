@@ -21,6 +21,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 from django.db.models import Sum
 
+from cups.services import enter_current_season
 from paper.imports.players import import_players
 from rules.engine.sampling import random_hand
 from rules.rulesets import BUILTIN
@@ -50,6 +51,11 @@ class Command(BaseCommand):
         parser.add_argument("--slug", default="demo")
         parser.add_argument("--rules", default="tirol", choices=list(BUILTIN))
         parser.add_argument("--replace", action="store_true", help="delete an existing tournament with this slug first")
+        parser.add_argument("--cup", default=None, help="put it into this cup's current season (a new cup is created)")
+        parser.add_argument("--scheme", default=None, choices=["cube", "fixed", "heine"], help="a new cup's scheme")
+        parser.add_argument("--pool", type=int, default=None, metavar="K",
+                            help="draw the players from a fixed pool of K demo players (the same people meet again)")
+        parser.add_argument("--date", default=None, help="the tournament's date, YYYY-MM-DD (default: today)")
         parser.add_argument("--played", type=int, default=None, metavar="N",
                             help="play only rounds 1..N in full and leave round N+1 seated with no hands "
                                  "(0: round 1 seated and empty), for rehearsals and load tests")
@@ -70,6 +76,11 @@ class Command(BaseCommand):
             if existing:
                 existing.delete()
             tournament = self._tournament(options, rng)
+            if options["cup"]:  # in the same transaction: a refused cup leaves no tournament behind
+                try:
+                    enter_current_season(cup_slug=options["cup"], tournament=tournament, scheme=options["scheme"])
+                except ServiceError as error:
+                    raise CommandError(error.message_en) from None
         self._play(tournament, rng, options["seed"], played=options["played"])
         self._director()
         hands = Table.objects.filter(round__tournament=tournament).aggregate(n=Sum("hands_entered"))["n"] or 0
@@ -80,15 +91,25 @@ class Command(BaseCommand):
 
     def _tournament(self, options, rng: random.Random) -> Tournament:
         ruleset = BUILTIN[options["rules"]]
+        try:
+            day = date.fromisoformat(options["date"]) if options["date"] else date.today()
+        except ValueError:
+            raise CommandError(f"--date {options['date']!r} is not YYYY-MM-DD") from None
         tournament = services.create_tournament(
-            name=f"Demo-Turnier ({ruleset.name})", slug=options["slug"], date=date.today(), venue="Gasthof Post",
+            name=f"Demo-Turnier ({ruleset.name})", slug=options["slug"], date=day, venue="Gasthof Post",
             ruleset=ruleset,
         )
         names = sorted({f"{first} {last}" for first in FIRST for last in LAST})
+        random.Random("demo-pool").shuffle(names)  # the pool: the same people, whatever the tournament's seed
+        if options["pool"] is not None:
+            if not options["players"] <= options["pool"] <= len(names):
+                raise CommandError(f"--pool must be between --players ({options['players']}) and {len(names)}")
+            names = names[: options["pool"]]
         rng.shuffle(names)
         if options["players"] > len(names):
             raise CommandError(f"at most {len(names)} demo players")
-        rows = [{"name": name, "club": rng.choice(CLUBS)} for name in names[: options["players"]]]
+        # A person's club is fixed by the name, so a pool player is the same Player in every tournament.
+        rows = [{"name": name, "club": random.Random(name).choice(CLUBS)} for name in names[: options["players"]]]
         import_players(tournament=tournament, rows=rows, check_in=True)
         return tournament
 
