@@ -28,6 +28,13 @@ class TournamentForm(forms.Form):
     tables_of_five = forms.TypedChoiceField(
         label=_("Fünfertische"), required=False, empty_value=None, coerce=lambda v: {"yes": True, "no": False}.get(v),
         choices=[("", _("wie im Regelwerk")), ("yes", _("erlaubt (der Geber setzt aus)")), ("no", _("nur Vierertische"))])
+    hands_at_four = forms.TypedChoiceField(
+        label=_("Spiele am Vierertisch"), required=False, empty_value=None, coerce=int,
+        choices=[("", _("wie im Regelwerk")), ("16", "16"), ("20", "20")])
+    hands_at_five = forms.TypedChoiceField(
+        label=_("Spiele am Fünfertisch"), required=False, empty_value=None, coerce=int,
+        choices=[("", _("wie im Regelwerk")), ("20", "20"), ("25", "25")],
+        help_text=_("am Fünfertisch setzt der Geber aus: jeder spielt 16 von 20 oder 20 von 25"))
     kontra_to_charity = forms.BooleanField(
         label=_("Kontra-Geld in die Spendenkassa"), required=False,
         help_text=_("Was Kontras an Geld bewegen, zahlt der Verlierer in die Spendenkassa statt an die Gewinner."))

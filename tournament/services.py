@@ -35,24 +35,39 @@ def resolve_ruleset(key: str) -> RuleSet:
 
 # --- tournaments ------------------------------------------------------------------------------
 
+# Hands at a table of four and of five: at five the dealer sits out, so everyone plays as many hands
+# as at four (16 of 20, 20 of 25). Every seed rule set plays one of these (docs/rules).
+HAND_COUNTS = {(16, 20), (20, 25)}
+
 
 @transaction.atomic
 def create_tournament(
     *, name: str, slug: str, date: Date, ruleset: RuleSet, venue: str = "", stake_cents: int | None = None,
     rounds: int | None = None, tables_of_five: bool | None = None, kontra_to_charity: bool = False, user=None,
+    hands_at_four: int | None = None, hands_at_five: int | None = None,
 ) -> Tournament:
     """A tournament with its rounds, playing under a snapshot of ``ruleset`` and its format."""
     fmt = ruleset.format
+    four = fmt.hands_at_four if hands_at_four is None else hands_at_four
+    # At five the dealer sits out: five deals of four hands each keep everyone at the count of a
+    # table of four (Hopfgarten's data says 20 at five too, which would leave its five-table at 16).
+    five = four * 5 // 4 if hands_at_five is None else hands_at_five
     tournament = Tournament(
         name=name, slug=slug, date=date, venue=venue,
         ruleset_slug=ruleset.slug, ruleset_version=ruleset.version, ruleset_snapshot=ruleset.to_plain(),
         stake_cents=fmt.stake_cents if stake_cents is None else stake_cents,
         rounds=fmt.rounds if rounds is None else rounds,
-        hands_at_four=fmt.hands_at_four, hands_at_five=fmt.hands_at_five,
+        hands_at_four=four, hands_at_five=five,
         tables_of_five=fmt.tables_of_five if tables_of_five is None else tables_of_five,
         final_round_top=fmt.final_round_top, final_round_carry_percent=fmt.final_round_carry_percent,
         tie_breaks=list(fmt.tie_breaks), kontra_to_charity=kontra_to_charity, created_by=user,
     )
+    if (tournament.hands_at_four, tournament.hands_at_five) not in HAND_COUNTS:
+        raise ServiceError(
+            f"{tournament.hands_at_four} Spiele am Vierer- und {tournament.hands_at_five} am Fünfertisch passen nicht "
+            f"zusammen: jeder spielt gleich viele (16 und 20, oder 20 und 25).",
+            f"{tournament.hands_at_four} hands at a table of four and {tournament.hands_at_five} at five do not match: "
+            f"everyone plays as many (16 and 20, or 20 and 25).")
     tournament.full_clean()
     tournament.save()
     numbers = range(1, tournament.rounds + 1 + (1 if tournament.has_final else 0))

@@ -153,6 +153,7 @@ def tournament_list(request):
                 ruleset=services.resolve_ruleset(data["ruleset"]), stake_cents=data["stake_cents"],
                 rounds=data["rounds"], tables_of_five=data["tables_of_five"],
                 kontra_to_charity=data["kontra_to_charity"], user=request.user,
+                hands_at_four=data["hands_at_four"], hands_at_five=data["hands_at_five"],
             )
         except ServiceError as error:
             _refuse(request, error)

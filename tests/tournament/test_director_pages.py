@@ -81,3 +81,15 @@ def test_home_lists_tournaments_for_players(client, make_tournament):
     html = client.get("/").content.decode()
     assert "Test ooe" in html and reverse("tournament:standings", args=["linz"]) in html
     assert reverse("rules:ruleset", args=["tirol"]) in html
+
+
+def test_the_director_chooses_the_hands_per_table(admin_client, db):
+    response = admin_client.post(reverse("tournament:list"), {
+        "name": "Zwanziger", "slug": "zwanziger", "date": "2026-11-21", "ruleset": "tirol", "hands_at_four": "20"})
+    assert response.status_code == 302
+    tournament = Tournament.objects.get(slug="zwanziger")
+    assert (tournament.hands_at_four, tournament.hands_at_five) == (20, 25)
+    refused = admin_client.post(reverse("tournament:list"), {
+        "name": "Schief", "slug": "schief", "date": "2026-11-21", "ruleset": "tirol", "hands_at_four": "16",
+        "hands_at_five": "25"})
+    assert refused.status_code == 200 and not Tournament.objects.filter(slug="schief").exists()

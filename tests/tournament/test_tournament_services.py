@@ -214,3 +214,38 @@ def test_the_round_page_names_who_meets_again(make_tournament, play_round, clien
     assert len(pairs) == round.repeats > 0
     html = client.get(f"/turniere/{tournament.slug}/runde/2/").content.decode()
     assert "Wer sich wieder trifft" in html and pairs[0][0] in html
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("four,five,expected", [(None, None, (16, 20)), (20, None, (20, 25)), (20, 25, (20, 25)),
+                                                 (16, 20, (16, 20))])
+def test_the_hands_per_table_can_be_chosen_and_stay_fair(four, five, expected):
+    from datetime import date
+
+    from rules.rulesets import BUILTIN
+
+    tournament = services.create_tournament(name="H", slug=f"h-{four}-{five}", date=date(2026, 11, 21),
+                                            ruleset=BUILTIN["tirol"], hands_at_four=four, hands_at_five=five)
+    assert (tournament.hands_at_four, tournament.hands_at_five) == expected
+
+
+@pytest.mark.django_db
+def test_hopfgarten_plays_as_many_hands_at_a_table_of_five_as_at_four():
+    from datetime import date
+
+    from rules.rulesets import BUILTIN
+
+    tournament = services.create_tournament(name="H", slug="hopf", date=date(2026, 11, 21),
+                                            ruleset=BUILTIN["hopfgarten"], tables_of_five=True)
+    assert (tournament.hands_at_four, tournament.hands_at_five) == (20, 25)
+
+
+@pytest.mark.django_db
+def test_hand_counts_that_are_unfair_are_refused():
+    from datetime import date
+
+    from rules.rulesets import BUILTIN
+
+    with pytest.raises(ServiceError, match="16 and 20, or 20 and 25"):
+        services.create_tournament(name="H", slug="bad", date=date(2026, 11, 21), ruleset=BUILTIN["tirol"],
+                                   hands_at_four=16, hands_at_five=25)
