@@ -1,5 +1,5 @@
 """The one place cups/ reads how a tournament ranks its players: scoring.selectors.standings_many
-(two queries for every tournament of a season together), kept to the players who played a hand."""
+(three queries for every tournament of a season together), kept to the players who played a hand."""
 
 from __future__ import annotations
 
@@ -24,8 +24,8 @@ class FinalRow:
 
 
 def final_standings(tournaments: list[Tournament]) -> dict[int, list[FinalRow]]:
-    """tournament pk -> its ranked players (three queries for all tournaments together: the standings'
-    two and the entries).
+    """tournament pk -> its ranked players (four queries for all tournaments together: the standings'
+    three and the entries).
 
     Players without any hand never played: they are absent, get no cup points and do not count in N;
     the ranks of the others close up (a shared rank stays shared)."""

@@ -1,6 +1,6 @@
 """Reads for the cup pages, the season_standings command and tests: a fixed number of queries each.
 
-``season_standings(season)``: the season's tournaments (one query), their final standings (three
+``season_standings(season)``: the season's tournaments (one query), their final standings (four
 queries for all of them, cups/adapters.py), the imported results (one query), the cup's own scheme
 when it is not a built-in one (one query), and ``season.cup`` when the caller did not select it.
 ``cup_overview(cup)`` reads every season of the cup with the same queries plus one for the seasons.
@@ -98,7 +98,7 @@ def _imported_key(name: str, day: date) -> str:
 
 
 def _standings_of(seasons: list[Season], cup: Cup) -> dict[int, SeasonStandings]:
-    """Every season of one cup, with the same five or six queries whatever their number."""
+    """Every season of one cup, with the same six or seven queries whatever their number."""
     scheme = scheme_for(cup, _own_schemes([cup]))
     ids = [s.pk for s in seasons]
     links = list(SeasonTournament.objects.filter(season_id__in=ids).select_related("tournament")
@@ -140,7 +140,7 @@ def _standings_of(seasons: list[Season], cup: Cup) -> dict[int, SeasonStandings]
 
 
 def season_standings(season: Season) -> SeasonStandings:
-    """The season ranking of ``season`` (five queries with a built-in scheme and ``season.cup`` loaded)."""
+    """The season ranking of ``season`` (six queries with a built-in scheme and ``season.cup`` loaded)."""
     return _standings_of([season], season.cup)[season.pk]
 
 
@@ -153,7 +153,7 @@ class SeasonSummary:
 
 
 def cup_overview(cup: Cup) -> list[SeasonSummary]:
-    """Each season of ``cup``, newest first, with its winner(s) and size (six queries for any number of seasons)."""
+    """Each season of ``cup``, newest first, with its winner(s) and size (seven queries for any number of seasons)."""
     seasons = list(cup.seasons.all())
     for season in seasons:
         season.cup = cup

@@ -152,3 +152,18 @@ def ruleset_options(ruleset: RuleSet) -> dict:
         "birds": list(BIRDS),
         "renonce": ruleset.renonce is not None or bool(ruleset.trischaken and ruleset.trischaken.renonce_unit),
     }
+
+
+class CorrectionForm(forms.Form):
+    """The director books points outside a hand: who, in which round, how many, why."""
+
+    entry = forms.TypedChoiceField(label=_("Spieler"), coerce=int)
+    round = forms.TypedChoiceField(label=_("Runde"), coerce=int)
+    points = forms.DecimalField(label=_("Punkte (minus: Abzug)"), max_digits=7, decimal_places=2)
+    reason = forms.CharField(label=_("Begründung"), max_length=500,
+                             widget=forms.TextInput(attrs={"placeholder": _("etwa: Renonce von Spiel 7 nachträglich")}))
+
+    def __init__(self, *args, entries, rounds, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["entry"].choices = [(entry.pk, str(entry.player)) for entry in entries]
+        self.fields["round"].choices = [(round.pk, round.label) for round in rounds]

@@ -12,7 +12,7 @@ from django.db import models
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models import Entry, Table
+from tournament.models import Entry, Round, Table
 
 
 def who_label(code: str) -> str:
@@ -100,3 +100,22 @@ class HandRevision(models.Model):
 
     class Meta:
         ordering = ["at", "id"]
+
+
+class Correction(models.Model):
+    """Points a director books outside a hand, with the reason: a renonce claimed after the hand, a
+    penalty, a ruling on a late arrival. They count for the standings in their round (not for the
+    money: nobody pays them at the table) and are shown on the sheets, the standings and the workbook.
+    A correction is never edited or deleted: a wrong one is undone by booking the opposite."""
+
+    entry = models.ForeignKey(Entry, on_delete=models.RESTRICT, related_name="corrections")
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="corrections")
+    points = models.DecimalField(_("Punkte"), max_digits=10, decimal_places=2)
+    reason = models.TextField(_("Begründung"))
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["round", "at", "id"]
+        verbose_name = _("Punktekorrektur")
+        verbose_name_plural = _("Punktekorrekturen")

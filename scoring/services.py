@@ -9,6 +9,7 @@ result is stored with the hand; HandScore rows carry it in hundredths for the st
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
 
 from django.db import transaction
 from django.db.models import Max
@@ -17,7 +18,7 @@ from django.utils import timezone
 from rules.engine import read_hand, score_hand
 from rules.engine.kontra import kontra_cash
 from rules.engine.rounding import hundredths
-from scoring.models import Hand, HandRevision, HandScore
+from scoring.models import Correction, Hand, HandRevision, HandScore
 from scoring.seats import dealer_position, seat_entries
 from scoring.selectors.standings import final_ranking
 from scoring.settlement import hand_money, price_hands
@@ -213,3 +214,26 @@ def reprice(*, tournament) -> int:
     Hand.objects.bulk_update([Hand(pk=pk, box_euros=box) for pk, box in boxes.items()], ["box_euros"], batch_size=2000)
     live.touch(tournament.pk)
     return len(boxes)
+
+
+@transaction.atomic
+def book_correction(*, entry, round: Round, points, reason: str, user=None) -> Correction:
+    """Book points for ``entry`` in ``round`` outside any hand, with a reason (see models.Correction)."""
+    if round.tournament_id != entry.tournament_id:
+        raise ServiceError("Runde und Spieler gehören nicht zum selben Turnier.",
+                           "The round and the player belong to different tournaments.")
+    if round.status == Round.PLANNED:
+        raise ServiceError(f"Runde {round.number} ist noch nicht gesetzt.", f"Round {round.number} is not seated yet.")
+    try:
+        value = Decimal(str(points)).quantize(Decimal("0.01"))
+    except (InvalidOperation, ValueError):
+        value = Decimal(0)
+    if value == 0 or abs(value) > 1000:
+        raise ServiceError("Die Punkte einer Korrektur: nicht 0 und höchstens 1000.",
+                           "A correction's points: not 0 and at most 1000.")
+    if not reason.strip():
+        raise ServiceError("Eine Korrektur braucht eine Begründung.", "A correction needs a reason.")
+    correction = Correction.objects.create(entry=entry, round=round, points=value, reason=reason.strip()[:500],
+                                           user=user)
+    live.touch(entry.tournament_id)
+    return correction

@@ -13,5 +13,6 @@ urlpatterns = [
     path("t/<str:token>/letztes-spiel/", views.edit_last, name="edit_last"),
     path("t/<str:token>/bestaetigen/", views.confirm, name="confirm"),
     path("leitung/tisch/<int:table_id>/", views.director_sheet, name="director_sheet"),
+    path("leitung/turnier/<slug:slug>/korrekturen/", views.corrections, name="corrections"),
     path("leitung/tisch/<int:table_id>/spiel/<int:hand_number>/", views.director_correct, name="director_correct"),
 ]

@@ -20,12 +20,12 @@ from django.views.decorators.http import require_POST
 from rules.engine import InvalidHand, read_hand, score_hand
 from rules.engine.types import number
 from scoring import services
-from scoring.forms import HandForm, initial_from_hand, ruleset_options
+from scoring.forms import CorrectionForm, HandForm, initial_from_hand, ruleset_options
 from scoring.seats import active_positions
-from scoring.selectors import table_sheet
+from scoring.selectors import table_sheet, tournament_corrections
 from tournament.errors import ServiceError
 from tournament.http import int_param
-from tournament.models import Table, looks_like_token
+from tournament.models import Round, Table, Tournament, looks_like_token
 
 
 def _table(token: str) -> Table:
@@ -209,3 +209,34 @@ def director_correct(request, table_id: int, hand_number: int):
     if hand is None:
         raise Http404("no such hand")
     return _correct(request, table, current, hand, director=True)
+
+
+# --- director: points booked outside a hand ---------------------------------------------------------
+
+
+@staff_member_required
+def corrections(request, slug: str):
+    """Book a correction (a renonce claimed later, a penalty, a late-arrival ruling) and list them all."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    entries = list(tournament.entries.select_related("player").order_by("player__name"))
+    rounds = list(tournament.round_set.exclude(status=Round.PLANNED).order_by("number"))
+    form = CorrectionForm(request.POST or None, entries=entries, rounds=rounds)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            data = form.cleaned_data
+            entry = next(e for e in entries if e.pk == data["entry"])
+            round = next(r for r in rounds if r.pk == data["round"])
+            try:
+                services.book_correction(entry=entry, round=round, points=data["points"], reason=data["reason"],
+                                         user=request.user)
+            except ServiceError as error:
+                messages.error(request, error.message())
+                status = 422
+            else:
+                messages.success(request, _("Korrektur für %(name)s gebucht.") % {"name": entry.player.name})
+                return redirect("scoring:corrections", slug=slug)
+        else:
+            status = 422
+    return render(request, "scoring/corrections.html", {
+        "tournament": tournament, "form": form, "corrections": tournament_corrections(tournament)}, status=status)

@@ -124,15 +124,15 @@ def test_every_selector_keeps_its_query_count(event, django_assert_num_queries):
     table = round1.tables.select_related("round__tournament").first()
     entry = event.entries.first()
     promised = [
-        (2, lambda: hand_reads.standings(event)),
-        (2, lambda: hand_reads.standings_table(event)),
+        (3, lambda: hand_reads.standings(event)),
+        (3, lambda: hand_reads.standings_table(event)),
         (1, lambda: hand_reads.money_by_hand(event)),
         (1, lambda: hand_reads.euros_by_entry(event)),
         (4, lambda: hand_reads.settlement(event)),
-        (3, lambda: hand_reads.table_sheet(table)),
-        (5, lambda: hand_reads.round_sheets(round1)),
+        (4, lambda: hand_reads.table_sheet(table)),
+        (6, lambda: hand_reads.round_sheets(round1)),
         (1, lambda: hand_reads.player_hands(event, entry)),
-        (4, lambda: hand_reads.workbook_data(event)),
+        (5, lambda: hand_reads.workbook_data(event)),
         (2, lambda: selectors.progress_board(round3)),
         (2, lambda: selectors.round_progress(event)),
         (2, lambda: selectors.round_tables(round1)),

@@ -82,7 +82,7 @@ class ScoreSheetsPdf(RoundSheetPdf):
             self.heading_style,
         )
         parts = [heading, Spacer(1, 3 * mm), grid, Spacer(1, 4 * mm)]
-        notes = self._notes(table, filled)
+        notes = self._notes(table, filled, [] if self.blank else sheet.corrections)
         if notes:
             parts.append(Paragraph(" · ".join(notes), self.note_style))
         if signature:
@@ -181,8 +181,12 @@ class ScoreSheetsPdf(RoundSheetPdf):
         style.append(("LINEABOVE", (0, extra_rows[0]), (-1, extra_rows[0]), 1.2, colors.black))
         return len(extra_rows)
 
-    def _notes(self, table, filled: bool) -> list[str]:
+    def _notes(self, table, filled: bool, corrections=()) -> list[str]:
         notes = []
+        for correction in corrections:
+            notes.append(escape(_("Korrektur %(name)s %(points)s: %(reason)s") % {
+                "name": correction.entry.player.name, "points": number(correction.points, sign=True),
+                "reason": correction.reason}))
         if filled and table.ended_early:
             notes.append(f"<b>{escape(_('vorzeitig beendet'))}</b>")
         if filled:

@@ -35,6 +35,7 @@ from scoring.selectors import WorkbookData, money_label, standings_table, workbo
 
 DATETIME_FORMAT = "DD.MM.YYYY HH:MM"
 STANDINGS, ROUNDS, TABLES, HANDS, SETTLEMENT, PLAYERS = "Standings", "Rounds", "Tables", "Hands", "Settlement", "Players"
+CORRECTIONS = "Corrections"
 
 
 class HandsRanges:
@@ -74,6 +75,7 @@ class TournamentWorkbook(ListExporter):
         yield self.hands(data)
         yield self.settlement(data, ranges)
         yield self.players(data)
+        yield self.corrections(data)
 
     # --- Standings ----------------------------------------------------------------------------
 
@@ -111,19 +113,31 @@ class TournamentWorkbook(ListExporter):
         prelim_col = get_column_letter(first_round_col + len(preliminary) + 1)  # "Summe Vorrunden" with a final
         seated = set(data.round_numbers)
 
+        last_correction = max(len(data.corrections) + 1, 2)
+        correction_rows = {key: f"{CORRECTIONS}!${letter}$2:${letter}${last_correction}"
+                           for key, letter in (("nr", "A"), ("round", "C"), ("points", "D"))}
+
+        def corrections(number: int, nr: str) -> str:
+            """The points the director booked outside a hand for this player and round (the Corrections sheet)."""
+            if not data.corrections:
+                return ""
+            return (f"+SUMIFS({correction_rows['points']},{correction_rows['nr']},{nr},"
+                    f"{correction_rows['round']},{number})")
+
         def lines():
             for row_number, row in enumerate(rows, start=first_row):
                 nr = f"$B{row_number}"
                 line = [row["rank"], number_of.get(row["entry_id"]), row["name"], row["club"]]
                 # A round not seated yet stays empty, as on the site (not a 0 that looks played).
-                line += [Formula("=" + ranges.seat_sum(POINTS, [(C.ROUND, str(n))], nr)) if n in seated else None
-                         for n in preliminary]
+                line += [Formula("=" + ranges.seat_sum(POINTS, [(C.ROUND, str(n))], nr) + corrections(n, nr))
+                         if n in seated else None for n in preliminary]
                 preliminary_sum = Formula(f"=SUM({first}{row_number}:{last}{row_number})")
                 if final_number is None:
                     line.append(preliminary_sum)
                 else:
                     finalist = row.get("final") is not None
-                    line.append(Formula("=" + ranges.seat_sum(POINTS, [(C.ROUND, str(final_number))], nr)) if finalist else None)
+                    line.append(Formula("=" + ranges.seat_sum(POINTS, [(C.ROUND, str(final_number))], nr)
+                                        + corrections(final_number, nr)) if finalist else None)
                     line.append(preliminary_sum)
                     line.append(row.get("carried"))
                     # The site's carry-over (rounded half-even to 0.01) stays a value; the rest a formula.
@@ -289,3 +303,17 @@ class TournamentWorkbook(ListExporter):
         rows = ([e.number, e.name, e.club, e.region or None,
                  e.notes or None, e.lot, e.checked_in, e.withdrawn_after_round] for e in data.entries)
         return SheetData(PLAYERS, columns, rows)
+
+
+    # --- Corrections ----------------------------------------------------------------------------
+
+    def corrections(self, data: WorkbookData) -> SheetData:
+        """Points the director booked outside a hand; the Standings' round formulas add them."""
+        columns = [Column(C.PLAYER_NUMBER, 6, INTEGER_FORMAT), Column(C.PLAYER_NAME, 28), Column(C.ROUND, 8, INTEGER_FORMAT),
+                   Column(_("Punkte"), 10, POINTS_FORMAT), Column(_("Begründung"), 48), Column(_("von"), 14),
+                   Column(_("am"), 17)]
+        number_of = data.number_of
+        names = {entry.entry_id: entry.name for entry in data.entries}
+        rows = ([number_of.get(c.entry_id), names.get(c.entry_id), c.round.number, c.points, c.reason,
+                 c.user.get_username() if c.user else None, local(c.at)] for c in data.corrections)
+        return SheetData(CORRECTIONS, columns, rows)

@@ -15,11 +15,13 @@ from scoring.selectors.standings import (
     standings_document,
     standings_many,
     standings_table,
+    tournament_corrections,
 )
 from scoring.selectors.workbook import WorkbookData, workbook_data
 
 __all__ = [
     "MoneyOfHand", "Settlement", "Sheet", "SheetRow", "StandingsTable", "WorkbookData", "build_sheet",
     "euros_by_entry", "final_ranking", "money_by_hand", "money_label", "player_hands", "round_sheets", "settlement",
-    "standings", "standings_document", "standings_many", "standings_table", "table_sheet", "workbook_data",
+    "standings", "standings_document", "standings_many", "standings_table", "table_sheet", "tournament_corrections",
+    "workbook_data",
 ]

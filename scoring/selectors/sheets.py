@@ -1,7 +1,8 @@
 """Reads of the Schreibzettel: a table's hands with each position's points and running totals.
 
-``table_sheet`` builds one table's sheet (three queries), ``round_sheets`` every table of a round at
-once with each player's euros (five queries, for the printed score sheets); both go through ``build_sheet``.
+``table_sheet`` builds one table's sheet (four queries), ``round_sheets`` every table of a round at
+once with each player's euros (six queries, for the printed score sheets); both go through ``build_sheet``.
+Both carry the director's corrections for the table's players in that round.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from decimal import Decimal
 from django.db.models import Prefetch
 
 from rules.engine.ruleset import RuleSet
-from scoring.models import Hand, HandScore
+from scoring.models import Correction, Hand, HandScore
 from scoring.seats import active_positions, dealer_position
 from scoring.selectors.money import euros_by_table, money_by_hand
 from tournament.models import Round, Seat, Table
@@ -45,6 +46,7 @@ class Sheet:
     totals: list[Decimal] = field(default_factory=list)
     cash_totals: list[Decimal] = field(default_factory=list)
     euros: list[Decimal] = field(default_factory=list)  # per position, from the money selector (round_sheets)
+    corrections: list[Correction] = field(default_factory=list)  # points the director booked for these players
     next_number: int = 1
     next_dealer: int | None = None
     next_positions: list[int] = field(default_factory=list)
@@ -55,15 +57,18 @@ class Sheet:
 
 
 def table_sheet(table: Table) -> Sheet:
-    """One table's Schreibzettel (three queries)."""
+    """One table's Schreibzettel with its players' corrections in that round (four queries)."""
     seats = list(table.seats.select_related("entry__player").order_by("position"))
     hands = list(table.hands.prefetch_related("scores").order_by("number"))
-    return build_sheet(table, seats, hands, table.round.tournament.ruleset)
+    sheet = build_sheet(table, seats, hands, table.round.tournament.ruleset)
+    sheet.corrections = list(Correction.objects.filter(round_id=table.round_id, entry__in=[s.entry_id for s in seats])
+                             .select_related("entry__player").order_by("at", "id"))
+    return sheet
 
 
 def round_sheets(round: Round) -> list[Sheet]:
-    """Every table's Schreibzettel, as table_sheet builds it, with each player's euros at the table,
-    by table number (five queries).
+    """Every table's Schreibzettel, as table_sheet builds it, with each player's euros at the table and
+    corrections in the round, by table number (six queries).
 
     The hands are loaded without their stored engine result (``Hand.result``, the largest field and
     not shown on a sheet); reading it from a row's hand would cost a query per hand.
@@ -74,10 +79,14 @@ def round_sheets(round: Round) -> list[Sheet]:
     tables = round.tables.order_by("number").prefetch_related(seats_in_order(), Prefetch("hands", queryset=hands))
     ruleset = round.tournament.ruleset
     euros = euros_by_table(money_by_hand(round.tournament, round=round))
+    corrections: dict[int, list[Correction]] = {}
+    for correction in round.corrections.select_related("entry__player").order_by("at", "id"):
+        corrections.setdefault(correction.entry_id, []).append(correction)
     sheets = []
     for table in tables:
         sheet = build_sheet(table, list(table.seats.all()), list(table.hands.all()), ruleset)
         sheet.euros = [euros.get((table.pk, seat.entry_id), ZERO) for seat in sheet.seats]
+        sheet.corrections = [c for seat in sheet.seats for c in corrections.get(seat.entry_id, [])]
         sheets.append(sheet)
     return sheets
 

@@ -14,7 +14,7 @@ from decimal import Decimal
 from django.db.models import Exists, OuterRef, Sum
 from django.utils.translation import gettext as _
 
-from scoring.models import HandScore
+from scoring.models import Correction, HandScore
 from scoring.settlement import CENT
 from tournament.errors import active_language
 from tournament.models import Entry, Seat, Tournament
@@ -22,13 +22,14 @@ from tournament.standings import TIE_BREAKS, ZERO, PlayerScores, Ranked, rank
 
 
 def standings(tournament: Tournament) -> list[Ranked]:
-    """Every entry ranked: two queries (entries; points and euros summed per entry and round)."""
+    """Every entry ranked: three queries (entries; points and euros of the hands, and the directors'
+    corrections, summed per entry and round)."""
     return standings_many([tournament])[tournament.pk]
 
 
 def standings_many(tournaments: list[Tournament]) -> dict[int, list[Ranked]]:
-    """Each tournament's entries ranked, by tournament id: the same two queries for any number of
-    tournaments (a cup's season reads all its tournaments at once)."""
+    """Each tournament's entries ranked, by tournament id: the same three queries for any number of
+    tournaments (entries; hand scores and corrections summed per entry and round)."""
     ids = [tournament.pk for tournament in tournaments]
     entries = list(Entry.objects.filter(tournament_id__in=ids).select_related("player").annotate(
         seated=Exists(Seat.objects.filter(entry=OuterRef("pk")))).order_by("player__name", "pk"))
@@ -50,6 +51,15 @@ def standings_many(tournaments: list[Tournament]) -> dict[int, list[Ranked]]:
             finals[row["entry_id"]] = points
         else:
             rounds[row["entry_id"]][row["hand__table__round__number"]] = points
+    corrections = (Correction.objects.filter(round__tournament_id__in=ids).values("entry_id", "round__number", "round__is_final")
+                   .annotate(points=Sum("points")).order_by())
+    for row in corrections:  # points booked outside a hand count in their round
+        points = row["points"].quantize(CENT)
+        if row["round__is_final"]:
+            finals[row["entry_id"]] = finals.get(row["entry_id"], ZERO) + points
+        else:
+            by_round = rounds[row["entry_id"]]
+            by_round[row["round__number"]] = by_round.get(row["round__number"], ZERO) + points
     players: dict[int, list[PlayerScores]] = defaultdict(list)
     for entry in entries:
         players[entry.tournament_id].append(PlayerScores(
@@ -140,3 +150,9 @@ def standings_document(tournament: Tournament) -> dict:
         rows.append(line)
     return {"tournament": tournament.slug, "participants": sum(1 for row in ranked if row.rank is not None),
             "rows": rows}
+
+
+def tournament_corrections(tournament: Tournament) -> list[Correction]:
+    """Every correction of the tournament, by round and time, with player, round and who booked it (one query)."""
+    return list(Correction.objects.filter(round__tournament=tournament).select_related("entry__player", "round", "user")
+                .order_by("round__number", "at", "id"))

@@ -15,7 +15,7 @@ from typing import Iterator
 
 from django.db.models import Count
 
-from scoring.models import Hand
+from scoring.models import Correction, Hand
 from scoring.selectors.money import MoneyOfHand, money_by_hand
 from tournament.models import Round, Seat, Tournament
 
@@ -95,6 +95,7 @@ class WorkbookData:
     scores: dict[int, list[ScoreRow]]
     money: dict[int, MoneyOfHand]
     seated: dict[tuple[int, int], int] = field(default_factory=dict)  # (round, entry) -> table number
+    corrections: list[Correction] = field(default_factory=list)  # points booked outside a hand
 
     @property
     def number_of(self) -> dict[int, int]:
@@ -122,8 +123,8 @@ class WorkbookData:
 
 
 def workbook_data(tournament: Tournament) -> WorkbookData:
-    """Everything the workbook writes except the hands themselves (streamed later): four queries
-    (entries, rounds with their counts, seats, the money of every hand)."""
+    """Everything the workbook writes except the hands themselves (streamed later): five queries
+    (entries, rounds with their counts, seats, the money of every hand, the corrections)."""
     entries = [
         EntryRow(number, entry.pk, entry.player.name, entry.player.club, entry.player.region, entry.player.notes,
                  entry.lot, entry.checked_in, entry.withdrawn_after_round)
@@ -157,4 +158,6 @@ def workbook_data(tournament: Tournament) -> WorkbookData:
             seat.cash += cash
             seat.euros += euros
     seated = {(seat.round_number, seat.entry_id): seat.table_number for seat in seats}
-    return WorkbookData(tournament, entries, rounds, seats, scores, money, seated)
+    corrections = list(Correction.objects.filter(round__tournament=tournament).select_related("round", "user")
+                       .order_by("round__number", "at", "id"))
+    return WorkbookData(tournament, entries, rounds, seats, scores, money, seated, corrections)
