@@ -67,14 +67,15 @@ def table_state(table: Table) -> dict:
         "rules": table.round.tournament.ruleset_slug, "status": status_of(table),
         "seats": [{"position": seat.position, "name": seat.entry.player.name} for seat in sheet.seats],
         "hands_planned": table.hands_planned, "next_number": sheet.next_number, "version": table.version,
+        "first_dealer": table.first_dealer,
         "next": None,
         "hands": [{"number": row.hand.number, "hand": row.hand.data, "points": row.hand.result.get("points"),
                    "cash": row.hand.result.get("cash"), "key": row.hand.idempotency_key} for row in sheet.rows],
     }
     if not table.is_complete:
-        dealer = dealer_position(sheet.next_number, size)
+        dealer = dealer_position(sheet.next_number, size, table.first_dealer)
         state["next"] = {"dealer": dealer, "sits_out": dealer if size == 5 else None,
-                         "vorhand": active_positions(sheet.next_number, size)[0]}
+                         "vorhand": active_positions(sheet.next_number, size, table.first_dealer)[0]}
     return state
 
 
@@ -128,7 +129,8 @@ def _hand_from_form(table: Table, number: int, fields: dict) -> tuple[dict | Non
         data.setlist(str(name), [str(item) for item in values])
     data.update({"number": str(number), "version": "0", "idempotency_key": "outbox"})
     seats = list(table.seats.select_related("entry__player").order_by("position"))
-    players = [seats[position].entry.player.name for position in active_positions(number, len(seats))]
+    players = [seats[position].entry.player.name
+               for position in active_positions(number, len(seats), table.first_dealer)]
     form = HandForm(data, ruleset=table.round.tournament.ruleset, players=players)
     if not form.is_valid():
         problems = "; ".join(f"{name}: {' '.join(errors)}" for name, errors in form.errors.items())

@@ -109,9 +109,9 @@ def store_hand(*, table: Table, number: int, data: dict, idempotency_key: str = 
     if number != table.hands_entered + 1:
         raise WrongHandNumber(number, table.hands_entered + 1)
     seats = _seated(table)
-    hand = Hand(table=table, number=number, dealer_position=dealer_position(number, len(seats)),
+    hand = Hand(table=table, number=number, dealer_position=dealer_position(number, len(seats), table.first_dealer),
                 entered_by=entered_by[:120], idempotency_key=idempotency_key[:64])
-    stored, scores = _store(hand, table, data, seat_entries(seats, number))
+    stored, scores = _store(hand, table, data, seat_entries(seats, number, table.first_dealer))
     hand.save()
     for score in scores:
         score.hand = hand
@@ -143,7 +143,7 @@ def correct_hand(*, hand: Hand, data: dict, expected_version: int, reason: str =
     if director and not reason.strip():
         raise ServiceError("Für eine Korrektur braucht es eine Begründung.", "A correction needs a reason.")
     before = hand.data
-    stored, scores = _store(hand, table, data, seat_entries(_seated(table), hand.number))
+    stored, scores = _store(hand, table, data, seat_entries(_seated(table), hand.number, table.first_dealer))
     hand.version += 1
     hand.save()
     hand.scores.all().delete()
@@ -237,3 +237,23 @@ def book_correction(*, entry, round: Round, points, reason: str, user=None) -> C
                                            user=user)
     live.touch(entry.tournament_id)
     return correction
+
+
+@transaction.atomic
+def set_first_dealer(*, table: Table, position: int, expected_version: int, director: bool = False) -> Table:
+    """Record who deals first, as drawn at the table: only before the first hand."""
+    table = _locked(table)
+    if table.version != expected_version:
+        raise StaleVersion()
+    _check_open(table, director=director)
+    if table.hands_entered:
+        raise ServiceError("Der erste Geber steht fest, sobald das erste Spiel eingetragen ist.",
+                           "The first dealer is fixed once the first hand is entered.")
+    size = table.seats.count()
+    if not 0 <= position < size:
+        raise ServiceError(f"Platz {position + 1} gibt es an diesem Tisch nicht.",
+                           f"There is no place {position + 1} at this table.")
+    table.first_dealer = position
+    table.version += 1
+    table.save(update_fields=["first_dealer", "version"])
+    return table

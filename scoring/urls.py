@@ -12,6 +12,7 @@ urlpatterns = [
     path("t/<str:token>/rueckgaengig/", views.undo, name="undo"),
     path("t/<str:token>/letztes-spiel/", views.edit_last, name="edit_last"),
     path("t/<str:token>/bestaetigen/", views.confirm, name="confirm"),
+    path("t/<str:token>/erster-geber/", views.first_dealer, name="first_dealer"),
     path("leitung/tisch/<int:table_id>/", views.director_sheet, name="director_sheet"),
     path("leitung/turnier/<slug:slug>/korrekturen/", views.corrections, name="corrections"),
     path("leitung/tisch/<int:table_id>/spiel/<int:hand_number>/", views.director_correct, name="director_correct"),

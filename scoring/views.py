@@ -35,7 +35,7 @@ def _table(token: str) -> Table:
 
 
 def _players(sheet, number_: int) -> list[str]:
-    positions = active_positions(number_, len(sheet.seats))
+    positions = active_positions(number_, len(sheet.seats), sheet.table.first_dealer)
     return [sheet.seats[position].entry.player.name for position in positions]
 
 
@@ -68,6 +68,7 @@ def _outbox_context(table: Table, sheet) -> dict:
         "token": table.token, "state_url": reverse("scoring:api_state", args=[table.token]),
         "hands_url": reverse("scoring:api_hands", args=[table.token]), "sheet_url": reverse("scoring:sheet", args=[table.token]),
         "players": [seat.entry.player.name for seat in sheet.seats], "hands_planned": table.hands_planned,
+        "first_dealer": table.first_dealer,
         "next_number": sheet.next_number, "version": table.version,
         "texts": {
             "waiting": _("%(n)s Spiele warten auf Verbindung"), "waiting_one": _("1 Spiel wartet auf Verbindung"),
@@ -177,6 +178,23 @@ def _render_edit(request, table, sheet_, hand, form, problems, status, director=
         "options": ruleset_options(table.round.tournament.ruleset), "director": director,
         "tournament": table.round.tournament,
     }, status=status)
+
+
+@require_POST
+def first_dealer(request, token: str):
+    """Record who deals first, as drawn at the table (before the first hand)."""
+    table = _table(token)
+    director = request.user.is_staff and request.POST.get("director") == "1"
+    try:
+        services.set_first_dealer(table=table, position=int_param(request.POST, "position", -1),
+                                  expected_version=int_param(request.POST, "version", -1), director=director)
+    except ServiceError as error:
+        messages.error(request, error.message())
+    else:
+        table.refresh_from_db()
+        name = table.seats.select_related("entry__player").get(position=table.first_dealer).entry.player.name
+        messages.success(request, _("%(name)s gibt das erste Spiel.") % {"name": name})
+    return redirect("scoring:director_sheet", table_id=table.pk) if director else redirect("scoring:sheet", token=token)
 
 
 @require_POST

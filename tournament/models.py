@@ -242,6 +242,8 @@ class Table(models.Model):
     version = models.PositiveIntegerField(default=0)
     # Kept by scoring.services in the same transaction as the hands themselves.
     hands_entered = models.PositiveSmallIntegerField(_("Spiele eingetragen"), default=0)
+    # Drawn at the table before the first hand (Platz - 1); the deal passes on from there.
+    first_dealer = models.PositiveSmallIntegerField(_("erster Geber"), default=0)
     last_hand_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:

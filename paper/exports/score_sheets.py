@@ -66,7 +66,7 @@ class ScoreSheetsPdf(RoundSheetPdf):
             widths += [player_width * 0.45, player_width * 0.55]
 
         data, style = self._head(seats, player_width)
-        self._hands(data, style, seats, rows, count)
+        self._hands(data, style, seats, rows, count, table.first_dealer)
         sums = self._sums(data, style, sheet, filled)
 
         # Row heights: as tall as the page allows for handwriting, at most 10 mm.
@@ -125,14 +125,15 @@ class ScoreSheetsPdf(RoundSheetPdf):
             style.append(("LINEBEFORE", (column, 0), (column, -1), 1.2, colors.black))
         return [names, sub], style
 
-    def _hands(self, data: list[list], style: list[tuple], seats: list[Seat], rows: list, count: int) -> None:
+    def _hands(self, data: list[list], style: list[tuple], seats: list[Seat], rows: list, count: int,
+               first_dealer: int) -> None:
         """A row per hand: number, dealer, contract and declarer, each player's points and total; at a
         table of five the dealer's cell is greyed (sits out)."""
         size = len(seats)
         geber_width, contract_width = self.FIXED[1] - 6, self.FIXED[2] - 6
         for hand_number in range(1, count + 1):
             line = len(data)
-            dealer = dealer_position(hand_number, size)
+            dealer = dealer_position(hand_number, size, first_dealer)
             row = rows[hand_number - 1] if hand_number <= len(rows) else None
             dealer_name, text_size = fit_cell(f"{dealer + 1} {seats[dealer].entry.player.name}", FONT, 8, geber_width,
                                               smallest=7, two_lines=8)

@@ -106,13 +106,13 @@ def build_sheet(table: Table, seats: list[Seat], hands: list[Hand], ruleset: Rul
             running[position] += score.points
             cash[position] += score.cash
         declarer_seat = hand.data.get("declarer", 0)
-        declarer = seats[active_positions(hand.number, size)[declarer_seat]].entry.player.name
+        declarer = seats[active_positions(hand.number, size, table.first_dealer)[declarer_seat]].entry.player.name
         contract = ruleset.contract(hand.contract)
         name = contract.name if contract is not None else hand.contract
         sheet.rows.append(SheetRow(hand.number, name, declarer, hand.dealer_position, points, list(running), hand))
     sheet.totals, sheet.cash_totals = running, cash
     sheet.next_number = len(hands) + 1
     if not sheet.complete:
-        sheet.next_dealer = dealer_position(sheet.next_number, size)
-        sheet.next_positions = active_positions(sheet.next_number, size)
+        sheet.next_dealer = dealer_position(sheet.next_number, size, table.first_dealer)
+        sheet.next_positions = active_positions(sheet.next_number, size, table.first_dealer)
     return sheet

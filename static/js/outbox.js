@@ -36,7 +36,7 @@
   let number = table.next_number;
   let touched = false;
   const size = table.players.length;
-  const dealerOf = (n) => (n - 1) % size;
+  const dealerOf = (n) => (table.first_dealer + n - 1) % size;
   const handPlayers = (n) => [0, 1, 2, 3].map((seat) => table.players[(dealerOf(n) + 1 + seat) % size]);
 
   function setText(element, text) {  // the name is the label's first text; keep any <small>/<input> after it

@@ -95,3 +95,25 @@ def test_a_stale_phone_that_saves_is_told_and_shows_the_server_state(make_tourna
     expect(refused).to_have_count(0)
     assert Hand.objects.filter(table=table).count() == 1
     assert Hand.objects.get(table=table).data["result"] == "won"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_drawn_first_dealer_drives_the_offline_form(make_tournament, new_context):
+    tournament = make_tournament("tirol", players=16, slug="geber")
+    table = tournament.round_set.get(number=1).tables.order_by("number").first()
+    names = [seat.entry.player.name for seat in table.seats.order_by("position")]
+    phone = new_context(phone=True)
+    page = phone.new_page()
+    page.goto(f"/t/{table.token}/")
+    page.locator(".first-dealer button").filter(has_text=names[2]).tap()  # Platz 3 drew the first deal
+    expect(page.locator("#dealer-name")).to_have_text(names[2])
+    expect(page.locator("#vorhand-name")).to_have_text(names[3])
+    phone.set_offline(True)
+    enter_dreier(page, names[3])
+    expect(page.locator("#dealer-name")).to_have_text(names[3])  # hand 2, worked out on the phone
+    expect(page.locator("#vorhand-name")).to_have_text(names[0])
+    phone.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(page.locator("#outbox")).to_contain_text("Spiel 1 gespeichert.", timeout=15_000)
+    hand = Hand.objects.get(table=table)
+    assert hand.dealer_position == 2 and hand.data["declarer"] == 0

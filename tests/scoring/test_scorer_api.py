@@ -49,7 +49,7 @@ def test_the_state_of_a_table(api, tables):
     assert state == {
         "tournament": five.round.tournament.slug, "round": 1, "table": 1, "rules": "tirol", "status": "open",
         "seats": [{"position": p, "name": name} for p, name in enumerate(names)],
-        "hands_planned": 20, "next_number": 1, "version": 0,
+        "hands_planned": 20, "next_number": 1, "version": 0, "first_dealer": 0,
         "next": {"dealer": 0, "sits_out": 0, "vorhand": 1}, "hands": [],
     }
     assert api.get(reverse("scoring:api_state", args=[four.token])).json()["next"] == {

@@ -11,7 +11,7 @@ from paper.imports.hands.readable import Names, entry_keys, hand_from_cells, han
 from paper.imports.hands.report import ImportReport
 from rules.engine import InvalidHand, read_hand
 from scoring.models import Hand
-from scoring.seats import active_positions
+from scoring.seats import active_positions, dealer_position
 from tournament import rounds as tournament_rounds
 from tournament.models import Entry, Round, Seat, Table, Tournament, normalized_name
 
@@ -25,6 +25,7 @@ class TablePlan:
     entries: list[Entry]
     hands_planned: int
     ended_early: bool = False
+    first_dealer: int = 0  # a table seated from the file: Platz 1 deals first
 
 
 
@@ -73,7 +74,8 @@ def check_seatings(tournament: Tournament, parsed: Parsed):
         seats[seat.table_id].append(seat.entry)
     for table in seated:
         plans[(table.round.number, table.number)] = TablePlan(seats[table.pk], table.hands_planned,
-                                                               ended_early=table.ended_early)
+                                                               ended_early=table.ended_early,
+                                                               first_dealer=table.first_dealer)
     to_seat: dict[int, dict[int, list[int]]] = defaultdict(dict)
     for (round_number, table_number), (seating, entries) in sorted(given.items()):
         where = {"round": round_number, "table": table_number, "sheet": seating.sheet}
@@ -135,9 +137,9 @@ def check_hands(tournament: Tournament, parsed: Parsed, plans: dict[tuple[int, i
                          f"There is no table {hand.table} in round {hand.round}.", **where)
             continue
         size = len(plan.entries)
-        positions = active_positions(hand.number, size)
+        positions = active_positions(hand.number, size, plan.first_dealer)
         players = [plan.entries[position] for position in positions]
-        sitting_out = plan.entries[(hand.number - 1) % size] if size == 5 else None
+        sitting_out = plan.entries[dealer_position(hand.number, size, plan.first_dealer)] if size == 5 else None
         for seat, name in hand.seat_names.items():
             if normalized_name(name) not in entry_keys(players[seat]):
                 add_problem(parsed, hand.line,
