@@ -6,8 +6,9 @@ Players are registered, seated by the seating draw, and every hand of every roun
 through the same services the scorers use (random valid hands under the rule set, with a
 tournament-like mix of contracts); tables are confirmed and rounds closed. With a final round
 (Hopfgarten) the best are seated by the standings and play it too. Existing data stays unless
---replace is given. Also creates the director account "leitung" (password "tarock") when no user
-exists yet, for trying the site locally.
+--replace is given. With --demo-director (only `make run` passes it) it also creates the director
+account "leitung" (password "tarock") when no user exists yet, for trying the site locally; a
+production start never does.
 """
 
 from __future__ import annotations
@@ -47,13 +48,15 @@ class Command(BaseCommand):
         parser.add_argument("--slug", default="demo")
         parser.add_argument("--rules", default="tirol", choices=list(BUILTIN))
         parser.add_argument("--replace", action="store_true", help="delete an existing tournament with this slug first")
+        parser.add_argument("--demo-director", action="store_true",
+                            help="also create the local demo director leitung/tarock when no user exists (make run)")
 
     def handle(self, *args, **options):
         slug = options["slug"]
         existing = Tournament.objects.filter(slug=slug).first()
         if existing and not options["replace"]:
             self.stdout.write(f"Demo tournament '{slug}' already exists (use --replace to rebuild it).")
-            self._director()
+            self._director(options)
             return
         started = time.perf_counter()
         rng = random.Random(options["seed"])
@@ -62,7 +65,7 @@ class Command(BaseCommand):
                 existing.delete()
             tournament = self._tournament(options, rng)
         self._play(tournament, rng, options["seed"])
-        self._director()
+        self._director(options)
         hands = sum(1 for _ in tournament.round_set.values_list("tables__hands"))
         self.stdout.write(self.style.SUCCESS(
             f"Demo tournament '{tournament.name}' ({slug}): {tournament.entries.count()} players, "
@@ -104,7 +107,9 @@ class Command(BaseCommand):
             services.close_round(round=round)
             self.stdout.write(f"round {round.number}: {round.tables.count()} tables played")
 
-    def _director(self) -> None:
+    def _director(self, options) -> None:
+        if not options.get("demo_director"):
+            return
         users = get_user_model().objects
         if not users.exists():
             users.create_superuser("leitung", "leitung@example.invalid", "tarock")
