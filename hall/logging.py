@@ -10,5 +10,7 @@ request_id: contextvars.ContextVar[str] = contextvars.ContextVar("request_id", d
 
 class RequestIdFilter(logging.Filter):
     def filter(self, record: logging.LogRecord) -> bool:
-        record.request_id = request_id.get()
+        # Django logs a 4xx/5xx response after the middleware has returned: it passes the request.
+        request = getattr(record, "request", None)
+        record.request_id = getattr(request, "request_id", None) or request_id.get()
         return True

@@ -70,4 +70,4 @@ class LoginView(auth_views.LoginView):
 
 
 class LogoutView(auth_views.LogoutView):
-    template_name = "hall/logged_out.html"
+    """POST only (Django's rule); back to the home page (LOGOUT_REDIRECT_URL)."""

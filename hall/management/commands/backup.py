@@ -22,6 +22,15 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
 
 
+def pg_tool(name: str) -> str | None:
+    """A PostgreSQL client program on PATH, else from the server packages' bin folders."""
+    found = shutil.which(name)
+    if found:
+        return found
+    candidates = sorted(Path("/usr/lib/postgresql").glob(f"*/bin/{name}"), key=lambda p: int(p.parts[-3]))
+    return str(candidates[-1]) if candidates else None
+
+
 def pg_env(settings_dict) -> dict[str, str]:
     env = dict(os.environ)
     for key, var in (("HOST", "PGHOST"), ("PORT", "PGPORT"), ("USER", "PGUSER"), ("PASSWORD", "PGPASSWORD"),
@@ -72,10 +81,11 @@ class Command(BaseCommand):
         return target
 
     def _postgres(self, out: Path, stamp: str) -> Path:
-        if not shutil.which("pg_dump"):
+        pg_dump = pg_tool("pg_dump")
+        if not pg_dump:
             raise CommandError("backup: pg_dump not found (apt-get install postgresql-client)")
         target = out / f"tarock-{stamp}.dump"
-        result = subprocess.run(["pg_dump", "-Fc", "--no-owner", "-f", str(target)],
+        result = subprocess.run([pg_dump, "-Fc", "--no-owner", "-f", str(target)],
                                 env=pg_env(connection.settings_dict), capture_output=True, text=True)
         if result.returncode != 0:
             raise CommandError(f"pg_dump failed: {result.stderr.strip()}")

@@ -10,7 +10,6 @@ stay consistent). PostgreSQL: pg_restore --clean --if-exists into DATABASE_URL's
 
 from __future__ import annotations
 
-import shutil
 import sqlite3
 import subprocess
 from datetime import datetime
@@ -19,7 +18,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
 
-from hall.management.commands.backup import pg_env
+from hall.management.commands.backup import pg_env, pg_tool
 
 
 class Command(BaseCommand):
@@ -76,8 +75,10 @@ class Command(BaseCommand):
         else:
             command = ["pg_restore", "--clean", "--if-exists", "--no-owner", "-d",
                        str(connection.settings_dict["NAME"]), str(file)]
-        if not shutil.which(command[0]):
+        program = pg_tool(command[0])
+        if not program:
             raise CommandError(f"restore: {command[0]} not found (apt-get install postgresql-client)")
+        command[0] = program
         result = subprocess.run(command, env=pg_env(connection.settings_dict), capture_output=True, text=True)
         if result.returncode != 0:
             raise CommandError(f"{command[0]} failed: {result.stderr.strip()}")
