@@ -63,6 +63,7 @@ $(STAMP): pyproject.toml
 
 run: venv
 	$(DEMO_ENV) $(VPY) manage.py migrate --noinput
+	$(DEMO_ENV) $(VPY) manage.py createcachetable
 	@if $(DEMO_ENV) $(VPY) manage.py help seed_demo >/dev/null 2>&1; then \
 		echo "$(VPY) manage.py seed_demo --demo-director"; $(DEMO_ENV) $(VPY) manage.py seed_demo --demo-director; \
 	else \
@@ -72,13 +73,14 @@ run: venv
 	$(DEMO_ENV) $(VPY) manage.py runserver $(HOST):$(PORT)
 
 # Production start in the hall: debug off (DJANGO_DEBUG unset), DJANGO_SECRET_KEY required,
-# migrations first, collectstatic for whitenoise, then gunicorn (gunicorn.conf.py: HOST, PORT,
+# migrations and the cache table first, collectstatic for whitenoise, then gunicorn (gunicorn.conf.py: HOST, PORT,
 # GUNICORN_WORKERS, GUNICORN_THREADS). BACKUP_EVERY_MINUTES=N runs `manage.py backup` every N
 # minutes alongside into BACKUP_DIR (keeping BACKUP_KEEP copies); it stops with the server.
 serve: venv
 	@test -n "$$DJANGO_SECRET_KEY" || { echo "make serve: DJANGO_SECRET_KEY fehlt / is missing, e.g."; \
 		echo "  export DJANGO_SECRET_KEY=\$$(python3 -c 'import secrets; print(secrets.token_urlsafe(50))')"; exit 1; }
 	$(VPY) manage.py migrate --noinput
+	$(VPY) manage.py createcachetable
 	$(VPY) manage.py collectstatic --noinput -v 0
 	@$(VPY) manage.py lan_banner --host $(HOST) --port $(PORT)
 	@if [ "$(BACKUP_EVERY_MINUTES)" -gt 0 ] 2>/dev/null; then \

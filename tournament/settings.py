@@ -158,6 +158,15 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 LOGIN_URL = "hall:login"
 LOGIN_REDIRECT_URL = "tournament:list"
 LOGOUT_REDIRECT_URL = "tournament:home"
+# A cache all gunicorn workers share (the login rate limit counts there): a table in the site's own
+# database, made by `manage.py createcachetable` (make serve / make run; the test runner makes it too).
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "LOCATION": "hall_cache",
+    }
+}
+
 # Director login: at most LOGIN_MAX_FAILURES wrong passwords per user name and address within
 # LOGIN_LOCKOUT_MINUTES; after that even the right one is refused until the window has passed.
 LOGIN_MAX_FAILURES = int(os.environ.get("LOGIN_MAX_FAILURES", "5"))
