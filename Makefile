@@ -10,7 +10,7 @@ PATH_PYTHON := $(shell for p in python3.13 python3.12; do $$p -c 'import sys' >/
 PYTHON ?= $(or $(PYENV_PYTHON),$(PATH_PYTHON),python3)
 
 VENV := .venv
-MO_FILES := $(patsubst %.po,%.mo,$(wildcard locale/*/LC_MESSAGES/django.po))
+MO_FILES := $(patsubst %.po,%.mo,$(wildcard locale/*/LC_MESSAGES/django.po hall/locale/*/LC_MESSAGES/django.po))
 VPY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
@@ -51,6 +51,8 @@ venv: $(STAMP) $(MO_FILES)
 
 # Compiled translations are build output (gitignored), made from the committed .po files.
 locale/%/LC_MESSAGES/django.mo: locale/%/LC_MESSAGES/django.po $(STAMP)
+	@$(DEMO_ENV) $(VPY) manage.py compilemessages --ignore=$(VENV) >/dev/null
+hall/locale/%/LC_MESSAGES/django.mo: hall/locale/%/LC_MESSAGES/django.po $(STAMP)
 	@$(DEMO_ENV) $(VPY) manage.py compilemessages --ignore=$(VENV) >/dev/null
 
 $(STAMP): pyproject.toml

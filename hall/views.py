@@ -9,6 +9,7 @@ from django.contrib.auth import views as auth_views
 from django.core.exceptions import ValidationError
 from django.db import connection
 from django.http import JsonResponse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
@@ -50,9 +51,11 @@ class LoginView(auth_views.LoginView):
             form = self.get_form()
             minutes = math.ceil(wait / 60)
             form.errors.clear()
-            form.add_error(None, ValidationError(_(
-                "Zu viele fehlgeschlagene Anmeldungen. Bitte in %(minutes)d Minuten wieder versuchen."
-            ) % {"minutes": minutes} + " / Too many failed logins. Please try again in %d minutes." % minutes))
+            message = _("Zu viele fehlgeschlagene Anmeldungen. Bitte in %(minutes)d Minuten wieder versuchen.") % {
+                "minutes": minutes}
+            if get_language() != "en":  # both languages for whoever stands at the laptop
+                message += " / Too many failed logins. Please try again in %d minutes." % minutes
+            form.add_error(None, ValidationError(message))
             logger.warning("login locked for %r from %s (%d s left)", username, address, wait)
             return self.render_to_response(self.get_context_data(form=form), status=429)
         return super().post(request, *args, **kwargs)

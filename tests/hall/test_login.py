@@ -70,7 +70,11 @@ def test_a_successful_login_clears_earlier_failures(client, director):
     assert login(client, "richtig-geheim").status_code == 302
 
 
-def test_the_english_page_speaks_english(client, db):
+def test_the_english_page_speaks_english(client, director):
     client.cookies.load({"django_language": "en"})
     html = client.get("/anmelden/").content.decode()
-    assert "Password" in html or "Passwort" in html
+    assert "Tournament director login" in html and "Password" in html
+    for _ in range(5):
+        login(client, "wrong")
+    text = login(client, "richtig-geheim").content.decode()
+    assert "Too many failed logins. Please try again in 15 minutes." in text and "Zu viele" not in text
