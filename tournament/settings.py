@@ -138,7 +138,7 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT", BASE_DIR / "staticfiles"))
 # whitenoise serves STATIC_ROOT (made by collectstatic) with hashed names and gzip; the test
 # settings (hall/settings_test.py) use plain storage so tests need no collectstatic.
 STORAGES = {
