@@ -10,7 +10,7 @@ PATH_PYTHON := $(shell for p in python3.13 python3.12; do $$p -c 'import sys' >/
 PYTHON ?= $(or $(PYENV_PYTHON),$(PATH_PYTHON),python3)
 
 VENV := .venv
-MO_FILES := $(patsubst %.po,%.mo,$(wildcard locale/*/LC_MESSAGES/django.po cups/locale/*/LC_MESSAGES/django.po))
+MO_FILES := $(patsubst %.po,%.mo,$(wildcard locale/*/LC_MESSAGES/django.po cups/locale/*/LC_MESSAGES/django.po hall/locale/*/LC_MESSAGES/django.po))
 VPY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
@@ -18,11 +18,24 @@ STAMP := $(VENV)/.installed
 COV_ARGS := --cov=rules/engine --cov=rules/rulesets --cov-branch \
 	--cov-report=term-missing:skip-covered --cov-fail-under=100
 
-.PHONY: help print-python venv messages run test test-slow lint test-sqlite test-postgres bench docs clean
+# The hall (`make serve`): where it listens, gunicorn's size, an optional backup loop.
+HOST ?= 0.0.0.0
+PORT ?= 8000
+BACKUP_DIR ?= backups
+BACKUP_EVERY_MINUTES ?= 0
+BACKUP_KEEP ?= 48
+export HOST PORT
+
+# The demo (`make run`): debug on and a key of its own, so no production default is weakened.
+DEMO_ENV := DJANGO_DEBUG=1 DJANGO_SECRET_KEY=$${DJANGO_SECRET_KEY:-make-run-local-demo-key-not-for-production}
+
+.PHONY: help print-python venv messages run serve backup system-packages test test-slow lint test-sqlite test-postgres bench docs clean
 
 help:
 	@echo "make run            virtualenv, install, migrate, demo data, serve on http://127.0.0.1:8000"
 	@echo "make test           whole suite on SQLite (with coverage gate), then on a throwaway PostgreSQL"
+	@echo "make serve          production server for the hall (gunicorn, debug off, needs DJANGO_SECRET_KEY)"
+	@echo "make backup         database and sheets into BACKUP_DIR (default backups/)"
 	@echo "make lint           ruff over the whole tree"
 	@echo "make test-slow      the slow browser tests (a whole event per rule set)"
 	@echo "make test-sqlite    suite on SQLite, 100 % branch coverage of rules/engine and rules/rulesets"
@@ -38,7 +51,7 @@ venv: $(STAMP) $(MO_FILES)
 
 # Compiled translations are build output (gitignored), made from the committed .po files.
 %/LC_MESSAGES/django.mo: %/LC_MESSAGES/django.po $(STAMP)
-	@$(VPY) manage.py compilemessages --ignore=$(VENV) >/dev/null
+	@$(DEMO_ENV) $(VPY) manage.py compilemessages --ignore=$(VENV) >/dev/null
 
 $(STAMP): pyproject.toml
 	@echo "==> virtualenv with $$($(MAKE) -s --no-print-directory print-python)"
@@ -49,15 +62,46 @@ $(STAMP): pyproject.toml
 	@touch $@
 
 run: venv
-	$(VPY) manage.py migrate --noinput
-	@if $(VPY) manage.py help seed_demo >/dev/null 2>&1; then \
-		echo "$(VPY) manage.py seed_demo"; $(VPY) manage.py seed_demo; \
+	$(DEMO_ENV) $(VPY) manage.py migrate --noinput
+	$(DEMO_ENV) $(VPY) manage.py createcachetable
+	@if $(DEMO_ENV) $(VPY) manage.py help seed_demo >/dev/null 2>&1; then \
+		echo "$(VPY) manage.py seed_demo --demo-director"; $(DEMO_ENV) $(VPY) manage.py seed_demo --demo-director; \
 	else \
 		echo "==> no seed_demo command yet: starting without demo data"; \
 	fi
-	$(VPY) manage.py runserver 127.0.0.1:8000
+	@$(DEMO_ENV) $(VPY) manage.py lan_banner --host $(HOST) --port $(PORT)
+	$(DEMO_ENV) $(VPY) manage.py runserver $(HOST):$(PORT)
 
-test: venv
+# Production start in the hall: debug off (DJANGO_DEBUG unset), DJANGO_SECRET_KEY required,
+# migrations and the cache table first, collectstatic for whitenoise, then gunicorn (gunicorn.conf.py: HOST, PORT,
+# GUNICORN_WORKERS, GUNICORN_THREADS). BACKUP_EVERY_MINUTES=N runs `manage.py backup` every N
+# minutes alongside into BACKUP_DIR (keeping BACKUP_KEEP copies); it stops with the server.
+serve: venv
+	@test -n "$$DJANGO_SECRET_KEY" || { echo "make serve: DJANGO_SECRET_KEY fehlt / is missing, e.g."; \
+		echo "  export DJANGO_SECRET_KEY=\$$(python3 -c 'import secrets; print(secrets.token_urlsafe(50))')"; exit 1; }
+	$(VPY) manage.py migrate --noinput
+	$(VPY) manage.py createcachetable
+	$(VPY) manage.py collectstatic --noinput -v 0
+	@$(VPY) manage.py lan_banner --host $(HOST) --port $(PORT)
+	@if [ "$(BACKUP_EVERY_MINUTES)" -gt 0 ] 2>/dev/null; then \
+		echo "==> backup every $(BACKUP_EVERY_MINUTES) min into $(BACKUP_DIR)/ (newest $(BACKUP_KEEP) kept)"; \
+		( while sleep $$(( $(BACKUP_EVERY_MINUTES) * 60 )); do \
+			$(VPY) manage.py backup --out $(BACKUP_DIR) --keep $(BACKUP_KEEP) || echo "backup failed" >&2; \
+		done ) & loop=$$!; \
+		trap 'kill $$loop 2>/dev/null' EXIT INT TERM; \
+		$(VENV)/bin/gunicorn -c gunicorn.conf.py; \
+	else \
+		exec $(VENV)/bin/gunicorn -c gunicorn.conf.py; \
+	fi
+
+backup: venv
+	$(VPY) manage.py backup --out $(BACKUP_DIR)
+
+# Debian packages the tests need (chromium, poppler-utils, zbar-tools, fonts-dejavu-core).
+system-packages:
+	@scripts/system-packages.sh
+
+test: system-packages venv
 	$(MAKE) lint
 	$(MAKE) test-sqlite
 	$(MAKE) test-postgres
@@ -84,7 +128,7 @@ test-postgres: venv
 	exit $$rc
 
 bench: venv
-	@export DJANGO_SETTINGS_MODULE=tournament.settings; \
+	@export DJANGO_SETTINGS_MODULE=tournament.settings DJANGO_DEBUG=1 DJANGO_SECRET_KEY=$${DJANGO_SECRET_KEY:-bench-only-key}; \
 	found=0; \
 	for f in bench/*.py; do \
 		[ -e "$$f" ] || continue; \
@@ -95,11 +139,11 @@ bench: venv
 	[ $$found -eq 1 ] || echo "==> no bench/*.py files"
 
 messages: venv
-	$(VPY) manage.py makemessages -l en --ignore=$(VENV) --ignore=docs --no-obsolete
+	$(DEMO_ENV) $(VPY) manage.py makemessages -l en --ignore=$(VENV) --ignore=docs --no-obsolete
 
 docs: venv
-	$(VPY) manage.py render_rule_docs
+	$(DEMO_ENV) $(VPY) manage.py render_rule_docs
 
 clean:
-	rm -rf $(VENV) *.egg-info .pytest_cache .hypothesis .coverage .coverage.* htmlcov staticfiles db.sqlite3
+	rm -rf $(VENV) *.egg-info .pytest_cache .hypothesis .coverage .coverage.* htmlcov staticfiles db.sqlite3 db.sqlite3-wal db.sqlite3-shm
 	find . -path ./.git -prune -o -type d -name __pycache__ -prune -exec rm -rf {} +

@@ -92,7 +92,9 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=5)
     args = parser.parse_args()
     setup(args.rebuild)
-    from django.core.cache import cache
+    from django.core.cache import caches
+
+    cache = caches["live"]
     from django.db import transaction
     from django.test import Client
     from django.urls import reverse

@@ -15,10 +15,10 @@ from tournament import rounds
 
 @pytest.fixture(autouse=True)
 def _empty_cache():
-    """Each test starts with an empty cache (the live pages and the login limit keep state there)."""
-    from django.core.cache import cache
+    """Each test starts with empty live pages (tournament/live.py keeps them per process)."""
+    from django.core.cache import caches
 
-    cache.clear()
+    caches["live"].clear()
     yield
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable
 
-from django.core.cache import cache
+from django.core.cache import caches
 from django.db.models import F
 from django.utils.translation import get_language
 
@@ -32,6 +32,7 @@ def cached(tournament: Tournament, part: str, variant: str, render: Callable[[],
     # The creation time keeps a tournament that reused a deleted one's id from finding its pages.
     digest = hashlib.sha256(variant.encode()).hexdigest()[:24]
     key = f"live:{tournament.pk}:{tournament.created_at.timestamp()}:{tournament.live_version}:{part}:{get_language()}:{digest}"
+    cache = caches["live"]
     html = cache.get(key)
     if html is None:
         html = render()

@@ -1,20 +1,38 @@
 """Django settings for the Tarock tournament site.
 
 Everything that differs between a laptop, CI and production comes from the
-environment: DATABASE_URL, DJANGO_SECRET_KEY, DJANGO_DEBUG, DJANGO_ALLOWED_HOSTS, SITE_URL.
+environment: DATABASE_URL, DJANGO_SECRET_KEY, DJANGO_DEBUG, DJANGO_ALLOWED_HOSTS, SITE_URL,
+DJANGO_HTTPS, DJANGO_LOG_LEVEL, SQLITE_BUSY_TIMEOUT, DB_CONN_MAX_AGE, MAX_UPLOAD_MB (see README).
+Debug is off unless DJANGO_DEBUG=1; with debug off a missing DJANGO_SECRET_KEY stops the start.
 """
 import os
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+
+
+def env_flag(name: str, default: str = "0") -> bool:
+    return os.environ.get(name, default).strip().lower() in {"1", "true", "yes", "on"}
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
-# Development only: set DJANGO_SECRET_KEY in any real deployment.
-INSECURE_DEV_SECRET_KEY = "django-insecure-dev-only-tarock-turnier-do-not-deploy"
-SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", INSECURE_DEV_SECRET_KEY)
+# Secure by default: debug only when asked for (`make run` and the test settings ask).
+DEBUG = env_flag("DJANGO_DEBUG")
 
-DEBUG = os.environ.get("DJANGO_DEBUG", "1").strip().lower() in {"1", "true", "yes", "on"}
+# Development only: with debug on and no DJANGO_SECRET_KEY a fixed insecure key is used; with
+# debug off (`make serve`, any real start) the key must come from the environment.
+INSECURE_DEV_SECRET_KEY = "django-insecure-dev-only-tarock-turnier-do-not-deploy"
+SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "").strip()
+if not SECRET_KEY:
+    if not DEBUG:
+        raise ImproperlyConfigured(
+            "DJANGO_SECRET_KEY fehlt: ohne Debug-Modus braucht der Server einen geheimen Schlüssel, z. B. "
+            "export DJANGO_SECRET_KEY=$(python3 -c 'import secrets; print(secrets.token_urlsafe(50))') / "
+            "DJANGO_SECRET_KEY is missing: with debug off the server needs a secret key (or set DJANGO_DEBUG=1 "
+            "for a local demo)."
+        )
+    SECRET_KEY = INSECURE_DEV_SECRET_KEY
 
 ALLOWED_HOSTS = [
     host.strip()
@@ -41,10 +59,15 @@ INSTALLED_APPS = [
     "paper",
     "rules",
     "cups",
+    "hall",
 ]
 
 MIDDLEWARE = [
+    # First, so every log line of a request (and its 500 traceback) carries the request id.
+    "hall.middleware.RequestIdMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    # Static files straight from gunicorn with debug off (hashed, compressed, cached for a year).
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # After sessions, before CommonMiddleware (which may redirect by language).
     "django.middleware.locale.LocaleMiddleware",
@@ -77,12 +100,26 @@ TEMPLATES = [
 
 # SQLite file next to manage.py unless DATABASE_URL says otherwise
 # (e.g. postgres://user@host:5432/tarock, as scripts/with-postgres.sh sets it).
+# PostgreSQL under gunicorn threads: each thread keeps its connection for DB_CONN_MAX_AGE seconds
+# and Django checks it before reuse (health checks), so a restarted server costs one failed-free retry.
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=60,
+        conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "60")),
+        conn_health_checks=True,
     )
 }
+# SQLite holding a hall (60 tablets, 200 phones): WAL lets readers go on while one writes; every
+# write transaction starts IMMEDIATE (takes the write lock at BEGIN, so two writers never deadlock
+# on a lock upgrade) and waits up to SQLITE_BUSY_TIMEOUT seconds for it instead of failing with
+# "database is locked".
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    DATABASES["default"]["CONN_MAX_AGE"] = 0 if DATABASES["default"]["NAME"] == ":memory:" else 600
+    DATABASES["default"]["OPTIONS"] = {
+        "transaction_mode": "IMMEDIATE",
+        "timeout": float(os.environ.get("SQLITE_BUSY_TIMEOUT", "20")),
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;",
+    }
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -103,11 +140,88 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT", BASE_DIR / "staticfiles"))
+# whitenoise serves STATIC_ROOT (made by collectstatic) with hashed names and gzip; the test
+# settings (hall/settings_test.py) use plain storage so tests need no collectstatic.
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+}
+
+# Uploads (player lists, paper sheets as XLSX/JSON): MAX_UPLOAD_MB per request, default 10 MB.
+MAX_UPLOAD_SIZE = int(float(os.environ.get("MAX_UPLOAD_MB", "10")) * 1024 * 1024)
+DATA_UPLOAD_MAX_MEMORY_SIZE = MAX_UPLOAD_SIZE
+FILE_UPLOAD_MAX_MEMORY_SIZE = MAX_UPLOAD_SIZE
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 5000
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-LOGIN_URL = "admin:login"
+# The site's own director login (hall app), not the admin screen.
+LOGIN_URL = "hall:login"
+LOGIN_REDIRECT_URL = "tournament:list"
+LOGOUT_REDIRECT_URL = "tournament:home"
+# A cache all gunicorn workers share (the login rate limit counts there): a table in the site's own
+# database, made by `manage.py createcachetable` (make serve / make run; the test runner makes it too).
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "LOCATION": "hall_cache",
+    },
+    # The live pages' rendered standings (tournament/live.py): per process, since every key holds the
+    # tournament's live version; a worker that has not seen a version renders it once.
+    "live": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "live-pages",
+        "OPTIONS": {"MAX_ENTRIES": 2000},
+    },
+}
+
+# Director login: at most LOGIN_MAX_FAILURES wrong passwords per user name and address within
+# LOGIN_LOCKOUT_MINUTES; after that even the right one is refused until the window has passed.
+LOGIN_MAX_FAILURES = int(os.environ.get("LOGIN_MAX_FAILURES", "5"))
+LOGIN_LOCKOUT_MINUTES = int(os.environ.get("LOGIN_LOCKOUT_MINUTES", "15"))
+
+# Behind an HTTPS proxy (DJANGO_HTTPS=1): secure cookies, HSTS, redirect to https, trust the proxy's
+# X-Forwarded-Proto. In the hall on plain http (the usual case: laptop + router) leave it off.
+HTTPS = env_flag("DJANGO_HTTPS")
+if HTTPS:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = True
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", str(60 * 60 * 24 * 365)))
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+    SECURE_HSTS_PRELOAD = True
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+CSRF_TRUSTED_ORIGINS = [
+    origin.strip() for origin in os.environ.get("DJANGO_CSRF_TRUSTED_ORIGINS", "").split(",") if origin.strip()
+]
+SESSION_COOKIE_HTTPONLY = True
+SECURE_CONTENT_TYPE_NOSNIFF = True
+X_FRAME_OPTIONS = "DENY"
+
+# Logs go to stderr (gunicorn/journal collect them); every line carries the request id that the
+# response also sends as X-Request-ID, so a player's "Fehler 500" can be found in the log.
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "filters": {"request_id": {"()": "hall.logging.RequestIdFilter"}},
+    "formatters": {
+        "hall": {"format": "%(asctime)s %(levelname)s [%(request_id)s] %(name)s: %(message)s"},
+    },
+    "handlers": {
+        "stderr": {
+            "class": "logging.StreamHandler",
+            "stream": "ext://sys.stderr",
+            "filters": ["request_id"],
+            "formatter": "hall",
+        },
+    },
+    "root": {"handlers": ["stderr"], "level": os.environ.get("DJANGO_LOG_LEVEL", "INFO")},
+    "loggers": {
+        "django": {"handlers": ["stderr"], "level": os.environ.get("DJANGO_LOG_LEVEL", "INFO"), "propagate": False},
+    },
+}
 
 # Plain server-rendered tables styled by static/css/site.css (no Bootstrap).
 DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"

@@ -23,6 +23,8 @@ tournament_patterns = ([
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    # The hall app: /healthz, the director's login /anmelden/ and logout /abmelden/.
+    path("", include("hall.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include(tournament_patterns)),
     path("", include("scoring.urls")),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from io import StringIO
@@ -43,7 +44,7 @@ def test_unknown_cup_or_season(cup_season):
 
 def test_exit_status_one_from_the_shell(tmp_path):
     db = tmp_path / "db.sqlite3"
-    env = {"DATABASE_URL": f"sqlite:///{db}", "PATH": "/usr/bin:/bin"}
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{db}"}  # the suite's settings (debug and key set)
     subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], check=True, env=env)
     done = subprocess.run([sys.executable, "manage.py", "season_standings", "nirgends", "--json"], env=env,
                           capture_output=True, text=True)

@@ -6,8 +6,9 @@ Players are registered, seated by the seating draw, and every hand of every roun
 through the same services the scorers use (random valid hands under the rule set, with a
 tournament-like mix of contracts); tables are confirmed and rounds closed. With a final round
 (Hopfgarten) the best are seated by the standings and play it too. Existing data stays unless
---replace is given. Also creates the director account "leitung" (password "tarock") when no user
-exists yet, for trying the site locally.
+--replace is given. With --demo-director (only `make run` passes it) it also creates the director
+account "leitung" (password "tarock") when no user exists yet, for trying the site locally; a
+production start never does.
 """
 
 from __future__ import annotations
@@ -59,13 +60,15 @@ class Command(BaseCommand):
         parser.add_argument("--played", type=int, default=None, metavar="N",
                             help="play only rounds 1..N in full and leave round N+1 seated with no hands "
                                  "(0: round 1 seated and empty), for rehearsals and load tests")
+        parser.add_argument("--demo-director", action="store_true",
+                            help="also create the local demo director leitung/tarock when no user exists (make run)")
 
     def handle(self, *args, **options):
         slug = options["slug"]
         existing = Tournament.objects.filter(slug=slug).first()
         if existing and not options["replace"]:
             self.stdout.write(f"Demo tournament '{slug}' already exists (use --replace to rebuild it).")
-            self._director()
+            self._director(options)
             return
         played = options["played"]
         if played is not None and played < 0:
@@ -82,7 +85,7 @@ class Command(BaseCommand):
                 except ServiceError as error:
                     raise CommandError(error.message_en) from None
         self._play(tournament, rng, options["seed"], played=options["played"])
-        self._director()
+        self._director(options)
         hands = Table.objects.filter(round__tournament=tournament).aggregate(n=Sum("hands_entered"))["n"] or 0
         self.stdout.write(self.style.SUCCESS(
             f"Demo tournament '{tournament.name}' ({slug}): {tournament.entries.count()} players, "
@@ -136,7 +139,9 @@ class Command(BaseCommand):
             rounds.close_round(round=round)
             self.stdout.write(f"round {round.number}: {round.tables.count()} tables played")
 
-    def _director(self) -> None:
+    def _director(self, options) -> None:
+        if not options.get("demo_director"):
+            return
         users = get_user_model().objects
         if not users.exists():
             users.create_superuser("leitung", "leitung@example.invalid", "tarock")

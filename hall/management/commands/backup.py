@@ -1,0 +1,112 @@
+"""backup: a consistent copy of the database plus every tournament's workbook, while the site runs.
+
+    python manage.py backup --out DIR [--no-sheets] [--keep N]
+
+SQLite: sqlite3's online backup API (Connection.backup) into DIR/tarock-YYYYmmdd-HHMMSS.sqlite3,
+safe while gunicorn writes. PostgreSQL: pg_dump -Fc into DIR/tarock-YYYYmmdd-HHMMSS.dump.
+Then `manage.py export_sheets SLUG --out DIR/sheets-YYYYmmdd-HHMMSS/SLUG` for each tournament.
+--keep N removes all but the newest N database copies (the backup loop of `make serve` uses it).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sqlite3
+import subprocess
+from datetime import datetime
+from pathlib import Path
+
+from django.core.management import call_command
+from django.core.management.base import BaseCommand, CommandError
+from django.db import connection
+
+
+def pg_tool(name: str) -> str | None:
+    """A PostgreSQL client program on PATH, else from the server packages' bin folders."""
+    found = shutil.which(name)
+    if found:
+        return found
+    candidates = sorted(Path("/usr/lib/postgresql").glob(f"*/bin/{name}"), key=lambda p: int(p.parts[-3]))
+    return str(candidates[-1]) if candidates else None
+
+
+def pg_env(settings_dict) -> dict[str, str]:
+    env = dict(os.environ)
+    for key, var in (("HOST", "PGHOST"), ("PORT", "PGPORT"), ("USER", "PGUSER"), ("PASSWORD", "PGPASSWORD"),
+                     ("NAME", "PGDATABASE")):
+        if settings_dict.get(key):
+            env[var] = str(settings_dict[key])
+    return env
+
+
+class Command(BaseCommand):
+    help = "Back up the database (SQLite online backup or pg_dump) and every tournament's sheets."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--out", required=True, type=Path, help="folder for the backups (created if missing)")
+        parser.add_argument("--no-sheets", action="store_true", help="database only, no workbook export")
+        parser.add_argument("--keep", type=int, default=0, help="keep only the newest N database backups")
+
+    def handle(self, *args, out: Path, no_sheets: bool, keep: int, **options):
+        out.mkdir(parents=True, exist_ok=True)
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        if connection.vendor == "sqlite":
+            target = self._sqlite(out, stamp)
+        elif connection.vendor == "postgresql":
+            target = self._postgres(out, stamp)
+        else:
+            raise CommandError(f"backup: database {connection.vendor} not supported")
+        self.stdout.write(f"Datenbank / database: {target} ({target.stat().st_size / 1024:.0f} KB)")
+        if not no_sheets:
+            self._sheets(out / f"sheets-{stamp}")
+        if keep > 0:
+            self._prune(out, keep)
+        return None
+
+    def _sqlite(self, out: Path, stamp: str) -> Path:
+        source = str(connection.settings_dict["NAME"])
+        if source == ":memory:" or "mode=memory" in source:
+            raise CommandError("backup: in-memory SQLite database, nothing to back up")
+        target = out / f"tarock-{stamp}.sqlite3"
+        partial = target.with_suffix(".partial")
+        src = sqlite3.connect(source, timeout=30)
+        dst = sqlite3.connect(partial)
+        try:
+            src.backup(dst)  # online, consistent even while others write (WAL)
+        finally:
+            dst.close()
+            src.close()
+        partial.replace(target)
+        return target
+
+    def _postgres(self, out: Path, stamp: str) -> Path:
+        pg_dump = pg_tool("pg_dump")
+        if not pg_dump:
+            raise CommandError("backup: pg_dump not found (apt-get install postgresql-client)")
+        target = out / f"tarock-{stamp}.dump"
+        result = subprocess.run([pg_dump, "-Fc", "--no-owner", "-f", str(target)],
+                                env=pg_env(connection.settings_dict), capture_output=True, text=True)
+        if result.returncode != 0:
+            raise CommandError(f"pg_dump failed: {result.stderr.strip()}")
+        return target
+
+    def _sheets(self, folder: Path) -> None:
+        from tournament.models import Tournament
+
+        slugs = list(Tournament.objects.order_by("slug").values_list("slug", flat=True))
+        for slug in slugs:
+            try:
+                call_command("export_sheets", slug, out=folder / slug, stdout=open(os.devnull, "w"))
+            except Exception as error:  # a broken sheet must not lose the database backup
+                self.stderr.write(f"export_sheets {slug}: {error}")
+                continue
+            self.stdout.write(f"Tabellen / sheets: {folder / slug}")
+
+    def _prune(self, out: Path, keep: int) -> None:
+        backups = sorted(list(out.glob("tarock-*.sqlite3")) + list(out.glob("tarock-*.dump")))
+        for old in backups[:-keep]:
+            old.unlink()
+            sheets = out / ("sheets-" + old.stem.removeprefix("tarock-"))
+            if sheets.is_dir():
+                shutil.rmtree(sheets)

@@ -1,0 +1,84 @@
+"""restore: put a backup made by `manage.py backup` back in place. Stop the server first.
+
+    python manage.py restore DIR/tarock-YYYYmmdd-HHMMSS.sqlite3 [--yes]
+    python manage.py restore DIR/tarock-YYYYmmdd-HHMMSS.dump [--yes]      # PostgreSQL, pg_restore
+
+SQLite: the file is checked (integrity_check), the current database is kept next to it as
+db.sqlite3.before-restore-<time>, and the backup is written in with the backup API (so WAL files
+stay consistent). PostgreSQL: pg_restore --clean --if-exists into DATABASE_URL's database.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import subprocess
+from datetime import datetime
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+from django.db import connection
+
+from hall.management.commands.backup import pg_env, pg_tool
+
+
+class Command(BaseCommand):
+    help = "Restore the database from a backup file (stop the server first)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("file", type=Path)
+        parser.add_argument("--yes", action="store_true", help="do not ask for confirmation")
+
+    def handle(self, *args, file: Path, yes: bool, **options):
+        if not file.is_file():
+            raise CommandError(f"Keine Datei / no file: {file}")
+        if not yes:
+            answer = input(f"Replace the current database with {file}? [y/N] ")
+            if answer.strip().lower() not in ("y", "yes", "j", "ja"):
+                raise CommandError("abgebrochen / cancelled")
+        connection.close()
+        if connection.vendor == "sqlite":
+            self._sqlite(file)
+        elif connection.vendor == "postgresql":
+            self._postgres(file)
+        else:
+            raise CommandError(f"restore: database {connection.vendor} not supported")
+        self.stdout.write(self.style.SUCCESS(f"Wiederhergestellt / restored from {file}"))
+
+    def _sqlite(self, file: Path) -> None:
+        target = Path(connection.settings_dict["NAME"])
+        source = sqlite3.connect(f"file:{file}?mode=ro", uri=True)
+        try:
+            check = source.execute("PRAGMA integrity_check").fetchone()[0]
+            if check != "ok":
+                raise CommandError(f"{file} ist beschädigt / is damaged: {check}")
+            if target.exists():
+                keep = target.with_name(f"{target.name}.before-restore-{datetime.now():%Y%m%d-%H%M%S}")
+                current = sqlite3.connect(target, timeout=30)
+                saved = sqlite3.connect(keep)
+                try:
+                    current.backup(saved)
+                finally:
+                    saved.close()
+                    current.close()
+                self.stdout.write(f"Bisherige Datenbank / previous database kept as {keep}")
+            dest = sqlite3.connect(target, timeout=30)
+            try:
+                source.backup(dest)
+            finally:
+                dest.close()
+        finally:
+            source.close()
+
+    def _postgres(self, file: Path) -> None:
+        if file.suffix == ".sql":
+            command = ["psql", "-v", "ON_ERROR_STOP=1", "-f", str(file)]
+        else:
+            command = ["pg_restore", "--clean", "--if-exists", "--no-owner", "-d",
+                       str(connection.settings_dict["NAME"]), str(file)]
+        program = pg_tool(command[0])
+        if not program:
+            raise CommandError(f"restore: {command[0]} not found (apt-get install postgresql-client)")
+        command[0] = program
+        result = subprocess.run(command, env=pg_env(connection.settings_dict), capture_output=True, text=True)
+        if result.returncode != 0:
+            raise CommandError(f"{command[0]} failed: {result.stderr.strip()}")

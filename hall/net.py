@@ -1,0 +1,95 @@
+"""The machine's LAN addresses, found without sending a packet.
+
+Reads `ip -j addr` (iproute2) when it is there, else the addresses the host name resolves to.
+Used by `make serve` / `make run` to print the addresses phones in the hall can use, and to warn
+when SITE_URL (the QR codes' address) names one they cannot reach.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import json
+import shutil
+import socket
+import subprocess
+from urllib.parse import urlsplit
+
+
+def _usable(address: str) -> bool:
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return False
+    return not (ip.is_loopback or ip.is_link_local or ip.is_multicast or ip.is_unspecified)
+
+
+def _from_ip_command() -> list[str] | None:
+    ip = shutil.which("ip")
+    if not ip:
+        return None
+    try:
+        out = subprocess.run([ip, "-j", "addr"], capture_output=True, text=True, timeout=5, check=True).stdout
+        interfaces = json.loads(out)
+    except (OSError, subprocess.SubprocessError, ValueError):
+        return None
+    found = []
+    for interface in interfaces:
+        if "UP" not in interface.get("flags", []) and interface.get("operstate") not in ("UP", "UNKNOWN"):
+            continue
+        for info in interface.get("addr_info", []):
+            if info.get("family") == "inet" and _usable(info.get("local", "")):
+                found.append(info["local"])
+    return found
+
+
+def _from_hostname() -> list[str]:
+    try:
+        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
+    except OSError:
+        return []
+    return [info[4][0] for info in infos if _usable(info[4][0])]
+
+
+def lan_addresses() -> list[str]:
+    """IPv4 addresses of this machine that other devices on the LAN can reach (no loopback)."""
+    found = _from_ip_command()
+    if found is None:
+        found = _from_hostname()
+    return list(dict.fromkeys(found))
+
+
+def unreachable_site_url(site_url: str) -> bool:
+    """True when SITE_URL names an address phones cannot reach (127.x, ::1, localhost, 0.0.0.0)."""
+    host = (urlsplit(site_url).hostname or "").lower()
+    if host in ("", "localhost") or host.endswith(".localhost"):
+        return True
+    try:
+        ip = ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return ip.is_loopback or ip.is_unspecified
+
+
+def banner(host: str, port: int | str, site_url: str) -> list[str]:
+    """Lines to print at start: where the site listens, the phones' addresses, SITE_URL warnings."""
+    lines = []
+    addresses = lan_addresses()
+    if host in ("0.0.0.0", "::", ""):
+        lines.append(f"Tarock-Turnier läuft / is running on http://127.0.0.1:{port}/ (this laptop)")
+        if addresses:
+            lines.append("Adressen für Handys und Tablets / addresses for phones and tablets:")
+            lines += [f"    http://{address}:{port}/" for address in addresses]
+        else:
+            lines.append("Keine LAN-Adresse gefunden / no LAN address found: is the laptop connected to the router?")
+    else:
+        lines.append(f"Tarock-Turnier läuft / is running on http://{host}:{port}/ (only this address; HOST=0.0.0.0 for the LAN)")
+    if unreachable_site_url(site_url):
+        suggestion = f"http://{addresses[0]}:{port}" if addresses else "http://<LAN-Adresse>:" + str(port)
+        lines.append(
+            f"WARNUNG: SITE_URL={site_url} ist von Handys nicht erreichbar (QR-Codes der Tischkarten!) / "
+            f"WARNING: SITE_URL={site_url} cannot be reached by phones (table card QR codes). "
+            f"Set e.g. SITE_URL={suggestion}"
+        )
+    else:
+        lines.append(f"SITE_URL (QR-Codes) = {site_url}")
+    return lines

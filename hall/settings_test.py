@@ -1,0 +1,19 @@
+"""Settings for the test suite: the site's settings with debug and a key set explicitly.
+
+Production defaults (debug off, key required) stay in tournament/settings.py; the tests say what
+they need here instead of relying on insecure defaults.
+"""
+import os
+
+os.environ.setdefault("DJANGO_DEBUG", "1")
+os.environ.setdefault("DJANGO_SECRET_KEY", "tests-only-secret-key-not-for-any-deployment-0123456789abcdef")
+
+from tournament.settings import *  # noqa: E402,F403
+from tournament.settings import STORAGES  # noqa: E402
+
+# No collectstatic in tests: plain storage (the manifest storage needs staticfiles.json).
+STORAGES = {**STORAGES, "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}
+# Fast password hashing for the many logins of the suite.
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+# Static files come from the finders in tests (no STATIC_ROOT built), so no whitenoise here.
+MIDDLEWARE = [m for m in MIDDLEWARE if m != "whitenoise.middleware.WhiteNoiseMiddleware"]  # noqa: F405

@@ -1,0 +1,39 @@
+"""Helpers for tests that run manage.py in real processes against a file database."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+TEST_KEY = "tests-only-secret-key-not-for-any-deployment-0123456789abcdef"
+
+
+@pytest.fixture
+def manage(tmp_path):
+    """manage(*args, env=None, check=True) -> CompletedProcess of manage.py on tmp_path/db.sqlite3."""
+    # What the test process itself set for other tests (the browser tests allow async-unsafe ORM calls)
+    # is no part of a real start.
+    inherited = {key: value for key, value in os.environ.items() if key != "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    base = {
+        **inherited,
+        "DJANGO_SETTINGS_MODULE": "tournament.settings",
+        "DJANGO_DEBUG": "1",
+        "DJANGO_SECRET_KEY": TEST_KEY,
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
+        "HALL_ROOT": str(ROOT),
+    }
+
+    def run(*args, env=None, check=True, timeout=300):
+        result = subprocess.run([sys.executable, str(ROOT / "manage.py"), *args], cwd=ROOT, capture_output=True,
+                                text=True, env={**base, **(env or {})}, timeout=timeout)
+        if check and result.returncode != 0:
+            raise AssertionError(f"manage.py {' '.join(args)} failed:\n{result.stdout}\n{result.stderr}")
+        return result
+
+    run.env = base
+    return run

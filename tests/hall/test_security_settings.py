@@ -1,0 +1,33 @@
+"""Secure by default: debug off, a key required, `check --deploy` clean behind HTTPS, demo account only in the demo."""
+
+from __future__ import annotations
+
+LONG_KEY = "k" * 10 + "-a-long-random-looking-production-key-with-50-plus-chars-9f8e7d6c5b4a"
+
+
+def test_without_debug_a_missing_secret_key_stops_the_start(manage):
+    result = manage("check", env={"DJANGO_DEBUG": "", "DJANGO_SECRET_KEY": ""}, check=False)
+    assert result.returncode != 0
+    assert "DJANGO_SECRET_KEY fehlt" in result.stderr and "DJANGO_SECRET_KEY is missing" in result.stderr
+
+
+def test_debug_is_off_unless_asked_for(manage):
+    result = manage("shell", "--no-imports", "-c", "from django.conf import settings; print(settings.DEBUG)",
+                    env={"DJANGO_DEBUG": "", "DJANGO_SECRET_KEY": LONG_KEY})
+    assert result.stdout.strip() == "False"
+
+
+def test_check_deploy_is_clean_behind_https(manage):
+    result = manage("check", "--deploy", "--fail-level", "WARNING",
+                    env={"DJANGO_DEBUG": "", "DJANGO_HTTPS": "1", "DJANGO_SECRET_KEY": LONG_KEY}, check=False)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "System check identified no issues (0 silenced)." in result.stdout
+
+
+def test_the_demo_director_comes_only_with_the_demo_flag(manage):
+    manage("migrate", "--noinput")
+    count = "from django.contrib.auth.models import User; print(User.objects.filter(username='leitung').count())"
+    manage("seed_demo", "--players", "8")
+    assert manage("shell", "--no-imports", "-c", count).stdout.strip() == "0"
+    manage("seed_demo", "--players", "8", "--demo-director")
+    assert manage("shell", "--no-imports", "-c", count).stdout.strip() == "1"

@@ -1,0 +1,83 @@
+"""The production start: gunicorn with debug off serves /healthz and hashed static files; LAN addresses."""
+
+from __future__ import annotations
+
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+from hall import net
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_site_urls_phones_cannot_reach_are_recognised():
+    for url in ["http://127.0.0.1:8000", "http://localhost:8000", "http://127.1.2.3", "http://[::1]:8000",
+                "http://0.0.0.0:8000", "http://tarock.localhost"]:
+        assert net.unreachable_site_url(url), url
+    for url in ["http://192.168.1.20:8000", "https://turnier.example.at", "http://10.0.0.5"]:
+        assert not net.unreachable_site_url(url), url
+
+
+def test_the_banner_lists_lan_addresses_and_warns_about_loopback(monkeypatch):
+    monkeypatch.setattr(net, "lan_addresses", lambda: ["192.168.1.20"])
+    lines = "\n".join(net.banner("0.0.0.0", 8000, "http://127.0.0.1:8000"))
+    assert "http://192.168.1.20:8000/" in lines
+    assert "WARNING: SITE_URL=http://127.0.0.1:8000 cannot be reached by phones" in lines
+    assert "SITE_URL=http://192.168.1.20:8000" in lines
+    lines = "\n".join(net.banner("0.0.0.0", 8000, "http://192.168.1.20:8000"))
+    assert "WARN" not in lines
+
+
+def test_lan_addresses_never_include_loopback():
+    addresses = net.lan_addresses()
+    assert all(not address.startswith("127.") for address in addresses)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _get(url: str):
+    with urllib.request.urlopen(url, timeout=5) as response:
+        return response.status, response.headers, response.read()
+
+
+def test_gunicorn_with_debug_off_serves_healthz_and_hashed_css(manage, tmp_path):
+    env = {"DJANGO_DEBUG": "", "DJANGO_STATIC_ROOT": str(tmp_path / "static")}
+    manage("migrate", "--noinput", env=env)
+    manage("collectstatic", "--noinput", "-v", "0", env=env)
+    port = _free_port()
+    server = subprocess.Popen(
+        [str(Path(sys.executable).parent / "gunicorn"), "-c", "gunicorn.conf.py"],
+        cwd=ROOT, env={**manage.env, **env, "HOST": "127.0.0.1", "PORT": str(port), "GUNICORN_WORKERS": "1",
+                       "GUNICORN_THREADS": "2"},
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        base = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                status, headers, body = _get(base + "/healthz")
+                break
+            except OSError:
+                assert server.poll() is None, server.stdout.read()
+                assert time.monotonic() < deadline, "gunicorn did not answer within 60 s"
+                time.sleep(0.3)
+        assert status == 200 and b'"status": "ok"' in body
+        assert headers["X-Request-ID"]
+        status, headers, body = _get(base + "/")
+        css = re.search(r'href="(/static/css/site\.[0-9a-f]{12}\.css)"', body.decode())
+        assert css, "no hashed CSS name in the page"
+        status, headers, body = _get(base + css.group(1))
+        assert status == 200 and headers["Content-Type"].startswith("text/css") and b"{" in body
+        assert "immutable" in headers["Cache-Control"]
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
