@@ -18,12 +18,13 @@ STAMP := $(VENV)/.installed
 COV_ARGS := --cov=rules/engine --cov=rules/rulesets --cov-branch \
 	--cov-report=term-missing:skip-covered --cov-fail-under=100
 
-.PHONY: help print-python venv messages run test test-slow lint test-sqlite test-postgres bench docs clean
+.PHONY: help print-python venv messages run test test-slow lint typecheck test-sqlite test-postgres bench docs clean
 
 help:
 	@echo "make run            virtualenv, install, migrate, demo data, serve on http://127.0.0.1:8000"
 	@echo "make test           whole suite on SQLite (with coverage gate), then on a throwaway PostgreSQL"
 	@echo "make lint           ruff over the whole tree"
+	@echo "make typecheck      mypy (strict) over rules/engine"
 	@echo "make test-slow      the slow browser tests (a whole event per rule set)"
 	@echo "make test-sqlite    suite on SQLite, 100 % branch coverage of rules/engine and rules/rulesets"
 	@echo "make test-postgres  suite on a throwaway PostgreSQL 15 cluster"
@@ -59,6 +60,7 @@ run: venv
 
 test: venv
 	$(MAKE) lint
+	$(MAKE) typecheck
 	$(MAKE) test-sqlite
 	$(MAKE) test-postgres
 
@@ -69,6 +71,10 @@ test-slow: venv
 lint: venv
 	@echo "==> ruff"
 	@$(VENV)/bin/ruff check .
+
+typecheck: venv
+	@echo "==> mypy"
+	@$(VENV)/bin/mypy rules/engine
 
 # pytest exits 5 when it collected no tests: that is a failure, never a silent pass.
 test-sqlite: venv
