@@ -103,12 +103,13 @@ def _parse(data: Any, ruleset: RuleSet) -> tuple[Hand | None, list[Problem]]:
     return hand, problems
 
 
-def _card_points_of_seats(value: Any, ruleset: RuleSet, problems: list[Problem]) -> tuple[int, ...] | None:
+def _card_points_of_seats(value: Any, ruleset: RuleSet, problems: list[Problem]) -> tuple[int, int, int, int] | None:
     if not isinstance(value, list) or len(value) != len(SEATS):
         problems.append(problem("card_points_count", "card_points"))
         return None
     values = [_card_points(item, f"card_points[{seat}]", ruleset, problems) for seat, item in enumerate(value)]
-    return tuple(values) if None not in values else None  # type: ignore[arg-type]
+    present = [item for item in values if item is not None]
+    return (present[0], present[1], present[2], present[3]) if len(present) == len(values) else None
 
 
 def _contract(slug: Any, ruleset: RuleSet, problems: list[Problem]) -> ContractRule | None:
@@ -348,7 +349,7 @@ def _check_bonuses(hand: Hand, contract: ContractRule, ruleset: RuleSet, problem
             problems.append(problem("bonus_cannot_fail", f"{field}.made", bonus=label))
         for other in sorted(rule.excluded_by) if rule.excluded_by else ():
             if hand.claim(other) is not None:
-                problems.append(problem("bonus_excluded", field, bonus=label, other=ruleset.bonus(other).name))  # type: ignore[union-attr]
+                problems.append(problem("bonus_excluded", field, bonus=label, other=ruleset.bonus_rule(other).name))
 
     if contract.required_birds and hand.renonce is None:
         has_bird = any(
@@ -357,7 +358,7 @@ def _check_bonuses(hand: Hand, contract: ContractRule, ruleset: RuleSet, problem
         )
         if not has_bird:
             birds = ", ".join(
-                ruleset.bonus(bird).name for bird in sorted(contract.required_birds)  # type: ignore[union-attr]
+                ruleset.bonus_rule(bird).name for bird in sorted(contract.required_birds)
             )
             problems.append(problem("bird_required", "bonuses", contract=contract.name, birds=birds))
     if contract.needs_announcement and not (hand.surrender or hand.renonce is not None):

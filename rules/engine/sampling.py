@@ -140,7 +140,7 @@ def _bonuses(ruleset: RuleSet, contract: ContractRule, won: bool, rng: random.Ra
 
 def _excluded(ruleset: RuleSet, rule: BonusRule, used: set[str]) -> bool:
     """Whether ``rule`` cannot stand beside one of the bonuses already drawn (either way round)."""
-    return bool(rule.excluded_by & used) or any(rule.slug in ruleset.bonus(slug).excluded_by for slug in used)  # type: ignore[union-attr]
+    return bool(rule.excluded_by & used) or any(rule.slug in ruleset.bonus_rule(slug).excluded_by for slug in used)
 
 
 def _valat(rule: BonusRule, won: bool, rng: random.Random) -> dict:

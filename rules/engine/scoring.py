@@ -18,7 +18,7 @@ from .hands import game_won, read_hand
 from .renonce import renonce_items
 from .ruleset import BonusRule, ContractRule, RuleSet
 from .trischaken import trischaken_items
-from .types import Amount, BonusClaim, Factor, Hand, HandResult, LineItem, Seats4
+from .types import Amount, BonusClaim, Factor, Hand, HandResult, LineItem, Seats4, seats4
 from .valat import valat_items
 
 ZERO: Seats4 = (0, 0, 0, 0)
@@ -67,7 +67,7 @@ def total(items: Iterable[LineItem]) -> HandResult:
         for seat in SEATS:
             points[seat] += item.points[seat]
             cash[seat] += item.cash[seat]
-    return HandResult(tuple(points), tuple(cash), items)  # type: ignore[arg-type]
+    return HandResult(seats4(points), seats4(cash), items)
 
 
 def kontra_factor(multiplier: int, counts: bool, what: str, *, seat: int | None = None) -> tuple[Factor, ...]:
@@ -85,13 +85,14 @@ class PositiveScorer:
         self.hand = hand
         self.ruleset = ruleset
         self.contract = contract
-        self.team = hand.partner is not None and hand.partner != hand.declarer
+        partner = hand.partner
+        self.team = partner is not None and partner != hand.declarer
         # Per-seat multipliers of what each member of the declarer's side wins (rule-notes.md:
         # partners win the value each, a declarer alone three times; opponents the opposite).
         pattern = [-1, -1, -1, -1]
         pattern[hand.declarer] = 1 if self.team else 3
-        if self.team:
-            pattern[hand.partner] = 1  # type: ignore[index]
+        if partner is not None and self.team:
+            pattern[partner] = 1
         self.pattern = tuple(pattern)
         # Seed 004 (Solo-Rufer): with the called king in the talon "Ein allfälliger Schuss der
         # Gegner gilt in diesem Fall nicht."
@@ -189,8 +190,8 @@ def negative_game_item(hand: Hand, ruleset: RuleSet, contract: ContractRule) -> 
     """Negative contracts: each opponent plays and kontras alone (seed 000 section 1: "In negative
     contracts each opponent can kontra individually"; seed 004: "nur für den jeweils Kontrierenden")."""
     sign = 1 if hand.result == WON else -1
-    points = [0, 0, 0, 0]
-    cash = [0, 0, 0, 0]
+    points: list[Amount] = [0, 0, 0, 0]
+    cash: list[Amount] = [0, 0, 0, 0]
     factors: list[Factor] = []
     counts = ruleset.kontra_counts_for_standings
     for seat in SEATS:
@@ -206,7 +207,7 @@ def negative_game_item(hand: Hand, ruleset: RuleSet, contract: ContractRule) -> 
         cash[seat] -= cash_amount
     return LineItem(
         "game", contract.slug, contract.name, CONTRACT_NAMES_EN[contract.slug], contract.value,
-        tuple(factors), DECLARER if sign > 0 else OPPONENTS, tuple(points), tuple(cash),  # type: ignore[arg-type]
+        tuple(factors), DECLARER if sign > 0 else OPPONENTS, seats4(points), seats4(cash),
     )
 
 
@@ -215,14 +216,14 @@ def surrender_item(hand: Hand, ruleset: RuleSet, contract: ContractRule) -> Line
     of the three others, without kontras (rule-notes.md, Upper Austria; seed 004 Besser-Rufer:
     "das Spiel samt geplantem Vogerl zahlen"; seed 001: "give up the hand for 3 points")."""
     birds = [claim for claim in hand.bonuses if claim.bonus in contract.required_birds]
-    base = contract.value + sum(ruleset.bonus(claim.bonus).value(True) for claim in birds)  # type: ignore[union-attr]
-    seats = [base, base, base, base]
+    base = contract.value + sum(ruleset.bonus_rule(claim.bonus).value(True) for claim in birds)
+    seats: list[Amount] = [base, base, base, base]
     seats[hand.declarer] = -3 * base
     parts = " + ".join([f"{contract.name} {contract.value}"] + [
-        f"{ruleset.bonus(c.bonus).name} {ruleset.bonus(c.bonus).value(True)}" for c in birds  # type: ignore[union-attr]
+        f"{ruleset.bonus_rule(c.bonus).name} {ruleset.bonus_rule(c.bonus).value(True)}" for c in birds
     ])
     return LineItem(
         "surrender", contract.slug, f"{contract.name} geschleift", f"{CONTRACT_NAMES_EN[contract.slug]} given up",
-        base, (), OPPONENTS, tuple(seats), tuple(seats),  # type: ignore[arg-type]
+        base, (), OPPONENTS, seats4(seats), seats4(seats),
         f"Der Spieler zahlt jedem: {parts}", f"The declarer pays each other player: {parts}",
     )

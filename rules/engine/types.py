@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Union
+from typing import Sequence, Union
 
 from .cardpoints import format_thirds
 from .catalogue import DECLARER, LOST, OPPONENTS, WON, other_side
@@ -13,6 +13,12 @@ from .catalogue import DECLARER, LOST, OPPONENTS, WON, other_side
 # "Players with the same card points split their victory points").
 Amount = Union[int, Fraction]
 Seats4 = tuple[Amount, Amount, Amount, Amount]
+
+
+def seats4(values: Sequence[Amount]) -> Seats4:
+    """The four per-seat amounts of a list as the fixed-length tuple (fails on any other length)."""
+    a, b, c, d = values
+    return (a, b, c, d)
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,6 +233,7 @@ __all__ = [
     "LineItem",
     "Problem",
     "Seats4",
+    "seats4",
     "WON",
     "LOST",
     "OPPONENTS",
