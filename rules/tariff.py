@@ -52,7 +52,8 @@ def contract_rows(rs: RuleSet) -> list[Row]:
         if c.required_birds:
             extras.append("Vogerl nötig: " + "/".join(b.name for b in rs.bonuses if b.slug in c.required_birds))
         if c.surrender:
-            extras.append("schleifen möglich")
+            fixed = f" (fest {c.surrender_value} an jeden)" if c.surrender_value is not None else ""
+            extras.append("schleifen möglich" + fixed)
         if c.kontra_void_when_alone:
             extras.append("Kontra ungültig, wenn König im Talon")
         if c.needs_announcement:

@@ -334,6 +334,11 @@ def _check_bonuses(hand: Hand, contract: ContractRule, ruleset: RuleSet, problem
             )
             problems.append(problem(code, field, bonus=label, contract=contract.name))
             continue
+        if claim.bonus == "king_ultimo" and hand.partner is None:
+            # The king the Ultimo is won with lies in the talon: nobody can play it (hand-format.md,
+            # partner null = "the called king lay in the talon").
+            problems.append(problem("king_ultimo_king_in_talon", field, bonus=label, contract=contract.name))
+            continue
         if claim.announced and rule.announced is None:
             problems.append(problem("bonus_cannot_be_announced", field, bonus=label))
         if not claim.announced and rule.silent is None:

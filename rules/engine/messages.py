@@ -125,6 +125,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Bei {contract} gibt es die Prämie {bonus} nicht.",
         "{contract} does not allow the bonus {bonus}.",
     ),
+    "king_ultimo_king_in_talon": (
+        "{bonus} ist unmöglich: der gerufene König liegt im Talon (kein Partner) "
+        "und kann nicht im letzten Stich gespielt werden.",
+        "{bonus} is impossible: the called king lies in the talon (no partner) and cannot be played to the last trick.",
+    ),
     "bonus_needs_called_king": (
         "{bonus} gibt es nur in Spielen mit gerufenem König, nicht bei {contract}.",
         "{bonus} only exists in contracts with a called king, not in {contract}.",

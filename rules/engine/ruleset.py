@@ -44,6 +44,9 @@ class ContractRule:
     # At least one of these birds must be announced by the declarer's side (Besser-Rufer).
     required_birds: frozenset[str] = frozenset()
     surrender: bool = False
+    # A fixed price the declarer pays each of the three others on giving up (pagat.com: "give up the
+    # hand for 3 points"); None = the game plus the planned bird (seed 004, rule-notes.md).
+    surrender_value: Optional[int] = None
     kontra_void_when_alone: bool = False
     needs_announcement: bool = False
     partner_required: bool = False

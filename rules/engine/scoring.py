@@ -217,13 +217,18 @@ def surrender_item(hand: Hand, ruleset: RuleSet, contract: ContractRule) -> Line
     "das Spiel samt geplantem Vogerl zahlen"; seed 001: "give up the hand for 3 points")."""
     birds = [claim for claim in hand.bonuses if claim.bonus in contract.required_birds]
     base = contract.value + sum(ruleset.bonus_rule(claim.bonus).value(True) for claim in birds)
-    seats: list[Amount] = [base, base, base, base]
-    seats[hand.declarer] = -3 * base
     parts = " + ".join([f"{contract.name} {contract.value}"] + [
         f"{ruleset.bonus_rule(c.bonus).name} {ruleset.bonus_rule(c.bonus).value(True)}" for c in birds
     ])
+    if contract.surrender_value is not None:
+        # pagat.com (seed 001): "give up the hand for 3 points", whichever bird was planned.
+        base = contract.surrender_value
+        parts = f"{base} (fester Preis)"
+    seats: list[Amount] = [base, base, base, base]
+    seats[hand.declarer] = -3 * base
     return LineItem(
         "surrender", contract.slug, f"{contract.name} geschleift", f"{CONTRACT_NAMES_EN[contract.slug]} given up",
         base, (), OPPONENTS, seats4(seats), seats4(seats),
-        f"Der Spieler zahlt jedem: {parts}", f"The declarer pays each other player: {parts}",
+        f"Der Spieler zahlt jedem: {parts}",
+        f"The declarer pays each other player: {parts.replace('fester Preis', 'fixed price')}",
     )

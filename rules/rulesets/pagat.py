@@ -51,7 +51,7 @@ CONTRACTS = (
                  partner=CALL, bonus_factor=2, bonuses=ALL_BONUSES, notes=(SOLO,)),
     ContractRule("bettler", "Bettel", 3, NEGATIVE, seed("Bettel3play alone; lose every trick")),
     ContractRule("besserrufer", "Besserrufer", 1, POSITIVE, seed("Besserrufer1+bonuslike rufer but must announce a bird"),
-                 partner=CALL, talon="half", bonuses=ALL_BONUSES, required_birds=BIRDS, surrender=True,
+                 partner=CALL, talon="half", bonuses=ALL_BONUSES, required_birds=BIRDS, surrender=True, surrender_value=3,
                  notes=(seed("declarer is obliged to announce at least one of Pagat ultimo, Uhu, Kakadu or Marabu"),
                         seed("she may choose to play on alone or to give up the hand for 3 points (equivalent losing the game (1) and the pagat (2) without kontras or extra bonuses)."))),
     ContractRule("farbendreier", "Farbendreier", 3, POSITIVE, seed("Farbendreier3play alone; 3 cards from talon; tarocks don't win"),
@@ -155,7 +155,8 @@ RULESET = RuleSet(
         Interpretation(
             "Giving up",
             "Only a Besserrufer with the called king in the talon can be given up (the text names no other), for "
-            "the game plus the announced bird, paid to each of the three others.",
+            "the fixed 3 points the text names, paid to each of the three others whichever bird was announced "
+            "(the announced bird is still entered; it does not change the price), without kontras.",
             seed("If the declarer in a Besser Rufer finds the called king in the talon"),
         ),
         Interpretation(

@@ -237,6 +237,10 @@ GOLDEN = [
 
 
 ERRORS = [
+    # "König Ultimo 2 3" needs the called king; lying in the talon (partner null) it cannot take the last trick.
+    pytest.param({"contract": "rufer", "declarer": 0, "partner": None, "result": "won",
+                  "bonuses": [bonus("king_ultimo", announced=True)]},
+                 ["king_ultimo_king_in_talon"], id="king-ultimo-king-in-talon"),
     # "Only by the Forehand"
     pytest.param({"contract": "rufer", "declarer": 1, "partner": 2, "result": "won",
                   "bonuses": [bonus("pagat", announced=True)]},

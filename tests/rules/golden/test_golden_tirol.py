@@ -325,6 +325,11 @@ ERRORS = [
     # King ultimo needs a called king; Sechserdreier calls none.
     pytest.param({"contract": "sechserdreier", "declarer": 0, "result": "won", "bonuses": [bonus("king_ultimo")]},
                  ["bonus_needs_called_king"], id="king-ultimo-without-called-king"),
+    # "for king ultimo it's enough if partner wins the trick": with the called king in the talon
+    # (partner null) nobody holds it; a King ultimo is impossible (else the declarer alone would score 3 + 6 = +9).
+    pytest.param({"contract": "rufer", "declarer": 0, "partner": None, "result": "won",
+                  "bonuses": [bonus("king_ultimo", announced=True)]},
+                 ["king_ultimo_king_in_talon"], id="king-ultimo-king-in-talon"),
     # Farbenspiele: "The only bonuses are Four Kings, Säcke and Valat."
     pytest.param({"contract": "farbendreier", "declarer": 1, "result": "won", "bonuses": [bonus("trull")]},
                  ["bonus_not_allowed"], id="trull-in-farbendreier"),
