@@ -38,6 +38,7 @@ from .valat import STRATEGIES as VALAT_KINDS
 
 SAMPLE_SIZE = 400
 ROWS = ("contracts", "bonuses")
+DIRECTIONS = ("anticlockwise", "clockwise")
 FIXED = ("slug", "name", "version", "base", "seed")
 SLUG = re.compile(r"^[a-z0-9][a-z0-9_-]{1,48}$")
 
@@ -71,6 +72,8 @@ def derive(base: RuleSet, spec: dict[str, Any]) -> RuleSet:
             if "source" in plain[key] and "source" not in value:
                 # The seed's citations no longer describe a changed setting.
                 plain[key].update(source=_plain_cite(origin), notes=value.get("notes", []))
+            if "direction" in value and "direction_source" not in value:
+                plain[key]["direction_source"] = _plain_cite(origin)
         elif key in plain:
             plain[key] = deepcopy(value)
             if key in plain["citations"]:
@@ -140,6 +143,8 @@ def structural_problems(rs: RuleSet) -> list[str]:
         problems.append("win_threshold (in thirds of a point) must lie within the pack's card points")
     if 1 not in rs.kontra_levels or not set(rs.kontra_levels) <= set(KONTRA_MULTIPLIERS):
         problems.append(f"kontra_levels must include 1 and only use {list(KONTRA_MULTIPLIERS)}")
+    if rs.format.direction not in DIRECTIONS:
+        problems.append(f"format.direction must be one of {list(DIRECTIONS)}")
     if rs.valat.kind not in VALAT_KINDS:
         problems.append(f"valat.kind must be one of {sorted(VALAT_KINDS)}")
     if rs.renonce is not None and rs.renonce.kind not in RENONCE_KINDS:

@@ -154,6 +154,10 @@ class TournamentFormat:
     tie_breaks: tuple[str, ...] = ("best_round", "lots")
     stake_cents: int = 10
     notes: tuple[Cite, ...] = ()
+    # Direction of play, dealing and the dealer's turn: "anticlockwise" (the Austrian default) or
+    # "clockwise" (Hopfgarten); the tournament app derives the dealer and seat order from it.
+    direction: str = "anticlockwise"
+    direction_source: Optional[Cite] = None
 
 
 @dataclass(frozen=True)

@@ -102,6 +102,7 @@ RULESET = RuleSet(
         rounds=3, hands_at_four=20, hands_at_five=20, tables_of_five=False,
         final_round_top=12, final_round_carry_percent=50,
         tie_breaks=("final_round", "best_round", "lots"), stake_cents=10,
+        direction="clockwise", direction_source=seed("Dealt and played is clockwise."),
         notes=(seed("There are only four players per table."),
                seed("The first 12 players are qualified for the final rubber (in case of a tie the best rubber counts)."),
                seed("The score of these three rounds is halved and taken to the final rubber"),

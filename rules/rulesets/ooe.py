@@ -122,6 +122,7 @@ RULESET = RuleSet(
         note("In the Upper-Austrian cups kontras count only for cash, not for the standings."),
         rounds=3, hands_at_four=16, hands_at_five=20, tables_of_five=True,
         tie_breaks=("best_round", "lots"), stake_cents=10,
+        direction="anticlockwise", direction_source=seed("Konigrufen wird gegen den Uhrzeigersinn gespielt."),
         notes=(seed("den Punkt um 10 Cent zu spielen."),),
     ),
     citations={

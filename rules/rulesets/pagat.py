@@ -112,6 +112,7 @@ RULESET = RuleSet(
         note("Both are money games without a tournament mode: standings points equal cash (kontras count)."),
         rounds=3, hands_at_four=16, hands_at_five=20, tables_of_five=True,
         tie_breaks=("best_round", "lots"), stake_cents=10,
+        direction="anticlockwise", direction_source=seed("The game is played anticlockwise. The first dealer is selected randomly, and the turn to deal rotates anticlockwise after each hand."),
     ),
     citations={
         "win_threshold": seed("the declarer's side wins if they make at least 36 of the 70 points."),

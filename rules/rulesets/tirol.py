@@ -122,6 +122,7 @@ RULESET = RuleSet(
         seed("Three rounds of 16 hands are normally played (20 at a table of five)."),
         rounds=3, hands_at_four=16, hands_at_five=20, tables_of_five=True,
         tie_breaks=("best_round", "lots"), stake_cents=10,
+        direction="anticlockwise", direction_source=seed("Königrufen is played with 54 cards, with four players at a table and anticlockwise"),
         notes=(seed("Ten cents per point."),
                seed("In case of a tie, the following tie-breakers are used in order: the best round, and drawing lots.")),
     ),

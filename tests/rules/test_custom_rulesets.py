@@ -155,3 +155,21 @@ def test_load_custom_needs_a_known_base():
     with pytest.raises(UnknownRuleSet) as excinfo:
         get_ruleset("wien")
     assert "tirol" in str(excinfo.value)
+
+
+def test_direction_of_play_round_trips_and_can_be_overridden():
+    hopfgarten = BUILTIN["hopfgarten"]
+    assert hopfgarten.format.direction == "clockwise" and BUILTIN["tirol"].format.direction == "anticlockwise"
+    plain = json.loads(json.dumps(hopfgarten.to_plain()))
+    assert plain["format"]["direction"] == "clockwise"
+    assert RuleSet.from_plain(plain) == hopfgarten
+    spec = {"slug": "tirol-cw", "name": "Tirol im Uhrzeigersinn", "version": 1, "base": "tirol",
+            "overrides": {"format": {"direction": "clockwise"}}}
+    rs = derive(BUILTIN["tirol"], spec)
+    assert rs.format.direction == "clockwise" and rs.format.direction_source.source == "custom"
+    assert rs.format.tie_breaks == BUILTIN["tirol"].format.tie_breaks
+
+
+def test_direction_of_play_must_be_one_of_two():
+    spec = {"slug": "tirol-x", "name": "X", "version": 1, "base": "tirol", "overrides": {"format": {"direction": "sideways"}}}
+    assert "format.direction must be one of ['anticlockwise', 'clockwise']" in problems_of(spec)
