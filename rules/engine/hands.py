@@ -352,6 +352,10 @@ def _check_bonuses(hand: Hand, contract: ContractRule, ruleset: RuleSet, problem
                 problems.append(problem("kontra_invalid", f"{field}.kontra", value=claim.kontra, allowed=_levels(ruleset)))
         if not claim.made and not rule.can_fail:
             problems.append(problem("bonus_cannot_fail", f"{field}.made", bonus=label))
+        elif claim.bonus == "valat" and not claim.made and not claim.announced:
+            # A silent Valat is only ever a side taking every trick; one that did not happen is no
+            # Valat at all, and must not hand the other side a Valat nobody made.
+            problems.append(problem("valat_silent_failed", f"{field}.made", bonus=label))
         for other in sorted(rule.excluded_by) if rule.excluded_by else ():
             if hand.claim(other) is not None:
                 problems.append(problem("bonus_excluded", field, bonus=label, other=ruleset.bonus_rule(other).name))
@@ -371,7 +375,7 @@ def _check_bonuses(hand: Hand, contract: ContractRule, ruleset: RuleSet, problem
             problems.append(problem("announcement_required", "bonuses", contract=contract.name))
 
     valat = hand.claim("valat") if hand.bonuses else None
-    if valat is not None and valat.achieved and contract.kind == POSITIVE and not hand.surrender:
+    if valat is not None and valat.made and contract.kind == POSITIVE and not hand.surrender:
         if hand.result is not None or hand.declarer_points is not None:
             declarer_won = game_won(hand, ruleset)
             if declarer_won != (valat.winner == DECLARER):

@@ -125,6 +125,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Bei {contract} gibt es die Prämie {bonus} nicht.",
         "{contract} does not allow the bonus {bonus}.",
     ),
+    "valat_silent_failed": (
+        "Ein stiller {bonus}, der nicht gelingt, ist kein {bonus}: Eintrag weglassen "
+        "(hat die andere Partei alle Stiche gemacht, ist es ihr {bonus}).",
+        "A silent {bonus} that did not happen is no {bonus}: leave the line out "
+        "(if the other side took every trick, it is their {bonus}).",
+    ),
     "king_ultimo_king_in_talon": (
         "{bonus} ist unmöglich: der gerufene König liegt im Talon (kein Partner) "
         "und kann nicht im letzten Stich gespielt werden.",

@@ -118,6 +118,11 @@ RULESET = RuleSet(
     },
     interpretations=(
         Interpretation(
+            "Silent Durch that did not happen",
+            "A Durch is one side taking every trick. A silent (unannounced) Durch line marked lost (made: false) would hand the other side a Durch nobody made, so it is refused: leave it out, or, if the other side took every trick, enter their Durch (side opponents). Only an announced Durch can fail and be scored as failed.",
+            seed("If you loose the announcement, the contract is lost as well."),
+        ),
+        Interpretation(
             "Fahren values 2 / 3",
             "The table's \"2 / 3\" is read with section 4: 3 is what each of the two with the most points pays in "
             "the normal case, 2 the unit of the cases where one player pays or wins alone (3 × 2).",

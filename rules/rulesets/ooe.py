@@ -134,6 +134,11 @@ RULESET = RuleSet(
     },
     interpretations=(
         Interpretation(
+            "Silent Valat that did not happen",
+            "A Valat is one side taking every trick. A silent (unannounced) Valat line marked lost (made: false) would hand the other side a Valat nobody made, so it is refused: leave it out, or, if the other side took every trick, enter their Valat (side opponents). Only an announced Valat can fail and be scored as failed.",
+            seed("Valat: Eine Spielpartei macht alle Stiche."),
+        ),
+        Interpretation(
             "Announced Valat that fails",
             "The failed announcement costs 8× the game value and, as the text says the game is lost with it, "
             "takes the game's place (no separate game line). Bonuses scored normally, silent ones included, "

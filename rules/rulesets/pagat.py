@@ -123,6 +123,11 @@ RULESET = RuleSet(
     },
     interpretations=(
         Interpretation(
+            "Silent Valat that did not happen",
+            "A Valat is one side taking every trick. A silent (unannounced) Valat line marked lost (made: false) would hand the other side a Valat nobody made, so it is refused: leave it out, or, if the other side took every trick, enter their Valat (side opponents). Only an announced Valat can fail and be scored as failed.",
+            seed("Winning all the tricks."),
+        ),
+        Interpretation(
             "36 points",
             "pagat.com counts whole points: \"at least 36 of the 70\". In the precise counting in thirds that is "
             "35 points and 2 cards (the Tirol text says the two are the same), so the threshold is 35+2; "

@@ -87,6 +87,11 @@ RULESET = RuleSet(
     },
     interpretations=(
         Interpretation(
+            "Silent Valat that did not happen",
+            "A Valat is one side taking every trick. A silent (unannounced) Valat line marked lost (made: false) would hand the other side a Valat nobody made, so it is refused: leave it out, or, if the other side took every trick, enter their Valat (side opponents). Only an announced Valat can fail and be scored as failed.",
+            seed("If the team wins every trick without having bid accordingly at the start of the game"),
+        ),
+        Interpretation(
             "Direction of play",
             "The site draws the direction of play at random for each table; the turn to declare then passes "
             "clockwise. A tournament needs one fixed order, so the rule set records the one the text names: clockwise.",

@@ -135,6 +135,11 @@ RULESET = RuleSet(
     },
     interpretations=(
         Interpretation(
+            "Silent Valat that did not happen",
+            "A Valat is one side taking every trick. A silent (unannounced) Valat line marked lost (made: false) would hand the other side a Valat nobody made, so it is refused: leave it out, or, if the other side took every trick, enter their Valat (side opponents). Only an announced Valat can fail and be scored as failed.",
+            seed("If an announced Valat goes off, game and all trick bonuses may still be scored."),
+        ),
+        Interpretation(
             "Kontra levels",
             "The cup text only says that game and bonuses can be kontra'd. We allow kontra, rekontra and "
             "subkontra (×2, ×4, ×8), the levels the Austrian rule texts name (seed 004: \"4 bzw. 8-fach\"); "

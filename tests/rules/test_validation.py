@@ -74,6 +74,8 @@ CASES = [
     ("tirol", {"contract": "dreier", "declarer": 1, "result": "won", "bonuses": [{"bonus": "king_ultimo", "side": "declarer"}]}, ["bonus_needs_called_king"]),
     ("ooe", {"contract": "rufer", "declarer": 0, "result": "won", "bonuses": [{"bonus": "king_ultimo", "side": "declarer", "announced": True}]},
      ["king_ultimo_king_in_talon"]),
+    ("skill7", {"contract": "rufer", "declarer": 0, "partner": 2, "result": "lost", "bonuses": [{"bonus": "valat", "side": "declarer", "made": False}]},
+     ["valat_silent_failed"]),
     ("tirol", {"contract": "dreier", "declarer": 1, "result": "won", "bonuses": [{"bonus": "sack", "side": "declarer"}]}, ["bonus_must_be_announced"]),
     ("pagat", {"contract": "dreier", "declarer": 1, "result": "won", "bonuses": [{"bonus": "mondfang", "side": "declarer", "announced": True}]}, ["bonus_cannot_be_announced"]),
     ("tirol", {"contract": "dreier", "declarer": 1, "result": "won", "bonuses": [BONUS, BONUS | {"side": "opponents"}]}, ["bonus_duplicate"]),

@@ -241,6 +241,9 @@ ERRORS = [
     pytest.param({"contract": "rufer", "declarer": 0, "partner": None, "result": "won",
                   "bonuses": [bonus("king_ultimo", announced=True)]},
                  ["king_ultimo_king_in_talon"], id="king-ultimo-king-in-talon"),
+    # Only an announced Durch can be lost ("If you loose the announcement, the contract is lost as well.").
+    pytest.param({"contract": "dreier", "declarer": 1, "result": "lost", "bonuses": [bonus("valat", made=False)]},
+                 ["valat_silent_failed"], id="silent-durch-lost"),
     # "Only by the Forehand"
     pytest.param({"contract": "rufer", "declarer": 1, "partner": 2, "result": "won",
                   "bonuses": [bonus("pagat", announced=True)]},

@@ -330,6 +330,12 @@ ERRORS = [
     pytest.param({"contract": "rufer", "declarer": 0, "partner": None, "result": "won",
                   "bonuses": [bonus("king_ultimo", announced=True)]},
                  ["king_ultimo_king_in_talon"], id="king-ultimo-king-in-talon"),
+    # "If an announced Valat goes off, game and all trick bonuses may still be scored": only an announced
+    # Valat can go off; a silent one marked lost on a lost game would give the opponents a Valat nobody made.
+    pytest.param({"contract": "dreier", "declarer": 1, "result": "lost", "bonuses": [bonus("valat", made=False)]},
+                 ["valat_silent_failed"], id="silent-valat-lost"),
+    pytest.param({"contract": "dreier", "declarer": 1, "result": "won", "bonuses": [bonus("valat", made=False)]},
+                 ["valat_silent_failed"], id="silent-valat-lost-on-won-game"),
     # Farbenspiele: "The only bonuses are Four Kings, Säcke and Valat."
     pytest.param({"contract": "farbendreier", "declarer": 1, "result": "won", "bonuses": [bonus("trull")]},
                  ["bonus_not_allowed"], id="trull-in-farbendreier"),
