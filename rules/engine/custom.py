@@ -191,6 +191,13 @@ def structural_problems(rs: RuleSet) -> list[str]:
             problems.append(f"{where}: Trischaken needs a 'trischaken' payment scheme")
         if c.kind != "positive" and (c.bonuses or c.calls_partner or c.surrender):
             problems.append(f"{where}: only positive contracts have bonuses, partners or surrender")
+        if c.talon_king_penalty is not None and (
+            not c.calls_partner or c.talon_king_penalty not in bonus_slugs
+            or rs.bonus_rule(c.talon_king_penalty).silent is None
+        ):
+            problems.append(f"{where}: talon_king_penalty must name a bonus with a silent value in a contract that calls a king")
+        if c.may_stay_unplayed and not c.needs_announcement:
+            problems.append(f"{where}: may_stay_unplayed needs needs_announcement (a contract not played without one)")
         if c.surrender and not c.calls_partner:
             problems.append(f"{where}: only a contract that calls a king can be given up")
         if c.needs_announcement and not any(

@@ -10,6 +10,7 @@ from typing import Any
 
 from .cardpoints import format_thirds, parse_thirds
 from .catalogue import (
+    ANNULLED,
     BONUS_KIND,
     BONUS_SLUGS,
     CALLED_KING_BONUSES,
@@ -57,6 +58,8 @@ def _parse(data: Any, ruleset: RuleSet) -> tuple[Hand | None, list[Problem]]:
         return None, [problem("not_an_object")]
     problems: list[Problem] = []
     get = data.get  # this runs for every hand scored: keep the lookups few
+    if get("contract") == ANNULLED:
+        return _annulled(data, problems)
     contract = _contract(get("contract"), ruleset, problems)
 
     declarer: int | None = get("declarer")
@@ -94,13 +97,34 @@ def _parse(data: Any, ruleset: RuleSet) -> tuple[Hand | None, list[Problem]]:
         problems.append(problem("field_invalid", "surrender", value=_show(surrender)))
         surrender = False
 
+    flags = []
+    for name in ("talon_without_king", "not_played"):
+        flag = get(name, False)
+        if flag is not False and flag is not True:
+            problems.append(problem("field_invalid", name, value=_show(flag)))
+            flag = False
+        flags.append(flag)
+    talon_without_king, not_played = flags
+
     if contract is None or declarer is None:
         return None, problems
     hand = Hand(
         contract.slug, declarer, partner, result, declarer_points, kontra, kontra_by_opponent, bonuses,
-        card_points, renonce, surrender,
+        card_points, renonce, surrender, talon_without_king, not_played,
     )
     return hand, problems
+
+
+def _annulled(data: dict, problems: list[Problem]) -> tuple[Hand | None, list[Problem]]:
+    """An annulled deal: only ``contract`` and, optionally, ``declarer`` (who dealt or bid) are recorded."""
+    declarer = data.get("declarer", 0)
+    if declarer is None:
+        declarer = 0
+    declarer = _seat(declarer, "declarer", problems)
+    others = sorted(set(data) - {"contract", "declarer"})
+    if others:
+        problems.append(problem("annulled_fields", others[0], fields=", ".join(others)))
+    return Hand(ANNULLED, declarer if declarer is not None else 0), problems
 
 
 def _card_points_of_seats(value: Any, ruleset: RuleSet, problems: list[Problem]) -> tuple[int, int, int, int] | None:
@@ -223,6 +247,8 @@ def _show(value: Any) -> str:
 
 def check_hand(hand: Hand, ruleset: RuleSet) -> list[Problem]:
     """Every way a well-formed hand breaks the rule set's rules."""
+    if hand.contract == ANNULLED:
+        return []
     contract = ruleset.contract(hand.contract)
     assert contract is not None
     problems: list[Problem] = []
@@ -241,7 +267,27 @@ def check_hand(hand: Hand, ruleset: RuleSet) -> list[Problem]:
             problems.append(problem("renonce_not_offered", "renonce", ruleset=ruleset.name))
     if hand.surrender:
         _check_surrender(hand, contract, ruleset, problems)
+    if hand.not_played:
+        _check_not_played(hand, contract, problems)
+    if hand.talon_without_king:
+        if contract.talon_king_penalty is None:
+            problems.append(problem("talon_without_king_not_offered", "talon_without_king", contract=name, ruleset=ruleset.name))
+        elif hand.partner is not None or hand.renonce is not None:
+            problems.append(problem("talon_without_king_needs_king_in_talon", "talon_without_king"))
     return problems
+
+
+def _check_not_played(hand: Hand, contract: ContractRule, problems: list[Problem]) -> None:
+    if not contract.may_stay_unplayed:
+        problems.append(problem("not_played_not_allowed", "not_played", contract=contract.name))
+        return
+    given = [name for name, present in (
+        ("result", hand.result is not None), ("declarer_points", hand.declarer_points is not None),
+        ("kontra", hand.kontra != 1 or bool(hand.kontra_by_opponent)), ("bonuses", bool(hand.bonuses)),
+        ("renonce", hand.renonce is not None), ("surrender", hand.surrender),
+    ) if present]
+    if given:
+        problems.append(problem("not_played_fields", given[0], contract=contract.name, fields=", ".join(given)))
 
 
 def _check_partner(hand: Hand, contract: ContractRule, ruleset: RuleSet, problems: list[Problem]) -> None:
@@ -277,7 +323,7 @@ def _check_result(hand: Hand, contract: ContractRule, ruleset: RuleSet, problems
         if hand.result is None and not excused:
             problems.append(problem("result_missing_negative", "result"))
     else:
-        if hand.result is None and hand.declarer_points is None and not (excused or hand.surrender):
+        if hand.result is None and hand.declarer_points is None and not (excused or hand.surrender or hand.not_played):
             problems.append(problem("result_missing", "result"))
         if hand.result is not None and hand.declarer_points is not None:
             actual = hand.declarer_points >= ruleset.win_threshold
@@ -370,7 +416,7 @@ def _check_bonuses(hand: Hand, contract: ContractRule, ruleset: RuleSet, problem
                 ruleset.bonus_rule(bird).name for bird in sorted(contract.required_birds)
             )
             problems.append(problem("bird_required", "bonuses", contract=contract.name, birds=birds))
-    if contract.needs_announcement and not (hand.surrender or hand.renonce is not None):
+    if contract.needs_announcement and not (hand.surrender or hand.renonce is not None or hand.not_played):
         if not any(c.announced and BONUS_KIND[c.bonus] != DECLARATION for c in hand.bonuses):
             problems.append(problem("announcement_required", "bonuses", contract=contract.name))
 

@@ -47,6 +47,11 @@ class ContractRule:
     # A fixed price the declarer pays each of the three others on giving up (pagat.com: "give up the
     # hand for 3 points"); None = the game plus the planned bird (seed 004, rule-notes.md).
     surrender_value: Optional[int] = None
+    # The bonus whose silent value the declarer pays each opponent for taking the talon half without
+    # the called king (Hopfgarten: "a penalty equal to the score of a captured king").
+    talon_king_penalty: Optional[str] = None
+    # Bid, but not played out and scored 0 when no further announcement follows (Hopfgarten's Rufer).
+    may_stay_unplayed: bool = False
     kontra_void_when_alone: bool = False
     needs_announcement: bool = False
     partner_required: bool = False

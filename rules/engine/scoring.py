@@ -13,7 +13,18 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Iterable
 
-from .catalogue import BONUS_NAMES_EN, CONTRACT_NAMES_EN, DECLARER, KONTRA_NAMES, NEGATIVE, OPPONENTS, SEATS, TRISCHAKEN, WON
+from .catalogue import (
+    ANNULLED,
+    BONUS_NAMES_EN,
+    CONTRACT_NAMES_EN,
+    DECLARER,
+    KONTRA_NAMES,
+    NEGATIVE,
+    OPPONENTS,
+    SEATS,
+    TRISCHAKEN,
+    WON,
+)
 from .hands import game_won, read_hand
 from .renonce import renonce_items
 from .ruleset import BonusRule, ContractRule, RuleSet
@@ -31,6 +42,11 @@ def score(data: object, ruleset: RuleSet) -> HandResult:
 
 def score_hand(hand: Hand, ruleset: RuleSet) -> HandResult:
     """Score a hand that ``read_hand`` accepted."""
+    if hand.contract == ANNULLED:
+        return total([LineItem(
+            "annulled", ANNULLED, "Spiel annulliert", "deal annulled", 0, (), None, ZERO, ZERO,
+            "zählt als Spiel, 0 Punkte für alle", "counts as a hand, 0 points for everyone",
+        )])
     contract = ruleset.contract(hand.contract)
     assert contract is not None
     if contract.kind == TRISCHAKEN:
@@ -51,11 +67,37 @@ def play_score(hand: Hand, ruleset: RuleSet) -> HandResult:
 
 
 def play_items(hand: Hand, ruleset: RuleSet, contract: ContractRule) -> list[LineItem]:
-    if hand.surrender:
-        return [surrender_item(hand, ruleset, contract)]
-    if contract.kind == NEGATIVE:
-        return [negative_game_item(hand, ruleset, contract)]
-    return valat_items(ruleset.valat, PositiveScorer(hand, ruleset, contract))
+    if hand.not_played:
+        items = [LineItem(
+            "not_played", contract.slug, f"{contract.name} nicht gespielt", f"{CONTRACT_NAMES_EN[contract.slug]} not played",
+            0, (), None, ZERO, ZERO,
+            "ohne Ansage nicht ausgespielt: 0 Punkte", "not played out without an announcement: 0 points",
+        )]
+    elif hand.surrender:
+        items = [surrender_item(hand, ruleset, contract)]
+    elif contract.kind == NEGATIVE:
+        items = [negative_game_item(hand, ruleset, contract)]
+    else:
+        items = valat_items(ruleset.valat, PositiveScorer(hand, ruleset, contract))
+    if hand.talon_without_king:
+        items.append(talon_penalty_item(hand, ruleset, contract))
+    return items
+
+
+def talon_penalty_item(hand: Hand, ruleset: RuleSet, contract: ContractRule) -> LineItem:
+    """Hopfgarten (seed 003): "If you take the half without the king, you have to pay a penalty equal to
+    the score of a captured king, even if the "Rufer" isn't played". The declarer, alone, pays it to each
+    opponent, without kontras or Durch (the text names none)."""
+    assert contract.talon_king_penalty is not None
+    rule = ruleset.bonus_rule(contract.talon_king_penalty)
+    base = rule.value(False)
+    seats: list[Amount] = [base, base, base, base]
+    seats[hand.declarer] = -3 * base
+    return LineItem(
+        "talon_penalty", rule.slug, f"Talonhälfte ohne König: Strafe wie {rule.name}",
+        f"talon half without the king: penalty as {BONUS_NAMES_EN[rule.slug]}",
+        base, (), OPPONENTS, seats4(seats), seats4(seats),
+    )
 
 
 def total(items: Iterable[LineItem]) -> HandResult:

@@ -73,6 +73,10 @@ class Hand:
     card_points: tuple[int, int, int, int] | None = None
     renonce: int | None = None
     surrender: bool = False
+    # Additive fields (hand-format.md allows more): the declarer took the talon half without the
+    # called king (Hopfgarten's penalty), and a contract that was bid but not played out.
+    talon_without_king: bool = False
+    not_played: bool = False
 
     def opponent_kontra(self, seat: int) -> int:
         for opponent, multiplier in self.kontra_by_opponent:
@@ -107,6 +111,10 @@ class Hand:
             data["renonce"] = self.renonce
         if self.surrender:
             data["surrender"] = True
+        if self.talon_without_king:
+            data["talon_without_king"] = True
+        if self.not_played:
+            data["not_played"] = True
         return data
 
 

@@ -135,6 +135,13 @@ RULESET = RuleSet(
     },
     interpretations=(
         Interpretation(
+            "Annulled deal",
+            "Every deal must be played, so there is no redeal to record; a deal that has to be annulled after play "
+            "(a scoring error that cannot be put right) is entered with the contract `annulled` (accepted by every "
+            "rule set): 0 for everyone, and it counts toward the round's hands since it was dealt and played.",
+            seed("Every deal must be played."),
+        ),
+        Interpretation(
             "Silent Valat that did not happen",
             "A Valat is one side taking every trick. A silent (unannounced) Valat line marked lost (made: false) would hand the other side a Valat nobody made, so it is refused: leave it out, or, if the other side took every trick, enter their Valat (side opponents). Only an announced Valat can fail and be scored as failed.",
             seed("If an announced Valat goes off, game and all trick bonuses may still be scored."),

@@ -173,3 +173,16 @@ def test_direction_of_play_round_trips_and_can_be_overridden():
 def test_direction_of_play_must_be_one_of_two():
     spec = {"slug": "tirol-x", "name": "X", "version": 1, "base": "tirol", "overrides": {"format": {"direction": "sideways"}}}
     assert "format.direction must be one of ['anticlockwise', 'clockwise']" in problems_of(spec)
+
+
+def test_talon_penalty_and_unplayed_contracts_are_checked():
+    spec = {"slug": "tirol-y", "name": "Y", "version": 1, "base": "tirol",
+            "overrides": {"contracts": {"dreier": {"talon_king_penalty": "king_captured", "may_stay_unplayed": True}}}}
+    found = problems_of(spec)
+    assert "contract dreier: talon_king_penalty must name a bonus with a silent value in a contract that calls a king" in found
+    assert "contract dreier: may_stay_unplayed needs needs_announcement" in found
+    spec = {"slug": "hopf-y", "name": "Y", "version": 1, "base": "hopfgarten",
+            "overrides": {"contracts": {"rufer": {"talon_king_penalty": "ten_tarock"}}}}
+    assert "contract rufer: talon_king_penalty must name a bonus" in problems_of(spec, "hopfgarten")
+    spec["overrides"] = {"contracts": {"rufer": {"talon_king_penalty": "sack"}}}
+    assert "contract rufer: talon_king_penalty must name a bonus" in problems_of(spec, "hopfgarten")
