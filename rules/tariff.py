@@ -29,7 +29,8 @@ VALAT_DE = {
     "override": "zählt allein (hebt Spiel und Prämien auf)",
 }
 BONUS_KIND_DE = {"material": "Materialprämien (Trull, Könige, Säcke)", "trick": "Stichprämien", "declaration": "Meldungen"}
-TIE_BREAK_DE = {"best_round": "beste Runde", "lots": "Los", "final_round": "bessere Finalrunde"}
+TIE_BREAK_DE = {"best_round": "beste Runde", "lots": "Los", "final_round": "bessere Finalrunde",
+                "round_results": "bessere Rundenergebnisse (beste, dann zweitbeste … Runde)"}
 
 
 def source_label(cite: Cite) -> str:

@@ -30,7 +30,7 @@ from .catalogue import (
     TRISCHAKEN,
 )
 from .renonce import STRATEGIES as RENONCE_KINDS
-from .ruleset import Cite, PlainDataError, RuleSet
+from .ruleset import TIE_BREAK_KEYS, Cite, PlainDataError, RuleSet
 from .sampling import random_hands
 from .trischaken import STRATEGIES as TRISCHAKEN_KINDS
 from .types import InvalidHand
@@ -143,6 +143,9 @@ def structural_problems(rs: RuleSet) -> list[str]:
         problems.append("win_threshold (in thirds of a point) must lie within the pack's card points")
     if 1 not in rs.kontra_levels or not set(rs.kontra_levels) <= set(KONTRA_MULTIPLIERS):
         problems.append(f"kontra_levels must include 1 and only use {list(KONTRA_MULTIPLIERS)}")
+    unknown = [key for key in rs.format.tie_breaks if key not in TIE_BREAK_KEYS]
+    if unknown:
+        problems.append(f"format.tie_breaks: unknown key(s) {', '.join(unknown)}; use {list(TIE_BREAK_KEYS)}")
     if rs.format.direction not in DIRECTIONS:
         problems.append(f"format.direction must be one of {list(DIRECTIONS)}")
     if rs.valat.kind not in VALAT_KINDS:

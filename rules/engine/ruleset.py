@@ -145,6 +145,15 @@ class RenonceRule:
     notes: tuple[Cite, ...] = ()
 
 
+# Tie-break keys the standings understand (tournament/standings.py), compared in the order listed:
+#   best_round     the player's best single round score (higher wins);
+#   round_results  the round scores sorted best first, compared one by one: best round, then second
+#                  best, and so on (higher wins at the first difference);
+#   final_round    the final round's score (finalists only; higher wins);
+#   lots           the drawn lot (lot 1 first).
+TIE_BREAK_KEYS = ("best_round", "round_results", "final_round", "lots")
+
+
 @dataclass(frozen=True)
 class TournamentFormat:
     """What the rule set's own text says about a tournament (used by the tournament app)."""

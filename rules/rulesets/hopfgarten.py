@@ -191,7 +191,8 @@ RULESET = RuleSet(
         Interpretation(
             "Final round tie-break",
             "Final standings: half the preliminary score plus the final rubber; ties go to the better final rubber, "
-            "then the best preliminary rubber, then lots.",
+            "then the best preliminary rubber (`best_round`, the one the qualification uses: \"the best rubber "
+            "counts\"), then lots, which the text does not name but a ranking needs as the last resort.",
             seed("The player with the highest score wins (in case of a tie the better final rubber counts)."),
         ),
     ),

@@ -186,3 +186,10 @@ def test_talon_penalty_and_unplayed_contracts_are_checked():
     assert "contract rufer: talon_king_penalty must name a bonus" in problems_of(spec, "hopfgarten")
     spec["overrides"] = {"contracts": {"rufer": {"talon_king_penalty": "sack"}}}
     assert "contract rufer: talon_king_penalty must name a bonus" in problems_of(spec, "hopfgarten")
+
+
+def test_tie_break_keys_are_known():
+    assert BUILTIN["tirol"].format.tie_breaks == ("round_results", "lots")
+    assert BUILTIN["hopfgarten"].format.tie_breaks == ("final_round", "best_round", "lots")
+    spec = {"slug": "tirol-z", "name": "Z", "version": 1, "base": "tirol", "overrides": {"format": {"tie_breaks": ["coin"]}}}
+    assert "format.tie_breaks: unknown key(s) coin" in problems_of(spec)
