@@ -121,7 +121,7 @@ RULESET = RuleSet(
     format=TournamentFormat(
         seed("Three rounds of 16 hands are normally played (20 at a table of five)."),
         rounds=3, hands_at_four=16, hands_at_five=20, tables_of_five=True,
-        tie_breaks=("round_results", "lots"), stake_cents=10,
+        tie_breaks=("best_round", "lots"), stake_cents=10,
         direction="anticlockwise", direction_source=seed("Königrufen is played with 54 cards, with four players at a table and anticlockwise"),
         notes=(seed("Ten cents per point."),
                seed("In case of a tie, the following tie-breakers are used in order: the best round, and drawing lots.")),
@@ -136,8 +136,9 @@ RULESET = RuleSet(
     interpretations=(
         Interpretation(
             "Tie-break: the best round",
-            "Players level on points are compared by their best round; if that is level too, by their second best, "
-            "then their third (tie-break key `round_results`), and only then by lot. The first comparison is exactly "
+            "Players level on points are compared by their best round, then by lot. The fuller reading, where a level "
+            "best round goes on to the second best, then the third, before lots, is the tie-break key `round_results`; "
+            "this rule set switches to (`round_results`, `lots`) once the standings implement that key. Its first comparison is exactly "
             "\"the best round\"; going on to the next rounds before drawing lots follows the wording reported from the "
             "cup's scoring app (\"die besseren Rundenergebnisse\"), which is not in the stored source.",
             seed("In case of a tie, the following tie-breakers are used in order: the best round, and drawing lots."),

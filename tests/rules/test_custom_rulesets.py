@@ -189,7 +189,7 @@ def test_talon_penalty_and_unplayed_contracts_are_checked():
 
 
 def test_tie_break_keys_are_known():
-    assert BUILTIN["tirol"].format.tie_breaks == ("round_results", "lots")
+    assert BUILTIN["tirol"].format.tie_breaks == ("best_round", "lots")
     assert BUILTIN["hopfgarten"].format.tie_breaks == ("final_round", "best_round", "lots")
     spec = {"slug": "tirol-z", "name": "Z", "version": 1, "base": "tirol", "overrides": {"format": {"tie_breaks": ["coin"]}}}
     assert "format.tie_breaks: unknown key(s) coin" in problems_of(spec)
