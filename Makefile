@@ -29,7 +29,7 @@ export HOST PORT
 # The demo (`make run`): debug on and a key of its own, so no production default is weakened.
 DEMO_ENV := DJANGO_DEBUG=1 DJANGO_SECRET_KEY=$${DJANGO_SECRET_KEY:-make-run-local-demo-key-not-for-production}
 
-.PHONY: help print-python venv messages run serve backup system-packages test test-slow lint test-sqlite test-postgres bench docs clean
+.PHONY: help print-python venv messages run serve backup system-packages test test-slow lint typecheck test-sqlite test-postgres bench docs clean
 
 help:
 	@echo "make run            virtualenv, install, migrate, demo data, serve on http://127.0.0.1:8000"
@@ -37,6 +37,7 @@ help:
 	@echo "make serve          production server for the hall (gunicorn, debug off, needs DJANGO_SECRET_KEY)"
 	@echo "make backup         database and sheets into BACKUP_DIR (default backups/)"
 	@echo "make lint           ruff over the whole tree"
+	@echo "make typecheck      mypy (strict) over rules/engine"
 	@echo "make test-slow      the slow browser tests (a whole event per rule set)"
 	@echo "make test-sqlite    suite on SQLite, 100 % branch coverage of rules/engine and rules/rulesets"
 	@echo "make test-postgres  suite on a throwaway PostgreSQL 15 cluster"
@@ -103,6 +104,7 @@ system-packages:
 
 test: system-packages venv
 	$(MAKE) lint
+	$(MAKE) typecheck
 	$(MAKE) test-sqlite
 	$(MAKE) test-postgres
 
@@ -113,6 +115,10 @@ test-slow: venv
 lint: venv
 	@echo "==> ruff"
 	@$(VENV)/bin/ruff check .
+
+typecheck: venv
+	@echo "==> mypy"
+	@$(VENV)/bin/mypy rules/engine
 
 # pytest exits 5 when it collected no tests: that is a failure, never a silent pass.
 test-sqlite: venv

@@ -1,6 +1,6 @@
 """docs/rules/<slug>.md, generated from the rule-set data so the documentation cannot drift.
 
-``make docs`` (manage.py render_rule_docs) writes them; tests/rules/test_docs.py fails when a
+``make docs`` (manage.py render_rule_docs) writes them; tests/rules/test_rule_docs.py fails when a
 committed file differs from what the code renders.
 """
 

@@ -29,7 +29,8 @@ VALAT_DE = {
     "override": "zählt allein (hebt Spiel und Prämien auf)",
 }
 BONUS_KIND_DE = {"material": "Materialprämien (Trull, Könige, Säcke)", "trick": "Stichprämien", "declaration": "Meldungen"}
-TIE_BREAK_DE = {"best_round": "beste Runde", "lots": "Los", "final_round": "bessere Finalrunde"}
+TIE_BREAK_DE = {"best_round": "beste Runde", "lots": "Los", "final_round": "bessere Finalrunde",
+                "round_results": "bessere Rundenergebnisse (beste, dann zweitbeste … Runde)"}
 
 
 @dataclass(frozen=True)
@@ -46,7 +47,8 @@ def contract_rows(rs: RuleSet) -> list[Row]:
         if c.required_birds:
             extras.append("Vogerl nötig: " + "/".join(b.name for b in rs.bonuses if b.slug in c.required_birds))
         if c.surrender:
-            extras.append("schleifen möglich")
+            fixed = f" (fest {c.surrender_value} an jeden)" if c.surrender_value is not None else ""
+            extras.append("schleifen möglich" + fixed)
         if c.kontra_void_when_alone:
             extras.append("Kontra ungültig, wenn König im Talon")
         if c.needs_announcement:
@@ -119,6 +121,8 @@ def setting_rows(rs: RuleSet) -> list[Row]:
                                   "fixed_each": "Schuldiger zahlt jedem Spiel und Ansagen"}.get(
         rs.renonce.kind if rs.renonce else "", "keine Wertung")), rs.renonce.source if rs.renonce else rs.format.source))
     final = f"; Finale der besten {f.final_round_top} mit {f.final_round_carry_percent} % der Punkte" if f.final_round_top else ""
+    rows.append(Row(("Spielrichtung", {"anticlockwise": "gegen den Uhrzeigersinn", "clockwise": "im Uhrzeigersinn"}.get(
+        f.direction, f.direction)), f.direction_source or f.source))
     rows.append(Row(("Turnier", f"{f.rounds} Runden zu {f.hands_at_four} Spielen"
                      + (f" ({f.hands_at_five} am Fünfertisch)" if f.tables_of_five else ", nur Vierertische")
                      + final + f"; Gleichstand: {', '.join(TIE_BREAK_DE[t] for t in f.tie_breaks)}"

@@ -79,8 +79,17 @@ class TieBreak:
 NO_LOT = 10**9  # a player without a lot (none drawn yet) comes last
 
 
+def round_results(player: PlayerScores) -> tuple[Decimal, ...]:
+    """The round scores best first: compared as a tuple, the best rounds decide, then the second best …"""
+    return tuple(sorted(player.rounds.values(), reverse=True))
+
+
 TIE_BREAKS: dict[str, TieBreak] = {tie.key: tie for tie in (
     TieBreak("best_round", "beste Runde", "best round", lambda p: max(p.rounds.values(), default=ZERO)),
+    # Shown as the best round (a column of numbers); ranks by all rounds, best first (Tirol: "die besseren
+    # Rundenergebnisse"). Players with fewer rounds are padded with nothing: a missing round never beats a played one.
+    TieBreak("round_results", "Rundenergebnisse", "round results", lambda p: max(p.rounds.values(), default=ZERO),
+             ranks_by=round_results),
     TieBreak("final_round", "Finalrunde", "final round", lambda p: p.final if p.final is not None else ZERO),
     TieBreak("lots", "Los", "lot", lambda p: p.lot, ranks_by=lambda p: -(p.lot if p.lot is not None else NO_LOT)),
 )}

@@ -109,3 +109,7 @@ KONTRA_NAMES = {
 
 def other_side(side: str) -> str:
     return OPPONENTS if side == DECLARER else DECLARER
+
+# Contract slug every rule set accepts: a deal annulled after it was played (e.g. Hopfgarten: "If in
+# one line a counting error occurs, which cannot be corrected, this game is annuled."); scores 0.
+ANNULLED = "annulled"

@@ -30,7 +30,7 @@ from .catalogue import (
     TRISCHAKEN,
 )
 from .renonce import STRATEGIES as RENONCE_KINDS
-from .ruleset import Cite, PlainDataError, RuleSet
+from .ruleset import TIE_BREAK_KEYS, Cite, PlainDataError, RuleSet
 from .sampling import random_hands
 from .trischaken import STRATEGIES as TRISCHAKEN_KINDS
 from .types import InvalidHand
@@ -38,6 +38,7 @@ from .valat import STRATEGIES as VALAT_KINDS
 
 SAMPLE_SIZE = 400
 ROWS = ("contracts", "bonuses")
+DIRECTIONS = ("anticlockwise", "clockwise")
 FIXED = ("slug", "name", "version", "base", "seed")
 SLUG = re.compile(r"^[a-z0-9][a-z0-9_-]{1,48}$")
 
@@ -71,6 +72,8 @@ def derive(base: RuleSet, spec: dict[str, Any]) -> RuleSet:
             if "source" in plain[key] and "source" not in value:
                 # The seed's citations no longer describe a changed setting.
                 plain[key].update(source=_plain_cite(origin), notes=value.get("notes", []))
+            if "direction" in value and "direction_source" not in value:
+                plain[key]["direction_source"] = _plain_cite(origin)
         elif key in plain:
             plain[key] = deepcopy(value)
             if key in plain["citations"]:
@@ -140,6 +143,11 @@ def structural_problems(rs: RuleSet) -> list[str]:
         problems.append("win_threshold (in thirds of a point) must lie within the pack's card points")
     if 1 not in rs.kontra_levels or not set(rs.kontra_levels) <= set(KONTRA_MULTIPLIERS):
         problems.append(f"kontra_levels must include 1 and only use {list(KONTRA_MULTIPLIERS)}")
+    unknown = [key for key in rs.format.tie_breaks if key not in TIE_BREAK_KEYS]
+    if unknown:
+        problems.append(f"format.tie_breaks: unknown key(s) {', '.join(unknown)}; use {list(TIE_BREAK_KEYS)}")
+    if rs.format.direction not in DIRECTIONS:
+        problems.append(f"format.direction must be one of {list(DIRECTIONS)}")
     if rs.valat.kind not in VALAT_KINDS:
         problems.append(f"valat.kind must be one of {sorted(VALAT_KINDS)}")
     if rs.renonce is not None and rs.renonce.kind not in RENONCE_KINDS:
@@ -186,6 +194,13 @@ def structural_problems(rs: RuleSet) -> list[str]:
             problems.append(f"{where}: Trischaken needs a 'trischaken' payment scheme")
         if c.kind != "positive" and (c.bonuses or c.calls_partner or c.surrender):
             problems.append(f"{where}: only positive contracts have bonuses, partners or surrender")
+        if c.talon_king_penalty is not None and (
+            not c.calls_partner or c.talon_king_penalty not in bonus_slugs
+            or rs.bonus_rule(c.talon_king_penalty).silent is None
+        ):
+            problems.append(f"{where}: talon_king_penalty must name a bonus with a silent value in a contract that calls a king")
+        if c.may_stay_unplayed and not c.needs_announcement:
+            problems.append(f"{where}: may_stay_unplayed needs needs_announcement (a contract not played without one)")
         if c.surrender and not c.calls_partner:
             problems.append(f"{where}: only a contract that calls a king can be given up")
         if c.needs_announcement and not any(

@@ -10,6 +10,7 @@ from typing import Any
 
 from .cardpoints import format_thirds, parse_thirds
 from .catalogue import (
+    ANNULLED,
     BONUS_KIND,
     BONUS_SLUGS,
     CALLED_KING_BONUSES,
@@ -57,6 +58,8 @@ def _parse(data: Any, ruleset: RuleSet) -> tuple[Hand | None, list[Problem]]:
         return None, [problem("not_an_object")]
     problems: list[Problem] = []
     get = data.get  # this runs for every hand scored: keep the lookups few
+    if get("contract") == ANNULLED:
+        return _annulled(data, problems)
     contract = _contract(get("contract"), ruleset, problems)
 
     declarer: int | None = get("declarer")
@@ -94,21 +97,43 @@ def _parse(data: Any, ruleset: RuleSet) -> tuple[Hand | None, list[Problem]]:
         problems.append(problem("field_invalid", "surrender", value=_show(surrender)))
         surrender = False
 
+    flags = []
+    for name in ("talon_without_king", "not_played"):
+        flag = get(name, False)
+        if flag is not False and flag is not True:
+            problems.append(problem("field_invalid", name, value=_show(flag)))
+            flag = False
+        flags.append(flag)
+    talon_without_king, not_played = flags
+
     if contract is None or declarer is None:
         return None, problems
     hand = Hand(
         contract.slug, declarer, partner, result, declarer_points, kontra, kontra_by_opponent, bonuses,
-        card_points, renonce, surrender,
+        card_points, renonce, surrender, talon_without_king, not_played,
     )
     return hand, problems
 
 
-def _card_points_of_seats(value: Any, ruleset: RuleSet, problems: list[Problem]) -> tuple[int, ...] | None:
+def _annulled(data: dict, problems: list[Problem]) -> tuple[Hand | None, list[Problem]]:
+    """An annulled deal: only ``contract`` and, optionally, ``declarer`` (who dealt or bid) are recorded."""
+    declarer = data.get("declarer", 0)
+    if declarer is None:
+        declarer = 0
+    declarer = _seat(declarer, "declarer", problems)
+    others = sorted(set(data) - {"contract", "declarer"})
+    if others:
+        problems.append(problem("annulled_fields", others[0], fields=", ".join(others)))
+    return Hand(ANNULLED, declarer if declarer is not None else 0), problems
+
+
+def _card_points_of_seats(value: Any, ruleset: RuleSet, problems: list[Problem]) -> tuple[int, int, int, int] | None:
     if not isinstance(value, list) or len(value) != len(SEATS):
         problems.append(problem("card_points_count", "card_points"))
         return None
     values = [_card_points(item, f"card_points[{seat}]", ruleset, problems) for seat, item in enumerate(value)]
-    return tuple(values) if None not in values else None  # type: ignore[arg-type]
+    present = [item for item in values if item is not None]
+    return (present[0], present[1], present[2], present[3]) if len(present) == len(values) else None
 
 
 def _contract(slug: Any, ruleset: RuleSet, problems: list[Problem]) -> ContractRule | None:
@@ -222,6 +247,8 @@ def _show(value: Any) -> str:
 
 def check_hand(hand: Hand, ruleset: RuleSet) -> list[Problem]:
     """Every way a well-formed hand breaks the rule set's rules."""
+    if hand.contract == ANNULLED:
+        return []
     contract = ruleset.contract(hand.contract)
     assert contract is not None
     problems: list[Problem] = []
@@ -240,7 +267,27 @@ def check_hand(hand: Hand, ruleset: RuleSet) -> list[Problem]:
             problems.append(problem("renonce_not_offered", "renonce", ruleset=ruleset.name))
     if hand.surrender:
         _check_surrender(hand, contract, ruleset, problems)
+    if hand.not_played:
+        _check_not_played(hand, contract, problems)
+    if hand.talon_without_king:
+        if contract.talon_king_penalty is None:
+            problems.append(problem("talon_without_king_not_offered", "talon_without_king", contract=name, ruleset=ruleset.name))
+        elif hand.partner is not None or hand.renonce is not None:
+            problems.append(problem("talon_without_king_needs_king_in_talon", "talon_without_king"))
     return problems
+
+
+def _check_not_played(hand: Hand, contract: ContractRule, problems: list[Problem]) -> None:
+    if not contract.may_stay_unplayed:
+        problems.append(problem("not_played_not_allowed", "not_played", contract=contract.name))
+        return
+    given = [name for name, present in (
+        ("result", hand.result is not None), ("declarer_points", hand.declarer_points is not None),
+        ("kontra", hand.kontra != 1 or bool(hand.kontra_by_opponent)), ("bonuses", bool(hand.bonuses)),
+        ("renonce", hand.renonce is not None), ("surrender", hand.surrender),
+    ) if present]
+    if given:
+        problems.append(problem("not_played_fields", given[0], contract=contract.name, fields=", ".join(given)))
 
 
 def _check_partner(hand: Hand, contract: ContractRule, ruleset: RuleSet, problems: list[Problem]) -> None:
@@ -276,7 +323,7 @@ def _check_result(hand: Hand, contract: ContractRule, ruleset: RuleSet, problems
         if hand.result is None and not excused:
             problems.append(problem("result_missing_negative", "result"))
     else:
-        if hand.result is None and hand.declarer_points is None and not (excused or hand.surrender):
+        if hand.result is None and hand.declarer_points is None and not (excused or hand.surrender or hand.not_played):
             problems.append(problem("result_missing", "result"))
         if hand.result is not None and hand.declarer_points is not None:
             actual = hand.declarer_points >= ruleset.win_threshold
@@ -333,6 +380,11 @@ def _check_bonuses(hand: Hand, contract: ContractRule, ruleset: RuleSet, problem
             )
             problems.append(problem(code, field, bonus=label, contract=contract.name))
             continue
+        if claim.bonus == "king_ultimo" and hand.partner is None:
+            # The king the Ultimo is won with lies in the talon: nobody can play it (hand-format.md,
+            # partner null = "the called king lay in the talon").
+            problems.append(problem("king_ultimo_king_in_talon", field, bonus=label, contract=contract.name))
+            continue
         if claim.announced and rule.announced is None:
             problems.append(problem("bonus_cannot_be_announced", field, bonus=label))
         if not claim.announced and rule.silent is None:
@@ -346,9 +398,13 @@ def _check_bonuses(hand: Hand, contract: ContractRule, ruleset: RuleSet, problem
                 problems.append(problem("kontra_invalid", f"{field}.kontra", value=claim.kontra, allowed=_levels(ruleset)))
         if not claim.made and not rule.can_fail:
             problems.append(problem("bonus_cannot_fail", f"{field}.made", bonus=label))
+        elif claim.bonus == "valat" and not claim.made and not claim.announced:
+            # A silent Valat is only ever a side taking every trick; one that did not happen is no
+            # Valat at all, and must not hand the other side a Valat nobody made.
+            problems.append(problem("valat_silent_failed", f"{field}.made", bonus=label))
         for other in sorted(rule.excluded_by) if rule.excluded_by else ():
             if hand.claim(other) is not None:
-                problems.append(problem("bonus_excluded", field, bonus=label, other=ruleset.bonus(other).name))  # type: ignore[union-attr]
+                problems.append(problem("bonus_excluded", field, bonus=label, other=ruleset.bonus_rule(other).name))
 
     if contract.required_birds and hand.renonce is None:
         has_bird = any(
@@ -357,15 +413,15 @@ def _check_bonuses(hand: Hand, contract: ContractRule, ruleset: RuleSet, problem
         )
         if not has_bird:
             birds = ", ".join(
-                ruleset.bonus(bird).name for bird in sorted(contract.required_birds)  # type: ignore[union-attr]
+                ruleset.bonus_rule(bird).name for bird in sorted(contract.required_birds)
             )
             problems.append(problem("bird_required", "bonuses", contract=contract.name, birds=birds))
-    if contract.needs_announcement and not (hand.surrender or hand.renonce is not None):
+    if contract.needs_announcement and not (hand.surrender or hand.renonce is not None or hand.not_played):
         if not any(c.announced and BONUS_KIND[c.bonus] != DECLARATION for c in hand.bonuses):
             problems.append(problem("announcement_required", "bonuses", contract=contract.name))
 
     valat = hand.claim("valat") if hand.bonuses else None
-    if valat is not None and valat.achieved and contract.kind == POSITIVE and not hand.surrender:
+    if valat is not None and valat.made and contract.kind == POSITIVE and not hand.surrender:
         if hand.result is not None or hand.declarer_points is not None:
             declarer_won = game_won(hand, ruleset)
             if declarer_won != (valat.winner == DECLARER):

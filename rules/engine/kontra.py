@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from .ruleset import RuleSet
 from .scoring import score_hand
-from .types import Hand, HandResult, Seats4
+from .types import Hand, HandResult, Seats4, seats4
 
 
 def without_kontras(hand: Hand) -> Hand:
@@ -34,4 +34,4 @@ def kontra_cash(hand: Hand, ruleset: RuleSet, result: HandResult | None = None) 
         return (0, 0, 0, 0)
     with_kontras = (result or score_hand(hand, ruleset)).cash
     plain = score_hand(without_kontras(hand), ruleset).cash
-    return tuple(a - b for a, b in zip(with_kontras, plain, strict=True))  # type: ignore[return-value]
+    return seats4([a - b for a, b in zip(with_kontras, plain, strict=True)])

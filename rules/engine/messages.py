@@ -125,6 +125,39 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Bei {contract} gibt es die Prämie {bonus} nicht.",
         "{contract} does not allow the bonus {bonus}.",
     ),
+    "annulled_fields": (
+        "Ein annulliertes Spiel hat nur den Vertrag „annulled“ (und wahlweise den Spieler), nicht: {fields}.",
+        "An annulled deal has only the contract \"annulled\" (and optionally the declarer), not: {fields}.",
+    ),
+    "not_played_not_allowed": (
+        "{contract} wird immer ausgespielt; „nicht gespielt“ gibt es nur bei einem Spiel, das ohne Ansage nicht gespielt wird.",
+        "{contract} is always played out; \"not played\" exists only for a contract not played without an announcement.",
+    ),
+    "not_played_fields": (
+        "{contract} wurde nicht gespielt: es gibt kein Ergebnis, keine Kontras, Prämien, Renonce oder Schleifen ({fields}).",
+        "{contract} was not played: there is no result, kontra, bonus, renonce or surrender ({fields}).",
+    ),
+    "talon_without_king_not_offered": (
+        "Eine Strafe für die Talonhälfte ohne gerufenen König kennt {ruleset} bei {contract} nicht.",
+        "{ruleset} has no penalty for taking the talon half without the called king in {contract}.",
+    ),
+    "talon_without_king_needs_king_in_talon": (
+        "Die Strafe für die Talonhälfte ohne König gibt es nur, wenn der gerufene König im Talon liegt "
+        "(kein Partner, keine Renonce).",
+        "The penalty for the talon half without the king applies only when the called king lies in the talon "
+        "(no partner, no renonce).",
+    ),
+    "valat_silent_failed": (
+        "Ein stiller {bonus}, der nicht gelingt, ist kein {bonus}: Eintrag weglassen "
+        "(hat die andere Partei alle Stiche gemacht, ist es ihr {bonus}).",
+        "A silent {bonus} that did not happen is no {bonus}: leave the line out "
+        "(if the other side took every trick, it is their {bonus}).",
+    ),
+    "king_ultimo_king_in_talon": (
+        "{bonus} ist unmöglich: der gerufene König liegt im Talon (kein Partner) "
+        "und kann nicht im letzten Stich gespielt werden.",
+        "{bonus} is impossible: the called king lies in the talon (no partner) and cannot be played to the last trick.",
+    ),
     "bonus_needs_called_king": (
         "{bonus} gibt es nur in Spielen mit gerufenem König, nicht bei {contract}.",
         "{bonus} only exists in contracts with a called king, not in {contract}.",

@@ -12,7 +12,7 @@ from typing import Callable, Protocol
 
 from .catalogue import BONUS_KIND, DECLARATION, DECLARER, LOST, OPPONENTS, SEATS, WON
 from .ruleset import ContractRule, RuleSet
-from .types import Amount, Hand, HandResult, LineItem
+from .types import Amount, Hand, HandResult, LineItem, seats4
 
 PlayScore = Callable[[Hand, RuleSet], HandResult]
 
@@ -70,7 +70,7 @@ class AsWinner:
         cash = offender_pays(offender, {seat: results[side_of(hand, seat)].cash[seat] for seat in others})
         return [LineItem(
             "renonce", contract.slug, f"Renonce von Sitz {offender}", f"renonce by seat {offender}",
-            0, (), None, tuple(points), tuple(cash),  # type: ignore[arg-type]
+            0, (), None, seats4(points), seats4(cash),
             "Alle anderen schreiben, als hätten sie das Spiel und alle Ansagen gewonnen; der Schuldige zahlt.",
             "Everyone else scores as if they had won the game and every announcement; the offender pays.",
         )]
@@ -92,7 +92,7 @@ class FixedEach:
         cash = offender_pays(offender, {seat: unit_cash for seat in others})
         return [LineItem(
             "renonce", contract.slug, f"Renonce von Sitz {offender}", f"renonce by seat {offender}",
-            unit_cash, (), None, tuple(points), tuple(cash),  # type: ignore[arg-type]
+            unit_cash, (), None, seats4(points), seats4(cash),
             "Der Schuldige zahlt jedem anderen das Spiel samt allen Ansagen.",
             "The offender pays every other player the contract plus all announced bonuses.",
         )]

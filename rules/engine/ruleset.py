@@ -11,7 +11,7 @@ import types
 import typing
 from dataclasses import dataclass, field, fields, is_dataclass
 from functools import cache
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional, TypeVar, cast
 
 from .catalogue import ALONE, CALL
 
@@ -44,6 +44,14 @@ class ContractRule:
     # At least one of these birds must be announced by the declarer's side (Besser-Rufer).
     required_birds: frozenset[str] = frozenset()
     surrender: bool = False
+    # A fixed price the declarer pays each of the three others on giving up (pagat.com: "give up the
+    # hand for 3 points"); None = the game plus the planned bird (seed 004, rule-notes.md).
+    surrender_value: Optional[int] = None
+    # The bonus whose silent value the declarer pays each opponent for taking the talon half without
+    # the called king (Hopfgarten: "a penalty equal to the score of a captured king").
+    talon_king_penalty: Optional[str] = None
+    # Bid, but not played out and scored 0 when no further announcement follows (Hopfgarten's Rufer).
+    may_stay_unplayed: bool = False
     kontra_void_when_alone: bool = False
     needs_announcement: bool = False
     partner_required: bool = False
@@ -137,6 +145,15 @@ class RenonceRule:
     notes: tuple[Cite, ...] = ()
 
 
+# Tie-break keys the standings understand (tournament/standings.py), compared in the order listed:
+#   best_round     the player's best single round score (higher wins);
+#   round_results  the round scores sorted best first, compared one by one: best round, then second
+#                  best, and so on (higher wins at the first difference);
+#   final_round    the final round's score (finalists only; higher wins);
+#   lots           the drawn lot (lot 1 first).
+TIE_BREAK_KEYS = ("best_round", "round_results", "final_round", "lots")
+
+
 @dataclass(frozen=True)
 class TournamentFormat:
     """What the rule set's own text says about a tournament (used by the tournament app)."""
@@ -151,6 +168,10 @@ class TournamentFormat:
     tie_breaks: tuple[str, ...] = ("best_round", "lots")
     stake_cents: int = 10
     notes: tuple[Cite, ...] = ()
+    # Direction of play, dealing and the dealer's turn: "anticlockwise" (the Austrian default) or
+    # "clockwise" (Hopfgarten); the tournament app derives the dealer and seat order from it.
+    direction: str = "anticlockwise"
+    direction_source: Optional[Cite] = None
 
 
 @dataclass(frozen=True)
@@ -183,8 +204,8 @@ class RuleSet:
     renonce: Optional[RenonceRule] = None
     interpretations: tuple[Interpretation, ...] = ()
     base: Optional[str] = None
-    _contract_index: dict[str, ContractRule] = field(default=None, init=False, repr=False, compare=False)  # type: ignore[assignment]
-    _bonus_index: dict[str, BonusRule] = field(default=None, init=False, repr=False, compare=False)  # type: ignore[assignment]
+    _contract_index: dict[str, ContractRule] = field(default_factory=dict, init=False, repr=False, compare=False)
+    _bonus_index: dict[str, BonusRule] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_contract_index", {c.slug: c for c in self.contracts})
@@ -196,16 +217,20 @@ class RuleSet:
     def bonus(self, slug: str) -> Optional[BonusRule]:
         return self._bonus_index.get(slug)
 
+    def bonus_rule(self, slug: str) -> BonusRule:
+        """The bonus of a slug the caller knows is in the rule set (KeyError otherwise)."""
+        return self._bonus_index[slug]
+
     @property
     def key(self) -> str:
         return f"{self.slug}@{self.version}"
 
     def to_plain(self) -> dict:
         """JSON-ready dict of the whole rule set (the snapshot a tournament stores)."""
-        return to_plain(self)
+        return cast(dict, to_plain(self))
 
     @classmethod
-    def from_plain(cls, data: dict) -> "RuleSet":
+    def from_plain(cls, data: dict) -> RuleSet:
         return from_plain(cls, data)
 
 
@@ -234,7 +259,14 @@ class PlainDataError(ValueError):
     """The plain data does not have the shape of a rule set; the message names the place."""
 
 
-def from_plain(cls: type, data: Any, path: str = "") -> Any:
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from _typeshed import DataclassInstance
+
+# A rule-set dataclass read back from plain data is of the class asked for.
+Plain = TypeVar("Plain", bound="DataclassInstance")
+
+
+def from_plain(cls: type[Plain], data: Any, path: str = "") -> Plain:
     if not isinstance(data, dict):
         raise PlainDataError(f"{path or cls.__name__}: expected an object")
     hints = _type_hints(cls)
@@ -260,7 +292,7 @@ def _convert(hint: Any, value: Any, path: str) -> Any:
             return None
         (inner,) = [arg for arg in args if arg is not type(None)]
         return _convert(inner, value, path)
-    if is_dataclass(hint):
+    if isinstance(hint, type) and is_dataclass(hint):
         return from_plain(hint, value, path)
     if origin is frozenset:
         _expect(isinstance(value, list), path, "a list")
@@ -276,7 +308,7 @@ def _convert(hint: Any, value: Any, path: str) -> Any:
     return value
 
 
-SIMPLE_TYPES = {
+SIMPLE_TYPES: dict[type, tuple[Callable[[Any], bool], str]] = {
     bool: (lambda value: isinstance(value, bool), "true or false"),
     int: (lambda value: isinstance(value, int) and not isinstance(value, bool), "a whole number"),
     str: (lambda value: isinstance(value, str), "a text"),

@@ -55,7 +55,9 @@ def random_hand(ruleset: RuleSet, rng: random.Random, contract: ContractRule | N
             hand["kontra"] = kontras
         return hand
     won = rng.random() < 0.65
-    bonuses = _bonuses(ruleset, contract, won, rng)
+    # With the called king in the talon nobody can win the last trick with it.
+    impossible = {"king_ultimo"} if contract.calls_partner and hand.get("partner") is None else set()
+    bonuses = _bonuses(ruleset, contract, won, rng, impossible)
     if bonuses:
         hand["bonuses"] = bonuses
     if rng.random() < 0.3 and not any(b["bonus"] == "valat" for b in bonuses):
@@ -105,16 +107,17 @@ def _claim(rule: BonusRule, side: str, rng: random.Random, ruleset: RuleSet, *, 
     return claim
 
 
-def _bonuses(ruleset: RuleSet, contract: ContractRule, won: bool, rng: random.Random) -> list[dict]:
+def _bonuses(ruleset: RuleSet, contract: ContractRule, won: bool, rng: random.Random, impossible: set[str]) -> list[dict]:
     claims: list[dict] = []
     used: set[str] = set()
+    candidates = contract.bonuses - impossible
     if contract.required_birds:
         bird = rng.choice(sorted(contract.required_birds))
         rule = ruleset.bonus(bird)
         assert rule is not None
         claims.append(_claim(rule, DECLARER, rng, ruleset, announced=True))
         used.add(bird)
-    for slug in sorted(contract.bonuses - {"valat"}):
+    for slug in sorted(candidates - {"valat"}):
         rule = ruleset.bonus(slug)
         assert rule is not None
         if slug in used or _excluded(ruleset, rule, used) or rng.random() > 0.12:
@@ -126,7 +129,7 @@ def _bonuses(ruleset: RuleSet, contract: ContractRule, won: bool, rng: random.Ra
         c.get("announced") and BONUS_KIND[c["bonus"]] != DECLARATION for c in claims
     ):
         options = [
-            rule for rule in (ruleset.bonus(slug) for slug in sorted(contract.bonuses - used - {"valat"}))
+            rule for rule in (ruleset.bonus(slug) for slug in sorted(candidates - used - {"valat"}))
             if rule is not None and rule.announced is not None and BONUS_KIND[rule.slug] != DECLARATION
             and not _excluded(ruleset, rule, used)
         ]
@@ -140,7 +143,7 @@ def _bonuses(ruleset: RuleSet, contract: ContractRule, won: bool, rng: random.Ra
 
 def _excluded(ruleset: RuleSet, rule: BonusRule, used: set[str]) -> bool:
     """Whether ``rule`` cannot stand beside one of the bonuses already drawn (either way round)."""
-    return bool(rule.excluded_by & used) or any(rule.slug in ruleset.bonus(slug).excluded_by for slug in used)  # type: ignore[union-attr]
+    return bool(rule.excluded_by & used) or any(rule.slug in ruleset.bonus_rule(slug).excluded_by for slug in used)
 
 
 def _valat(rule: BonusRule, won: bool, rng: random.Random) -> dict:

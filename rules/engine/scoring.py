@@ -13,12 +13,23 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Iterable
 
-from .catalogue import BONUS_NAMES_EN, CONTRACT_NAMES_EN, DECLARER, KONTRA_NAMES, NEGATIVE, OPPONENTS, SEATS, TRISCHAKEN, WON
+from .catalogue import (
+    ANNULLED,
+    BONUS_NAMES_EN,
+    CONTRACT_NAMES_EN,
+    DECLARER,
+    KONTRA_NAMES,
+    NEGATIVE,
+    OPPONENTS,
+    SEATS,
+    TRISCHAKEN,
+    WON,
+)
 from .hands import game_won, read_hand
 from .renonce import renonce_items
 from .ruleset import BonusRule, ContractRule, RuleSet
 from .trischaken import trischaken_items
-from .types import Amount, BonusClaim, Factor, Hand, HandResult, LineItem, Seats4
+from .types import Amount, BonusClaim, Factor, Hand, HandResult, LineItem, Seats4, seats4
 from .valat import valat_items
 
 ZERO: Seats4 = (0, 0, 0, 0)
@@ -31,6 +42,11 @@ def score(data: object, ruleset: RuleSet) -> HandResult:
 
 def score_hand(hand: Hand, ruleset: RuleSet) -> HandResult:
     """Score a hand that ``read_hand`` accepted."""
+    if hand.contract == ANNULLED:
+        return total([LineItem(
+            "annulled", ANNULLED, "Spiel annulliert", "deal annulled", 0, (), None, ZERO, ZERO,
+            "zählt als Spiel, 0 Punkte für alle", "counts as a hand, 0 points for everyone",
+        )])
     contract = ruleset.contract(hand.contract)
     assert contract is not None
     if contract.kind == TRISCHAKEN:
@@ -51,11 +67,37 @@ def play_score(hand: Hand, ruleset: RuleSet) -> HandResult:
 
 
 def play_items(hand: Hand, ruleset: RuleSet, contract: ContractRule) -> list[LineItem]:
-    if hand.surrender:
-        return [surrender_item(hand, ruleset, contract)]
-    if contract.kind == NEGATIVE:
-        return [negative_game_item(hand, ruleset, contract)]
-    return valat_items(ruleset.valat, PositiveScorer(hand, ruleset, contract))
+    if hand.not_played:
+        items = [LineItem(
+            "not_played", contract.slug, f"{contract.name} nicht gespielt", f"{CONTRACT_NAMES_EN[contract.slug]} not played",
+            0, (), None, ZERO, ZERO,
+            "ohne Ansage nicht ausgespielt: 0 Punkte", "not played out without an announcement: 0 points",
+        )]
+    elif hand.surrender:
+        items = [surrender_item(hand, ruleset, contract)]
+    elif contract.kind == NEGATIVE:
+        items = [negative_game_item(hand, ruleset, contract)]
+    else:
+        items = valat_items(ruleset.valat, PositiveScorer(hand, ruleset, contract))
+    if hand.talon_without_king:
+        items.append(talon_penalty_item(hand, ruleset, contract))
+    return items
+
+
+def talon_penalty_item(hand: Hand, ruleset: RuleSet, contract: ContractRule) -> LineItem:
+    """Hopfgarten (seed 003): "If you take the half without the king, you have to pay a penalty equal to
+    the score of a captured king, even if the "Rufer" isn't played". The declarer, alone, pays it to each
+    opponent, without kontras or Durch (the text names none)."""
+    assert contract.talon_king_penalty is not None
+    rule = ruleset.bonus_rule(contract.talon_king_penalty)
+    base = rule.value(False)
+    seats: list[Amount] = [base, base, base, base]
+    seats[hand.declarer] = -3 * base
+    return LineItem(
+        "talon_penalty", rule.slug, f"Talonhälfte ohne König: Strafe wie {rule.name}",
+        f"talon half without the king: penalty as {BONUS_NAMES_EN[rule.slug]}",
+        base, (), OPPONENTS, seats4(seats), seats4(seats),
+    )
 
 
 def total(items: Iterable[LineItem]) -> HandResult:
@@ -67,7 +109,7 @@ def total(items: Iterable[LineItem]) -> HandResult:
         for seat in SEATS:
             points[seat] += item.points[seat]
             cash[seat] += item.cash[seat]
-    return HandResult(tuple(points), tuple(cash), items)  # type: ignore[arg-type]
+    return HandResult(seats4(points), seats4(cash), items)
 
 
 def kontra_factor(multiplier: int, counts: bool, what: str, *, seat: int | None = None) -> tuple[Factor, ...]:
@@ -85,13 +127,14 @@ class PositiveScorer:
         self.hand = hand
         self.ruleset = ruleset
         self.contract = contract
-        self.team = hand.partner is not None and hand.partner != hand.declarer
+        partner = hand.partner
+        self.team = partner is not None and partner != hand.declarer
         # Per-seat multipliers of what each member of the declarer's side wins (rule-notes.md:
         # partners win the value each, a declarer alone three times; opponents the opposite).
         pattern = [-1, -1, -1, -1]
         pattern[hand.declarer] = 1 if self.team else 3
-        if self.team:
-            pattern[hand.partner] = 1  # type: ignore[index]
+        if partner is not None and self.team:
+            pattern[partner] = 1
         self.pattern = tuple(pattern)
         # Seed 004 (Solo-Rufer): with the called king in the talon "Ein allfälliger Schuss der
         # Gegner gilt in diesem Fall nicht."
@@ -189,8 +232,8 @@ def negative_game_item(hand: Hand, ruleset: RuleSet, contract: ContractRule) -> 
     """Negative contracts: each opponent plays and kontras alone (seed 000 section 1: "In negative
     contracts each opponent can kontra individually"; seed 004: "nur für den jeweils Kontrierenden")."""
     sign = 1 if hand.result == WON else -1
-    points = [0, 0, 0, 0]
-    cash = [0, 0, 0, 0]
+    points: list[Amount] = [0, 0, 0, 0]
+    cash: list[Amount] = [0, 0, 0, 0]
     factors: list[Factor] = []
     counts = ruleset.kontra_counts_for_standings
     for seat in SEATS:
@@ -206,7 +249,7 @@ def negative_game_item(hand: Hand, ruleset: RuleSet, contract: ContractRule) -> 
         cash[seat] -= cash_amount
     return LineItem(
         "game", contract.slug, contract.name, CONTRACT_NAMES_EN[contract.slug], contract.value,
-        tuple(factors), DECLARER if sign > 0 else OPPONENTS, tuple(points), tuple(cash),  # type: ignore[arg-type]
+        tuple(factors), DECLARER if sign > 0 else OPPONENTS, seats4(points), seats4(cash),
     )
 
 
@@ -215,14 +258,19 @@ def surrender_item(hand: Hand, ruleset: RuleSet, contract: ContractRule) -> Line
     of the three others, without kontras (rule-notes.md, Upper Austria; seed 004 Besser-Rufer:
     "das Spiel samt geplantem Vogerl zahlen"; seed 001: "give up the hand for 3 points")."""
     birds = [claim for claim in hand.bonuses if claim.bonus in contract.required_birds]
-    base = contract.value + sum(ruleset.bonus(claim.bonus).value(True) for claim in birds)  # type: ignore[union-attr]
-    seats = [base, base, base, base]
-    seats[hand.declarer] = -3 * base
+    base = contract.value + sum(ruleset.bonus_rule(claim.bonus).value(True) for claim in birds)
     parts = " + ".join([f"{contract.name} {contract.value}"] + [
-        f"{ruleset.bonus(c.bonus).name} {ruleset.bonus(c.bonus).value(True)}" for c in birds  # type: ignore[union-attr]
+        f"{ruleset.bonus_rule(c.bonus).name} {ruleset.bonus_rule(c.bonus).value(True)}" for c in birds
     ])
+    if contract.surrender_value is not None:
+        # pagat.com (seed 001): "give up the hand for 3 points", whichever bird was planned.
+        base = contract.surrender_value
+        parts = f"{base} (fester Preis)"
+    seats: list[Amount] = [base, base, base, base]
+    seats[hand.declarer] = -3 * base
     return LineItem(
         "surrender", contract.slug, f"{contract.name} geschleift", f"{CONTRACT_NAMES_EN[contract.slug]} given up",
-        base, (), OPPONENTS, tuple(seats), tuple(seats),  # type: ignore[arg-type]
-        f"Der Spieler zahlt jedem: {parts}", f"The declarer pays each other player: {parts}",
+        base, (), OPPONENTS, seats4(seats), seats4(seats),
+        f"Der Spieler zahlt jedem: {parts}",
+        f"The declarer pays each other player: {parts.replace('fester Preis', 'fixed price')}",
     )

@@ -15,7 +15,7 @@ from typing import Protocol
 from .cardpoints import format_thirds
 from .catalogue import CONTRACT_NAMES_EN, DECLARER, OPPONENTS, SEATS
 from .ruleset import ContractRule, TrischakenRule
-from .types import Amount, Hand, LineItem, Seats4
+from .types import Amount, Hand, LineItem, Seats4, seats4
 
 
 class TrischakenStrategy(Protocol):
@@ -35,7 +35,7 @@ def split_ties(amounts: list[Amount], card_points: tuple[int, ...]) -> Seats4:
             share = Fraction(sum(amounts[seat] for seat in group), len(group))
             for seat in group:
                 result[seat] = int(share) if share.denominator == 1 else share
-    return tuple(result)  # type: ignore[return-value]
+    return seats4(result)
 
 
 def pays_each(payer: int, amount: Amount) -> list[Amount]:
@@ -58,7 +58,7 @@ def renonce_line(hand: Hand, contract: ContractRule, unit: int) -> LineItem:
     assert hand.renonce is not None
     return line(
         "renonce", contract, f"Renonce von Sitz {hand.renonce}", f"renonce by seat {hand.renonce}", unit,
-        tuple(pays_each(hand.renonce, unit)),  # type: ignore[arg-type]
+        seats4(pays_each(hand.renonce, unit)),
     )
 
 
@@ -89,14 +89,14 @@ class TwoPairs:
             amount = rule.alone_unit * factor
             items.append(line(
                 "mayor", contract, f"Bürgermeister Sitz {payer} zahlt allein", f"mayor seat {payer} pays alone",
-                amount, tuple(pays_each(payer, amount)), note,  # type: ignore[arg-type]
+                amount, seats4(pays_each(payer, amount)), note,
             ))
         elif rule.declarer_most_pays_alone and declarer_alone_most:
             payer = hand.declarer
             items.append(line(
                 "declarer_most", contract, f"Vorhand (Sitz {payer}) mit den meisten Punkten zahlt allein",
                 f"Vorhand (seat {payer}) with the most points pays alone",
-                rule.alone_unit, tuple(pays_each(payer, rule.alone_unit)), note,  # type: ignore[arg-type]
+                rule.alone_unit, seats4(pays_each(payer, rule.alone_unit)), note,
             ))
         virgins = [seat for seat in SEATS if points[seat] == 0]
         if virgins:
@@ -132,7 +132,7 @@ class TwoPairs:
         seats = ", ".join(str(seat) for seat in virgins)
         return line(
             "virgin", contract, f"Jungfrau (kein Stich): Sitz {seats}", f"virgin (no trick): seat {seats}",
-            unit, tuple(amounts), note,  # type: ignore[arg-type]
+            unit, seats4(amounts), note,
         )
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Union
+from typing import Sequence, Union
 
 from .cardpoints import format_thirds
 from .catalogue import DECLARER, LOST, OPPONENTS, WON, other_side
@@ -13,6 +13,12 @@ from .catalogue import DECLARER, LOST, OPPONENTS, WON, other_side
 # "Players with the same card points split their victory points").
 Amount = Union[int, Fraction]
 Seats4 = tuple[Amount, Amount, Amount, Amount]
+
+
+def seats4(values: Sequence[Amount]) -> Seats4:
+    """The four per-seat amounts of a list as the fixed-length tuple (fails on any other length)."""
+    a, b, c, d = values
+    return (a, b, c, d)
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +73,10 @@ class Hand:
     card_points: tuple[int, int, int, int] | None = None
     renonce: int | None = None
     surrender: bool = False
+    # Additive fields (hand-format.md allows more): the declarer took the talon half without the
+    # called king (Hopfgarten's penalty), and a contract that was bid but not played out.
+    talon_without_king: bool = False
+    not_played: bool = False
 
     def opponent_kontra(self, seat: int) -> int:
         for opponent, multiplier in self.kontra_by_opponent:
@@ -101,6 +111,10 @@ class Hand:
             data["renonce"] = self.renonce
         if self.surrender:
             data["surrender"] = True
+        if self.talon_without_king:
+            data["talon_without_king"] = True
+        if self.not_played:
+            data["not_played"] = True
         return data
 
 
@@ -227,6 +241,7 @@ __all__ = [
     "LineItem",
     "Problem",
     "Seats4",
+    "seats4",
     "WON",
     "LOST",
     "OPPONENTS",

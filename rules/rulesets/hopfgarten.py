@@ -27,21 +27,27 @@ RUFER_BONUSES = frozenset(
 )
 AUF_BONUSES = RUFER_BONUSES - {"king_ultimo", "king_captured"}
 SURRENDER = seed("If the called king is to be found in the talon, you may surrender the game")
+TALON_PENALTY = seed("If you take the half without the king, you have to pay a penalty equal to the score of a captured king, even if the \"Rufer\" isn't played (see above).")
+NOT_PLAYED = seed("Rufer 1 Only by the Forehand / isn't played out without additional announcements")
 FOREHAND = seed("Only by the Forehand")
 
 CONTRACTS = (
     ContractRule("rufer", "Rufer", 1, POSITIVE, seed("Rufer 1 Only by the Forehand"), vorhand_only=True,
                  partner=CALL, talon="half", bonuses=RUFER_BONUSES, surrender=True, needs_announcement=True,
+                 talon_king_penalty="king_captured", may_stay_unplayed=True,
                  notes=(seed("The \"Rufer\" is only played with additional announcements (10 Tarocks do not count as announcement in this rule)."),
-                        SURRENDER)),
+                        SURRENDER, TALON_PENALTY, NOT_PLAYED)),
     ContractRule("trischaken", "Fahren", 2, TRISCHAKEN, seed("Fahren 2 / 3 Only by the Forehand"), vorhand_only=True,
                  notes=(seed("There is no Captured Mond and no Kontra."),)),
     ContractRule("pagatrufer", "Pagat", 2, POSITIVE, seed("Pagat 2 + 2 Rufer mit I"), partner=CALL, talon="half",
-                 bonuses=RUFER_BONUSES, required_birds=frozenset({"pagat"}), surrender=True, notes=(SURRENDER,)),
+                 bonuses=RUFER_BONUSES, required_birds=frozenset({"pagat"}), surrender=True, talon_king_penalty="king_captured",
+                 notes=(SURRENDER, TALON_PENALTY)),
     ContractRule("uhurufer", "Uhu", 2, POSITIVE, seed("Uhu 2 + 4 Rufer mit II"), partner=CALL, talon="half",
-                 bonuses=RUFER_BONUSES, required_birds=frozenset({"uhu"}), surrender=True, notes=(SURRENDER,)),
+                 bonuses=RUFER_BONUSES, required_birds=frozenset({"uhu"}), surrender=True, talon_king_penalty="king_captured",
+                 notes=(SURRENDER, TALON_PENALTY)),
     ContractRule("kakadurufer", "Maus", 2, POSITIVE, seed("Maus 2 + 6 Rufer mit III"), partner=CALL, talon="half",
-                 bonuses=RUFER_BONUSES, required_birds=frozenset({"kakadu"}), surrender=True, notes=(SURRENDER,)),
+                 bonuses=RUFER_BONUSES, required_birds=frozenset({"kakadu"}), surrender=True, talon_king_penalty="king_captured",
+                 notes=(SURRENDER, TALON_PENALTY)),
     ContractRule("dreier", "Auf", 5, POSITIVE, seed("Auf 5 Dreier mit Talon"), talon="half", bonuses=AUF_BONUSES),
 )
 
@@ -102,6 +108,7 @@ RULESET = RuleSet(
         rounds=3, hands_at_four=20, hands_at_five=20, tables_of_five=False,
         final_round_top=12, final_round_carry_percent=50,
         tie_breaks=("final_round", "best_round", "lots"), stake_cents=10,
+        direction="clockwise", direction_source=seed("Dealt and played is clockwise."),
         notes=(seed("There are only four players per table."),
                seed("The first 12 players are qualified for the final rubber (in case of a tie the best rubber counts)."),
                seed("The score of these three rounds is halved and taken to the final rubber"),
@@ -116,6 +123,33 @@ RULESET = RuleSet(
         "own_king_allowed": seed("It is allowed to call a king you hold in hand"),
     },
     interpretations=(
+        Interpretation(
+            "Talon half without the called king",
+            "Entered as `\"talon_without_king\": true` on a hand whose called king lay in the talon (partner null), "
+            "played, given up or not played: the declarer pays the silent value of Königfang (1) to each of the three "
+            "others, without kontras and not multiplied by a Durch (the text names neither), on top of the hand's score.",
+            TALON_PENALTY,
+        ),
+        Interpretation(
+            "Rufer not played out",
+            "A Rufer without a further announcement is not played: it is entered as `\"not_played\": true` (no result, "
+            "kontra or bonus) and scores 0 for everyone, except the talon penalty above when it applies (\"even if the "
+            "Rufer isn't played\"). It was dealt and bid, so it counts as one of the rubber's 20 games.",
+            NOT_PLAYED,
+        ),
+        Interpretation(
+            "Annulled game",
+            "A game annulled after a counting error that cannot be corrected is entered with the contract `annulled` "
+            "(accepted by every rule set): 0 for everyone, and it counts as one of the 20 games, since it was played. "
+            "A deal annulled before play because a player has no Tarock and no king is dealt again by the same dealer "
+            "and is not entered at all.",
+            seed("If in one line a counting error occurs, which cannot be corrected, this game is annuled."),
+        ),
+        Interpretation(
+            "Silent Durch that did not happen",
+            "A Durch is one side taking every trick. A silent (unannounced) Durch line marked lost (made: false) would hand the other side a Durch nobody made, so it is refused: leave it out, or, if the other side took every trick, enter their Durch (side opponents). Only an announced Durch can fail and be scored as failed.",
+            seed("If you loose the announcement, the contract is lost as well."),
+        ),
         Interpretation(
             "Fahren values 2 / 3",
             "The table's \"2 / 3\" is read with section 4: 3 is what each of the two with the most points pays in "
@@ -157,7 +191,8 @@ RULESET = RuleSet(
         Interpretation(
             "Final round tie-break",
             "Final standings: half the preliminary score plus the final rubber; ties go to the better final rubber, "
-            "then the best preliminary rubber, then lots.",
+            "then the best preliminary rubber (`best_round`, the one the qualification uses: \"the best rubber "
+            "counts\"), then lots, which the text does not name but a ranking needs as the last resort.",
             seed("The player with the highest score wins (in case of a tie the better final rubber counts)."),
         ),
     ),

@@ -122,6 +122,7 @@ RULESET = RuleSet(
         note("In the Upper-Austrian cups kontras count only for cash, not for the standings."),
         rounds=3, hands_at_four=16, hands_at_five=20, tables_of_five=True,
         tie_breaks=("best_round", "lots"), stake_cents=10,
+        direction="anticlockwise", direction_source=seed("Konigrufen wird gegen den Uhrzeigersinn gespielt."),
         notes=(seed("den Punkt um 10 Cent zu spielen."),),
     ),
     citations={
@@ -132,6 +133,11 @@ RULESET = RuleSet(
         "own_king_allowed": seed("Es ist nicht erlaubt, einen Konig zu rufen, den man selbst in der Karte hat."),
     },
     interpretations=(
+        Interpretation(
+            "Silent Valat that did not happen",
+            "A Valat is one side taking every trick. A silent (unannounced) Valat line marked lost (made: false) would hand the other side a Valat nobody made, so it is refused: leave it out, or, if the other side took every trick, enter their Valat (side opponents). Only an announced Valat can fail and be scored as failed.",
+            seed("Valat: Eine Spielpartei macht alle Stiche."),
+        ),
         Interpretation(
             "Announced Valat that fails",
             "The failed announcement costs 8× the game value and, as the text says the game is lost with it, "

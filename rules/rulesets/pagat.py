@@ -51,7 +51,7 @@ CONTRACTS = (
                  partner=CALL, bonus_factor=2, bonuses=ALL_BONUSES, notes=(SOLO,)),
     ContractRule("bettler", "Bettel", 3, NEGATIVE, seed("Bettel3play alone; lose every trick")),
     ContractRule("besserrufer", "Besserrufer", 1, POSITIVE, seed("Besserrufer1+bonuslike rufer but must announce a bird"),
-                 partner=CALL, talon="half", bonuses=ALL_BONUSES, required_birds=BIRDS, surrender=True,
+                 partner=CALL, talon="half", bonuses=ALL_BONUSES, required_birds=BIRDS, surrender=True, surrender_value=3,
                  notes=(seed("declarer is obliged to announce at least one of Pagat ultimo, Uhu, Kakadu or Marabu"),
                         seed("she may choose to play on alone or to give up the hand for 3 points (equivalent losing the game (1) and the pagat (2) without kontras or extra bonuses)."))),
     ContractRule("farbendreier", "Farbendreier", 3, POSITIVE, seed("Farbendreier3play alone; 3 cards from talon; tarocks don't win"),
@@ -112,6 +112,7 @@ RULESET = RuleSet(
         note("Both are money games without a tournament mode: standings points equal cash (kontras count)."),
         rounds=3, hands_at_four=16, hands_at_five=20, tables_of_five=True,
         tie_breaks=("best_round", "lots"), stake_cents=10,
+        direction="anticlockwise", direction_source=seed("The game is played anticlockwise. The first dealer is selected randomly, and the turn to deal rotates anticlockwise after each hand."),
     ),
     citations={
         "win_threshold": seed("the declarer's side wins if they make at least 36 of the 70 points."),
@@ -121,6 +122,11 @@ RULESET = RuleSet(
         "own_king_allowed": seed("It is legal to call your own king."),
     },
     interpretations=(
+        Interpretation(
+            "Silent Valat that did not happen",
+            "A Valat is one side taking every trick. A silent (unannounced) Valat line marked lost (made: false) would hand the other side a Valat nobody made, so it is refused: leave it out, or, if the other side took every trick, enter their Valat (side opponents). Only an announced Valat can fail and be scored as failed.",
+            seed("Winning all the tricks."),
+        ),
         Interpretation(
             "36 points",
             "pagat.com counts whole points: \"at least 36 of the 70\". In the precise counting in thirds that is "
@@ -155,7 +161,8 @@ RULESET = RuleSet(
         Interpretation(
             "Giving up",
             "Only a Besserrufer with the called king in the talon can be given up (the text names no other), for "
-            "the game plus the announced bird, paid to each of the three others.",
+            "the fixed 3 points the text names, paid to each of the three others whichever bird was announced "
+            "(the announced bird is still entered; it does not change the price), without kontras.",
             seed("If the declarer in a Besser Rufer finds the called king in the talon"),
         ),
         Interpretation(

@@ -76,6 +76,7 @@ RULESET = RuleSet(
         note("Both are money games without a tournament mode: standings points equal cash (kontras count)."),
         rounds=3, hands_at_four=16, hands_at_five=20, tables_of_five=True,
         tie_breaks=("best_round", "lots"), stake_cents=10,
+        direction="clockwise", direction_source=seed("For each subsequent game, the next player (in a clockwise cycle) is the declarer."),
     ),
     citations={
         "win_threshold": seed("To win the game, a team must reach at least 45 points."),
@@ -85,6 +86,17 @@ RULESET = RuleSet(
         "own_king_allowed": seed("Rufer (der Rufer ruft XX, XIX, XVII, XVII, XVI)"),
     },
     interpretations=(
+        Interpretation(
+            "Silent Valat that did not happen",
+            "A Valat is one side taking every trick. A silent (unannounced) Valat line marked lost (made: false) would hand the other side a Valat nobody made, so it is refused: leave it out, or, if the other side took every trick, enter their Valat (side opponents). Only an announced Valat can fail and be scored as failed.",
+            seed("If the team wins every trick without having bid accordingly at the start of the game"),
+        ),
+        Interpretation(
+            "Direction of play",
+            "The site draws the direction of play at random for each table; the turn to declare then passes "
+            "clockwise. A tournament needs one fixed order, so the rule set records the one the text names: clockwise.",
+            seed("At the start of the game, the direction of play and the first declarer is selected randomly."),
+        ),
         Interpretation(
             "The partner in a Rufer",
             "The Rufer calls a Tarock (XX, else XIX, …), not a king, and all 40 cards are dealt (10 each, no "

@@ -121,7 +121,8 @@ RULESET = RuleSet(
     format=TournamentFormat(
         seed("Three rounds of 16 hands are normally played (20 at a table of five)."),
         rounds=3, hands_at_four=16, hands_at_five=20, tables_of_five=True,
-        tie_breaks=("best_round", "lots"), stake_cents=10,
+        tie_breaks=("round_results", "lots"), stake_cents=10,
+        direction="anticlockwise", direction_source=seed("Königrufen is played with 54 cards, with four players at a table and anticlockwise"),
         notes=(seed("Ten cents per point."),
                seed("In case of a tie, the following tie-breakers are used in order: the best round, and drawing lots.")),
     ),
@@ -133,6 +134,26 @@ RULESET = RuleSet(
         "own_king_allowed": NO_KING_OWN,
     },
     interpretations=(
+        Interpretation(
+            "Tie-break: the better round results",
+            "Players level on points are compared by their round results, best first: the best round, then (if level) "
+            "the second best, then the third, and only then by lot (tie-break key `round_results`). Its first comparison "
+            "is exactly \"the best round\"; going on to the next rounds before drawing lots follows the wording reported "
+            "from the cup's scoring app (\"die besseren Rundenergebnisse\"), which is not in the stored source.",
+            seed("In case of a tie, the following tie-breakers are used in order: the best round, and drawing lots."),
+        ),
+        Interpretation(
+            "Annulled deal",
+            "Every deal must be played, so there is no redeal to record; a deal that has to be annulled after play "
+            "(a scoring error that cannot be put right) is entered with the contract `annulled` (accepted by every "
+            "rule set): 0 for everyone, and it counts toward the round's hands since it was dealt and played.",
+            seed("Every deal must be played."),
+        ),
+        Interpretation(
+            "Silent Valat that did not happen",
+            "A Valat is one side taking every trick. A silent (unannounced) Valat line marked lost (made: false) would hand the other side a Valat nobody made, so it is refused: leave it out, or, if the other side took every trick, enter their Valat (side opponents). Only an announced Valat can fail and be scored as failed.",
+            seed("If an announced Valat goes off, game and all trick bonuses may still be scored."),
+        ),
         Interpretation(
             "Kontra levels",
             "The cup text only says that game and bonuses can be kontra'd. We allow kontra, rekontra and "

@@ -31,6 +31,8 @@ def all_citations(rs: RuleSet) -> list[tuple[str, Cite]]:
         rule = getattr(rs, name)
         if rule is not None:
             found += [(name, rule.source)] + [(f"{name} note", n) for n in rule.notes]
+    if rs.format.direction_source is not None:
+        found.append(("format direction", rs.format.direction_source))
     found += [(f"setting {key}", cite) for key, cite in rs.citations.items()]
     found += [(f"interpretation {i.topic}", i.source) for i in rs.interpretations]
     return found
@@ -52,6 +54,14 @@ def test_quote_stands_in_its_source(cite):
         found = text.find(fragment, position)
         assert found >= 0, f"not found in {SOURCE_FILES[cite.source]}: {fragment!r}"
         position = found + len(fragment)
+
+
+@pytest.mark.parametrize("slug", list(BUILTIN))
+def test_direction_of_play_is_cited_from_the_seed(slug):
+    fmt = BUILTIN[slug].format
+    assert fmt.direction in ("anticlockwise", "clockwise")
+    assert fmt.direction_source is not None and fmt.direction_source.source == BUILTIN[slug].seed
+    assert fmt.direction in normalize(fmt.direction_source.quote) or "Uhrzeigersinn" in fmt.direction_source.quote
 
 
 @pytest.mark.parametrize("slug", list(BUILTIN))

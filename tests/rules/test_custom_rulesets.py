@@ -155,3 +155,41 @@ def test_load_custom_needs_a_known_base():
     with pytest.raises(UnknownRuleSet) as excinfo:
         get_ruleset("wien")
     assert "tirol" in str(excinfo.value)
+
+
+def test_direction_of_play_round_trips_and_can_be_overridden():
+    hopfgarten = BUILTIN["hopfgarten"]
+    assert hopfgarten.format.direction == "clockwise" and BUILTIN["tirol"].format.direction == "anticlockwise"
+    plain = json.loads(json.dumps(hopfgarten.to_plain()))
+    assert plain["format"]["direction"] == "clockwise"
+    assert RuleSet.from_plain(plain) == hopfgarten
+    spec = {"slug": "tirol-cw", "name": "Tirol im Uhrzeigersinn", "version": 1, "base": "tirol",
+            "overrides": {"format": {"direction": "clockwise"}}}
+    rs = derive(BUILTIN["tirol"], spec)
+    assert rs.format.direction == "clockwise" and rs.format.direction_source.source == "custom"
+    assert rs.format.tie_breaks == BUILTIN["tirol"].format.tie_breaks
+
+
+def test_direction_of_play_must_be_one_of_two():
+    spec = {"slug": "tirol-x", "name": "X", "version": 1, "base": "tirol", "overrides": {"format": {"direction": "sideways"}}}
+    assert "format.direction must be one of ['anticlockwise', 'clockwise']" in problems_of(spec)
+
+
+def test_talon_penalty_and_unplayed_contracts_are_checked():
+    spec = {"slug": "tirol-y", "name": "Y", "version": 1, "base": "tirol",
+            "overrides": {"contracts": {"dreier": {"talon_king_penalty": "king_captured", "may_stay_unplayed": True}}}}
+    found = problems_of(spec)
+    assert "contract dreier: talon_king_penalty must name a bonus with a silent value in a contract that calls a king" in found
+    assert "contract dreier: may_stay_unplayed needs needs_announcement" in found
+    spec = {"slug": "hopf-y", "name": "Y", "version": 1, "base": "hopfgarten",
+            "overrides": {"contracts": {"rufer": {"talon_king_penalty": "ten_tarock"}}}}
+    assert "contract rufer: talon_king_penalty must name a bonus" in problems_of(spec, "hopfgarten")
+    spec["overrides"] = {"contracts": {"rufer": {"talon_king_penalty": "sack"}}}
+    assert "contract rufer: talon_king_penalty must name a bonus" in problems_of(spec, "hopfgarten")
+
+
+def test_tie_break_keys_are_known():
+    assert BUILTIN["tirol"].format.tie_breaks == ("round_results", "lots")
+    assert BUILTIN["hopfgarten"].format.tie_breaks == ("final_round", "best_round", "lots")
+    spec = {"slug": "tirol-z", "name": "Z", "version": 1, "base": "tirol", "overrides": {"format": {"tie_breaks": ["coin"]}}}
+    assert "format.tie_breaks: unknown key(s) coin" in problems_of(spec)

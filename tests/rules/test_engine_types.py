@@ -94,3 +94,11 @@ def test_hundredths_keep_a_split_zero_sum():
     assert hundredths([Fraction(1, 2), Fraction(-1, 2), 3, -3]) == (Decimal("0.50"), Decimal("-0.50"), Decimal("3.00"), Decimal("-3.00"))
     assert hundredths([Fraction(2, 3), Fraction(2, 3), Fraction(2, 3), -2]) == (
         Decimal("0.67"), Decimal("0.67"), Decimal("0.66"), Decimal("-2.00"))
+
+
+def test_additive_hand_fields_round_trip():
+    rs = BUILTIN["hopfgarten"]
+    data = {"contract": "rufer", "declarer": 0, "talon_without_king": True, "not_played": True}
+    assert read_hand(data, rs).to_dict() == data
+    assert read_hand({"contract": "annulled", "declarer": 2}, rs).to_dict() == {"contract": "annulled", "declarer": 2}
+    assert score({"contract": "annulled"}, rs).to_dict(breakdown=True)["breakdown"][0]["code"] == "annulled"

@@ -16,11 +16,19 @@ def order(ranked):
     return [(r.rank, r.player.entry_id, r.shared) for r in ranked]
 
 
-TIROL = BUILTIN["tirol"].format.tie_breaks  # best round, then lots (seed 000 section 7)
+TIROL = BUILTIN["tirol"].format.tie_breaks  # the better round results, then lots (seed 000 section 7)
 
 
-def test_tirol_chain_is_best_round_then_lots():
-    assert TIROL == ("best_round", "lots")
+def test_tirol_chain_is_the_round_results_then_lots():
+    assert TIROL == ("round_results", "lots")
+
+
+def test_level_best_rounds_go_to_the_second_best_before_the_lot():
+    # Same total (10) and same best round (6): the second best round decides, not the lot.
+    ranked = rank([player(1, [6, 2, 2], lot=1), player(2, [6, 4, 0], lot=9)], tie_breaks=TIROL)
+    assert order(ranked) == [(1, 2, False), (2, 1, False)]
+    level = rank([player(1, [6, 4, 0], lot=5), player(2, [4, 0, 6], lot=2)], tie_breaks=TIROL)
+    assert order(level) == [(1, 2, False), (2, 1, False)]  # the same results in another order: the lot
 
 
 def test_total_decides_first():
@@ -32,7 +40,7 @@ def test_total_decides_first():
 def test_equal_totals_go_to_the_better_best_round():
     ranked = rank([player(1, [3, 3, 0], lot=1), player(2, [5, 1, 0], lot=2)], tie_breaks=TIROL)
     assert order(ranked) == [(1, 2, False), (2, 1, False)]
-    assert ranked[0].tie_values["best_round"] == 5
+    assert ranked[0].tie_values["round_results"] == 5  # shown as the best round
 
 
 def test_equal_best_rounds_go_to_the_lot():
@@ -90,3 +98,10 @@ def test_a_withdrawn_player_keeps_the_rank_and_is_marked():
     left = PlayerScores(3, "Cilli Geht", "", 5, {1: D(12)}, withdrawn_after_round=1)
     ranked = rank([player(1, [5, 5]), left], tie_breaks=TIROL)
     assert [(r.rank, r.status) for r in ranked] == [(1, "withdrawn"), (2, "ranked")]
+
+
+def test_the_ranking_knows_every_tie_break_key_a_rule_set_may_name():
+    from rules.engine.ruleset import TIE_BREAK_KEYS
+    from tournament.standings import TIE_BREAKS
+
+    assert set(TIE_BREAK_KEYS) == set(TIE_BREAKS)

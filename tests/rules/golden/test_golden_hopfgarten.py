@@ -17,6 +17,27 @@ RULES = get_ruleset("hopfgarten")
 
 
 GOLDEN = [
+    # ---- talon half without the called king, Rufer not played, annulled game ------------------
+    # "If you take the half without the king, you have to pay a penalty equal to the score of a captured king":
+    # Rufer alone won 3×1 [3,-1,-1,-1]; Pagat announced 3×2 [6,-2,-2,-2]; penalty Königfang 1 to each [-3,1,1,1].
+    row("rufer-talon-half-without-king", {"contract": "rufer", "declarer": 0, "result": "won", "talon_without_king": True,
+                                         "bonuses": [bonus("pagat", announced=True)]},
+        [6, -2, -2, -2], [6, -2, -2, -2],
+        "If you take the half without the king, you have to pay a penalty equal to the score of a captured king / Königfang 1 -"),
+    # "isn't played out without additional announcements": nothing to score.
+    row("rufer-not-played", {"contract": "rufer", "declarer": 0, "not_played": True},
+        [0, 0, 0, 0], [0, 0, 0, 0], "Rufer 1 Only by the Forehand / isn't played out without additional announcements"),
+    # "even if the "Rufer" isn't played": the penalty alone, [-3,1,1,1].
+    row("rufer-not-played-talon-penalty", {"contract": "rufer", "declarer": 0, "not_played": True, "talon_without_king": True},
+        [-3, 1, 1, 1], [-3, 1, 1, 1], "you have to pay a penalty equal to the score of a captured king, even if the \"Rufer\" isn't played"),
+    # Pagat-Rufer given up (2 + Pagat 2 = 4 to each) and the half without the king taken (1 to each): 5 each.
+    row("pagatrufer-surrender-talon-penalty", {"contract": "pagatrufer", "declarer": 2, "surrender": True, "talon_without_king": True,
+                                              "bonuses": [bonus("pagat", announced=True)]},
+        [5, 5, -15, 5], [5, 5, -15, 5],
+        "you may surrender the game (\"schleifen\"). You may take either half of the talon. If you take the half without the king, ..."),
+    # "If in one line a counting error occurs, which cannot be corrected, this game is annuled."
+    row("annulled-counting-error", {"contract": "annulled"}, [0, 0, 0, 0], [0, 0, 0, 0],
+        "If in one line a counting error occurs, which cannot be corrected, this game is annuled."),
     # ---- Rufer -----------------------------------------------------------------------------
     # Rufer 1 with announced Pagat, team 0+2 won: game [1,-1,1,-1]; Pagat 2 [2,-2,2,-2]. Total [3,-3,3,-3].
     row("rufer-with-announcement",
@@ -237,6 +258,26 @@ GOLDEN = [
 
 
 ERRORS = [
+    # The penalty needs the called king in the talon (partner null) ...
+    pytest.param({"contract": "rufer", "declarer": 0, "partner": 2, "result": "won", "talon_without_king": True,
+                  "bonuses": [bonus("pagat", announced=True)]},
+                 ["talon_without_king_needs_king_in_talon"], id="talon-penalty-with-partner"),
+    # ... and a contract with the called king's talon ("Auf" is a Dreier).
+    pytest.param({"contract": "dreier", "declarer": 1, "result": "won", "talon_without_king": True},
+                 ["talon_without_king_not_offered"], id="talon-penalty-in-auf"),
+    # Only the Rufer "isn't played out without additional announcements".
+    pytest.param({"contract": "pagatrufer", "declarer": 1, "not_played": True, "bonuses": [bonus("pagat", announced=True)]},
+                 ["not_played_not_allowed"], id="pagatrufer-not-played"),
+    pytest.param({"contract": "rufer", "declarer": 0, "not_played": True, "result": "won"},
+                 ["not_played_fields"], id="not-played-with-result"),
+    pytest.param({"contract": "annulled", "declarer": 1, "result": "won"}, ["annulled_fields"], id="annulled-with-result"),
+    # "König Ultimo 2 3" needs the called king; lying in the talon (partner null) it cannot take the last trick.
+    pytest.param({"contract": "rufer", "declarer": 0, "partner": None, "result": "won",
+                  "bonuses": [bonus("king_ultimo", announced=True)]},
+                 ["king_ultimo_king_in_talon"], id="king-ultimo-king-in-talon"),
+    # Only an announced Durch can be lost ("If you loose the announcement, the contract is lost as well.").
+    pytest.param({"contract": "dreier", "declarer": 1, "result": "lost", "bonuses": [bonus("valat", made=False)]},
+                 ["valat_silent_failed"], id="silent-durch-lost"),
     # "Only by the Forehand"
     pytest.param({"contract": "rufer", "declarer": 1, "partner": 2, "result": "won",
                   "bonuses": [bonus("pagat", announced=True)]},
@@ -307,4 +348,5 @@ def test_invalid_hopfgarten(hand, codes):
 
 
 def test_every_contract_and_bonus_of_hopfgarten_is_covered():
-    check_coverage(RULES, GOLDEN)
+    # `annulled` is accepted by every rule set without being one of its contracts.
+    check_coverage(RULES, [param for param in GOLDEN if param.values[0]["contract"] != "annulled"])

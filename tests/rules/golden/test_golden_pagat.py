@@ -223,10 +223,10 @@ HANDS = [
                                                      bonuses=[bonus("uhu", announced=True, made=False, kontra=2)]),
         [-12, -12, 12, 12], [-12, -12, 12, 12],
         "001: Uhu*24win 2nd last trick with II | " + ANNOUNCED + " | " + KONTRA),
-    # King in the talon, given up with Uhu announced: 1 (game) + 4 (Uhu announced) = 5 to each of three.
+    # King in the talon, given up with Uhu announced: the fixed 3 to each of three (not 1 + Uhu 4).
     row("besserrufer-surrender-uhu", {"contract": "besserrufer", "declarer": 3, "partner": None, "surrender": True,
                                       "bonuses": [bonus("uhu", announced=True)]},
-        [5, 5, 5, -15], [5, 5, 5, -15],
+        [3, 3, 3, -9], [3, 3, 3, -9],
         "001: she may choose to play on alone or to give up the hand for 3 points (equivalent losing the game (1) "
         "and the pagat (2) without kontras or extra bonuses). | interpretation 'Giving up'"),
 
@@ -268,6 +268,9 @@ HANDS = [
 
 
 ERRORS = [
+    # "King ultimo12win called king in last trick": with the called king in the talon (partner null) it cannot be won.
+    err("king-ultimo-king-in-talon", lost("solorufer", 1, None, bonuses=[bonus("king_ultimo", "opponents", made=True)]),
+        ["king_ultimo_king_in_talon"]),
     # "The page has no revoke penalty" (interpretation 'Renonce').
     err("renonce-not-offered", won("rufer", 0, 1, renonce=2), ["renonce_not_offered"]),
     # "These are only available in positive contracts."

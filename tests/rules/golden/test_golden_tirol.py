@@ -18,6 +18,9 @@ RULES = get_ruleset("tirol")
 
 
 GOLDEN = [
+    # A deal annulled after play (interpretation 'Annulled deal'): 0 for everyone; the declarer may be named.
+    row("annulled", {"contract": "annulled", "declarer": 3}, [0, 0, 0, 0], [0, 0, 0, 0], "Every deal must be played."),
+    row("annulled-declarer-null", {"contract": "annulled", "declarer": None}, [0, 0, 0, 0], [0, 0, 0, 0], "Every deal must be played."),
     # ---- Rufer -----------------------------------------------------------------------------
     # Rufer 1, team 0+2 won: 0 and 2 +1, 1 and 3 -1.
     row("rufer-team-won", {"contract": "rufer", "declarer": 0, "partner": 2, "result": "won"},
@@ -325,6 +328,17 @@ ERRORS = [
     # King ultimo needs a called king; Sechserdreier calls none.
     pytest.param({"contract": "sechserdreier", "declarer": 0, "result": "won", "bonuses": [bonus("king_ultimo")]},
                  ["bonus_needs_called_king"], id="king-ultimo-without-called-king"),
+    # "for king ultimo it's enough if partner wins the trick": with the called king in the talon
+    # (partner null) nobody holds it; a King ultimo is impossible (else the declarer alone would score 3 + 6 = +9).
+    pytest.param({"contract": "rufer", "declarer": 0, "partner": None, "result": "won",
+                  "bonuses": [bonus("king_ultimo", announced=True)]},
+                 ["king_ultimo_king_in_talon"], id="king-ultimo-king-in-talon"),
+    # "If an announced Valat goes off, game and all trick bonuses may still be scored": only an announced
+    # Valat can go off; a silent one marked lost on a lost game would give the opponents a Valat nobody made.
+    pytest.param({"contract": "dreier", "declarer": 1, "result": "lost", "bonuses": [bonus("valat", made=False)]},
+                 ["valat_silent_failed"], id="silent-valat-lost"),
+    pytest.param({"contract": "dreier", "declarer": 1, "result": "won", "bonuses": [bonus("valat", made=False)]},
+                 ["valat_silent_failed"], id="silent-valat-lost-on-won-game"),
     # Farbenspiele: "The only bonuses are Four Kings, Säcke and Valat."
     pytest.param({"contract": "farbendreier", "declarer": 1, "result": "won", "bonuses": [bonus("trull")]},
                  ["bonus_not_allowed"], id="trull-in-farbendreier"),
@@ -354,4 +368,5 @@ def test_invalid_tirol(hand, codes):
 
 
 def test_every_contract_and_bonus_of_tirol_is_covered():
-    check_coverage(RULES, GOLDEN)
+    # `annulled` is accepted by every rule set without being one of its contracts.
+    check_coverage(RULES, [param for param in GOLDEN if param.values[0]["contract"] != "annulled"])
