@@ -16,8 +16,9 @@ TEST_KEY = "tests-only-secret-key-not-for-any-deployment-0123456789abcdef"
 @pytest.fixture
 def manage(tmp_path):
     """manage(*args, env=None, check=True) -> CompletedProcess of manage.py on tmp_path/db.sqlite3."""
+    # Other tests (playwright's) may set DJANGO_ALLOW_ASYNC_UNSAFE in this process: not for a real start.
     base = {
-        **os.environ,
+        **{k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"},
         "DJANGO_SETTINGS_MODULE": "tournament.settings",
         "DJANGO_DEBUG": "1",
         "DJANGO_SECRET_KEY": TEST_KEY,
