@@ -16,11 +16,9 @@ TEST_KEY = "tests-only-secret-key-not-for-any-deployment-0123456789abcdef"
 @pytest.fixture
 def manage(tmp_path):
     """manage(*args, env=None, check=True) -> CompletedProcess of manage.py on tmp_path/db.sqlite3."""
-    # What the test process itself set for other tests (the browser tests allow async-unsafe ORM calls)
-    # is no part of a real start.
-    inherited = {key: value for key, value in os.environ.items() if key != "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    # Other tests (playwright's) may set DJANGO_ALLOW_ASYNC_UNSAFE in this process: not for a real start.
     base = {
-        **inherited,
+        **{k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"},
         "DJANGO_SETTINGS_MODULE": "tournament.settings",
         "DJANGO_DEBUG": "1",
         "DJANGO_SECRET_KEY": TEST_KEY,
