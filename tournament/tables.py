@@ -7,7 +7,7 @@ from django.core.paginator import EmptyPage
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import gettext_noop, pgettext_lazy
 
 from tournament.http import int_param
 from tournament.models import Entry, Tournament
@@ -108,6 +108,15 @@ class StandingsTable(tables.Table):
         note = STATUS_NOTES.get(record["status"])
         return format_html("{} <small class=\"status-note\">{}</small>", value, note) if note else value
 
+
+# The texts of the template columns above and below, for makemessages (it reads no template code in Python).
+TEMPLATE_TEXTS = (
+    gettext_noop("ja"), gettext_noop("nein"), gettext_noop("speichern"), gettext_noop("%(name)s ausgeschieden nach Runde"),
+    gettext_noop("beendet"), gettext_noop("vor %(m)s min"), gettext_noop("ansehen"), gettext_noop("Scorer-Link"),
+    gettext_noop("bestätigt"), gettext_noop("neuer Link"),
+    gettext_noop("Neuen Scorer-Link für diesen Tisch? Der alte gilt sofort nicht mehr."),
+    gettext_noop("Spiel an diesem Tisch beenden?"), gettext_noop("Begründung"), gettext_noop("beenden"),
+)
 
 LATE_MINUTES = 20
 MAX_PER_PAGE = 500
