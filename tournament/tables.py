@@ -177,7 +177,7 @@ class ProgressTable(tables.Table):
         ),
     )
     end = tables.TemplateColumn(
-        verbose_name="", orderable=False,
+        verbose_name="", orderable=False, attrs={"td": {"class": "end"}},
         template_code=(
             '{% load i18n %}{% if record.table.is_playing %}'
             '<form class="end" method="post" action="{% url \'tournament:end_table\' record.table.round.tournament.slug '
