@@ -187,3 +187,30 @@ def test_the_player_page_shows_points_on_a_phone(hall, new_context, artifacts):
     cell = page.locator("table.player-hands td.points").first
     box = cell.bounding_box()
     assert box and box["x"] + box["width"] <= 390
+
+
+def test_the_director_sees_a_correction_after_confirmation(hall, new_context, artifacts):
+    director = User.objects.get(username="leitung")
+    table = hall.round_set.get(number=1).tables.order_by("number")[1]
+    rng = random.Random(11)
+    for number in range(4, table.hands_planned + 1):
+        scoring_services.record_hand(table=table, number=number, data=random_hand(hall.ruleset, rng))
+    table.refresh_from_db()
+    scoring_services.confirm_table(table=table, expected_version=table.version, names="alle vier")
+    table.refresh_from_db()
+    scoring_services.correct_hand(hand=table.hands.get(number=2), data=random_hand(hall.ruleset, rng),
+                                  expected_version=table.version, reason="falscher Spieler notiert",
+                                  by="director:leitung", user=director, director=True)
+    page = new_context().new_page()
+    page.set_viewport_size({"width": 390, "height": 844})
+    _login(page)
+    page.goto(f"/leitung/tisch/{table.pk}/")
+    expect(page.locator("#changed-since-confirmation")).to_be_visible()
+    expect(page.locator("table.revisions")).to_contain_text("falscher Spieler notiert")
+    page.screenshot(path=artifacts / "venue-director-sheet-390.png", full_page=True)
+    _no_sideways_scroll(page)
+    page.goto(f"/t/{table.token}/")
+    expect(page.locator("#table-state")).to_have_text("bestätigt – die Runde läuft noch")
+    page.goto("/t/AltesToken123/")
+    page.screenshot(path=artifacts / "venue-gone-390.png")
+    expect(page.locator("h1")).to_have_text("Diese Tischkarte gilt nicht mehr.")
