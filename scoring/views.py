@@ -8,6 +8,7 @@ nothing is stored.
 from __future__ import annotations
 
 import uuid
+from functools import wraps
 
 from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
@@ -21,6 +22,7 @@ from rules.engine import InvalidHand, read_hand, score_hand
 from rules.engine.types import number
 from scoring import services
 from scoring.forms import CorrectionForm, HandForm, initial_from_hand, ruleset_options
+from scoring.models import who_label
 from scoring.seats import active_positions
 from scoring.selectors import table_sheet, tournament_corrections
 from tournament.errors import ServiceError
@@ -28,10 +30,28 @@ from tournament.http import int_param
 from tournament.models import Round, Table, Tournament, looks_like_token
 
 
+class TableGone(Http404):
+    """A table link that is not (or no longer) valid: reseated round, rotated link, mistyped."""
+
+
 def _table(token: str) -> Table:
-    if not looks_like_token(token):
-        raise Http404("no such table")
-    return get_object_or_404(Table.objects.select_related("round__tournament"), token=token)
+    table = Table.objects.select_related("round__tournament").filter(token=token).first() if looks_like_token(token) else None
+    if table is None:
+        raise TableGone("no such table")
+    return table
+
+
+def _friendly_404(view):
+    """An old table card's link gets a page saying so (also with DEBUG on), with status 404."""
+
+    @wraps(view)
+    def wrapper(request, token: str, *args, **kwargs):
+        try:
+            return view(request, token, *args, **kwargs)
+        except TableGone:
+            return render(request, "scoring/gone.html", status=404)
+
+    return wrapper
 
 
 def _players(sheet, number_: int) -> list[str]:
@@ -51,6 +71,7 @@ def _render_sheet(request, table: Table, *, form=None, problems=None, status=200
     if form is None and not sheet.complete and (director or table.accepts_scorer_writes):
         form = _hand_form(sheet, sheet.next_number)
     tournament = table.round.tournament
+    revisions = _revisions(table, sheet) if director else None
     return render(request, "scoring/sheet.html", {
         "sheet": sheet, "table": table, "round": table.round, "tournament": tournament, "form": form,
         "problems": problems or [], "options": ruleset_options(tournament.ruleset), "director": director,
@@ -58,6 +79,8 @@ def _render_sheet(request, table: Table, *, form=None, problems=None, status=200
         "dealer_name": sheet.seats[sheet.next_dealer].entry.player.name if sheet.next_dealer is not None else "",
         "sits_out": len(sheet.seats) == 5,
         "outbox": _outbox_context(table, sheet) if not director else None,
+        "revisions": revisions,
+        "changed_after_confirmation": any(r["after_confirmation"] for r in revisions or ()),
     }, status=status)
 
 
@@ -78,6 +101,7 @@ def _outbox_context(table: Table, sheet) -> dict:
     }
 
 
+@_friendly_404
 def sheet(request, token: str):
     table = _table(token)
     if request.method != "POST":
@@ -98,6 +122,7 @@ def sheet(request, token: str):
     return redirect("scoring:sheet", token=token)
 
 
+@_friendly_404
 @require_POST
 def preview(request, token: str):
     """The points every player would get, with the breakdown, before saving (nothing is stored)."""
@@ -124,6 +149,7 @@ def preview(request, token: str):
     return render(request, "scoring/_preview.html", context)
 
 
+@_friendly_404
 @require_POST
 def undo(request, token: str):
     table = _table(token)
@@ -137,6 +163,7 @@ def undo(request, token: str):
     return redirect("scoring:sheet", token=token)
 
 
+@_friendly_404
 def edit_last(request, token: str):
     table = _table(token)
     current = table_sheet(table)
@@ -180,6 +207,7 @@ def _render_edit(request, table, sheet_, hand, form, problems, status, director=
     }, status=status)
 
 
+@_friendly_404
 @require_POST
 def first_dealer(request, token: str):
     """Record who deals first, as drawn at the table (before the first hand)."""
@@ -217,6 +245,33 @@ def confirm(request, token: str):
 def director_sheet(request, table_id: int):
     table = get_object_or_404(Table.objects.select_related("round__tournament"), pk=table_id)
     return _render_sheet(request, table, director=True)
+
+
+def _revisions(table: Table, sheet) -> list[dict]:
+    """The audit trail of the table's hands for the director: who, when, why, before and after,
+    and whether it happened after the players confirmed the sheet."""
+    ruleset = table.round.tournament.ruleset
+
+    results = {"won": _("gewonnen"), "lost": _("verloren")}
+
+    def summary(data, number_: int) -> str:
+        if not isinstance(data, dict):
+            return "–"
+        contract = ruleset.contract(str(data.get("contract", "")))
+        parts = [contract.name if contract else str(data.get("contract", "?"))]
+        players = _players(sheet, number_)
+        declarer = data.get("declarer")
+        if isinstance(declarer, int) and 0 <= declarer < len(players):
+            parts.append(players[declarer])
+        if data.get("result") in results:
+            parts.append(str(results[data["result"]]))
+        return " · ".join(parts)
+
+    return [{
+        "revision": revision, "who": who_label(revision.by), "before": summary(revision.before, revision.number),
+        "after": summary(revision.after, revision.number),
+        "after_confirmation": bool(table.confirmed_at and revision.at > table.confirmed_at),
+    } for revision in table.revisions.exclude(action="entered").order_by("at", "id")]
 
 
 @staff_member_required

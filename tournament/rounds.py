@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from tournament import live, seating
 from tournament.errors import ServiceError
-from tournament.models import Entry, Round, RoundEvent, Seat, Table, Tournament
+from tournament.models import Entry, Round, RoundEvent, Seat, Table, Tournament, new_token
 
 
 def _lock_round(round: Round) -> Round:
@@ -230,3 +230,21 @@ def end_table(*, table: Table, reason: str = "", user=None) -> Table:
                               detail={"table": table.number, "hands": table.hands_entered})
     live.touch(table.round.tournament_id)
     return table
+
+
+@transaction.atomic
+def rotate_links(*, round: Round, tables: list[Table] | None = None, user=None, reason: str = "") -> list[Table]:
+    """Give tables of ``round`` (all of them when ``tables`` is None) a new scorer link: a new token,
+    so the old link (and its QR code) is dead at once. Recorded as a "rotate" event."""
+    round = _lock_round(round)
+    wanted = None if tables is None else {table.pk for table in tables}
+    locked = list(Table.objects.select_for_update().filter(round=round).order_by("number"))
+    chosen = [table for table in locked if wanted is None or table.pk in wanted]
+    if not chosen:
+        raise ServiceError("Kein Tisch dieser Runde gewählt.", "No table of this round was chosen.")
+    for table in chosen:
+        table.token = new_token()
+        table.save(update_fields=["token"])
+    RoundEvent.objects.create(round=round, action="rotate", reason=reason.strip(), user=user,
+                              detail={"tables": [table.number for table in chosen]})
+    return chosen

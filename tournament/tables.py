@@ -7,7 +7,7 @@ from django.core.paginator import EmptyPage
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import gettext_noop, pgettext_lazy
 
 from tournament.http import int_param
 from tournament.models import Entry, Tournament
@@ -59,7 +59,18 @@ class EntryTable(SpreadsheetSafe, tables.Table):
             '{% if record.checked_in %}{% translate "ja" %}{% else %}{% translate "nein" %}{% endif %}</button></form>'
         ),
     )
-    withdrawn_after_round = tables.Column(verbose_name=_("ausgeschieden nach Runde"), default="")
+    withdrawn_after_round = tables.TemplateColumn(
+        verbose_name=_("ausgeschieden nach Runde"),
+        template_code=(
+            '{% load i18n %}<form class="withdraw" method="post" '
+            'action="{% url \'tournament:withdraw\' record.tournament.slug record.pk %}">{% csrf_token %}'
+            '<input type="number" name="after_round" min="0" max="99" inputmode="numeric" '
+            'value="{{ record.withdrawn_after_round|default_if_none:\'\' }}" '
+            'aria-label="{% blocktranslate with name=record.player.name %}{{ name }} ausgeschieden nach Runde'
+            '{% endblocktranslate %}">'
+            '<button class="chip small" type="submit">{% translate "speichern" %}</button></form>'
+        ),
+    )
     lot = tables.Column(verbose_name=_("Los"), default="")
 
     class Meta:
@@ -70,6 +81,9 @@ class EntryTable(SpreadsheetSafe, tables.Table):
 
     def value_checked_in(self, record):
         return "ja" if record.checked_in else "nein"
+
+    def value_withdrawn_after_round(self, record):
+        return "" if record.withdrawn_after_round is None else record.withdrawn_after_round
 
 
 STATUS_NOTES = {"withdrawn": _("ausgeschieden"), "absent": _("nicht angetreten")}
@@ -94,6 +108,15 @@ class StandingsTable(tables.Table):
         note = STATUS_NOTES.get(record["status"])
         return format_html("{} <small class=\"status-note\">{}</small>", value, note) if note else value
 
+
+# The texts of the template columns above and below, for makemessages (it reads no template code in Python).
+TEMPLATE_TEXTS = (
+    gettext_noop("ja"), gettext_noop("nein"), gettext_noop("speichern"), gettext_noop("%(name)s ausgeschieden nach Runde"),
+    gettext_noop("beendet"), gettext_noop("vor %(m)s min"), gettext_noop("ansehen"), gettext_noop("Scorer-Link"),
+    gettext_noop("bestätigt"), gettext_noop("neuer Link"),
+    gettext_noop("Neuen Scorer-Link für diesen Tisch? Der alte gilt sofort nicht mehr."),
+    gettext_noop("Spiel an diesem Tisch beenden?"), gettext_noop("Begründung"), gettext_noop("beenden"),
+)
 
 LATE_MINUTES = 20
 MAX_PER_PAGE = 500
@@ -140,21 +163,29 @@ class ProgressTable(tables.Table):
                        'vor {{ m }} min{% endblocktranslate %}{% else %}–{% endif %}'),
     )
     links = tables.TemplateColumn(
-        verbose_name=_("Zettel"), orderable=False,
+        verbose_name=_("Zettel"), orderable=False, attrs={"td": {"class": "links"}},
         template_code=(
             '{% load i18n %}<a href="{% url \'scoring:director_sheet\' record.table.pk %}">{% translate "ansehen" %}</a> · '
             '<a href="{% url \'scoring:sheet\' record.table.token %}" rel="nofollow">{% translate "Scorer-Link" %}</a>'
-            '{% if record.table.confirmed_at %} ✓{% endif %}'
+            '{% if record.table.confirmed_at %} <span class="confirmed" title="{% translate "bestätigt" %}">✓</span>{% endif %}'
+            '<br><form method="post" action="{% url \'tournament:rotate_links\' record.table.round.tournament.slug '
+            'record.table.round.number %}" '
+            'data-confirm="{% translate "Neuen Scorer-Link für diesen Tisch? Der alte gilt sofort nicht mehr." %}" '
+            'onsubmit="return confirm(this.dataset.confirm)">{% csrf_token %}'
+            '<input type="hidden" name="table" value="{{ record.table.pk }}">'
+            '<button class="chip small" type="submit">{% translate "neuer Link" %}</button></form>'
         ),
     )
     end = tables.TemplateColumn(
-        verbose_name="", orderable=False,
+        verbose_name="", orderable=False, attrs={"td": {"class": "end"}},
         template_code=(
             '{% load i18n %}{% if record.table.is_playing %}'
-            '<form method="post" action="{% url \'tournament:end_table\' record.table.round.tournament.slug '
+            '<form class="end" method="post" action="{% url \'tournament:end_table\' record.table.round.tournament.slug '
             'record.table.round.number record.table.pk %}" '
-            'onsubmit="return confirm(\'{% translate "Spiel an diesem Tisch beenden?" %}\')">'
-            '{% csrf_token %}<button class="chip small" type="submit">{% translate "beenden" %}</button></form>{% endif %}'
+            'data-confirm="{% translate "Spiel an diesem Tisch beenden?" %}" onsubmit="return confirm(this.dataset.confirm)">'
+            '{% csrf_token %}<input type="text" name="reason" required maxlength="500" '
+            'aria-label="{% translate "Begründung" %}" placeholder="{% translate "Begründung" %}">'
+            '<button class="chip small warn" type="submit">{% translate "beenden" %}</button></form>{% endif %}'
         ),
     )
 

@@ -127,7 +127,11 @@ def player_page(request, slug: str, entry_id: int):
     entry = get_object_or_404(Entry.objects.select_related("player"), pk=entry_id, tournament=tournament)
 
     def render_player() -> str:
-        scores = scoring_selectors.player_hands(tournament, entry)
+        scores = list(scoring_selectors.player_hands(tournament, entry))
+        ruleset = tournament.ruleset
+        for score in scores:  # the rule set's name of the contract, not its slug
+            contract = ruleset.contract(score.hand.contract)
+            score.contract_name = contract.name if contract else score.hand.contract
         ranked = next((r for r in scoring_selectors.standings(tournament) if r.player.entry_id == entry.pk), None)
         return render_to_string("tournament/_player.html", {
             "tournament": tournament, "entry": entry, "scores": scores, "ranked": ranked}, request=request)
@@ -251,6 +255,18 @@ def check_in(request, slug: str, entry_id: int):
 
 @staff_member_required
 @require_POST
+def check_in_all(request, slug: str):
+    """"alle anwesend": every registered player who is not checked in yet (and has not withdrawn)."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    absent = list(tournament.entries.filter(checked_in=False, withdrawn_after_round__isnull=True))
+    for entry in absent:
+        services.set_checked_in(entry=entry, checked_in=True)
+    messages.success(request, _("%(n)s Spieler als anwesend eingetragen.") % {"n": len(absent)})
+    return redirect(reverse("tournament:detail", args=[slug]) + "#spieler")
+
+
+@staff_member_required
+@require_POST
 def withdraw(request, slug: str, entry_id: int):
     entry = get_object_or_404(Entry, pk=entry_id, tournament__slug=slug)
     after = request.POST.get("after_round", "").strip()
@@ -259,7 +275,12 @@ def withdraw(request, slug: str, entry_id: int):
         messages.error(request, _("„%(value)s“ ist keine Rundennummer.") % {"value": after[:20]})
     else:
         services.withdraw(entry=entry, after_round=after_round)
-    return redirect("tournament:detail", slug=slug)
+        if after_round is None:
+            messages.success(request, _("%(name)s spielt wieder mit.") % {"name": entry.player.name})
+        else:
+            messages.success(request, _("%(name)s ist nach Runde %(n)s ausgeschieden.") % {
+                "name": entry.player.name, "n": after_round})
+    return redirect(reverse("tournament:detail", args=[slug]) + "#spieler")
 
 
 @staff_member_required
@@ -286,6 +307,10 @@ def round_action(request, slug: str, number: int, action: str):
             scoring_services.seat_round(round=round, user=request.user)
             messages.success(request, _("Runde %(n)s ist gesetzt.") % {"n": number})
         elif action == "close":
+            unconfirmed = list(round.tables.filter(confirmed_at__isnull=True, ended_early=False).order_by("number"))
+            if unconfirmed and request.POST.get("unconfirmed_ok") != "1":
+                return render(request, "tournament/close_confirm.html", {
+                    "tournament": tournament, "round": round, "unconfirmed": unconfirmed})
             rounds.close_round(round=round, user=request.user)
             messages.success(request, _("Runde %(n)s ist abgeschlossen.") % {"n": number})
         elif action == "reopen":
@@ -300,10 +325,35 @@ def round_action(request, slug: str, number: int, action: str):
 @require_POST
 def end_table(request, slug: str, number: int, table_id: int):
     table = get_object_or_404(Table, pk=table_id, round__number=number, round__tournament__slug=slug)
+    reason = request.POST.get("reason", "").strip()[:500]
+    if not reason:
+        messages.error(request, _("Zum Beenden eines Tisches braucht es eine Begründung."))
+        return redirect("tournament:round", slug=slug, number=number)
     try:
-        rounds.end_table(table=table, reason=request.POST.get("reason", ""), user=request.user)
+        rounds.end_table(table=table, reason=reason, user=request.user)
     except ServiceError as error:
         _refuse(request, error)
     else:
         messages.success(request, _("Tisch %(n)s beendet.") % {"n": table.number})
+    return redirect("tournament:round", slug=slug, number=number)
+
+
+@staff_member_required
+@require_POST
+def rotate_links(request, slug: str, number: int):
+    """New scorer links for one table (``table`` in the form) or for every table of the round."""
+    round = get_object_or_404(Round, tournament__slug=slug, number=number)
+    table_id = int_param(request.POST, "table", None, low=1)
+    if request.POST.get("table") and table_id is None:
+        messages.error(request, _("Diesen Tisch gibt es nicht."))
+        return redirect("tournament:round", slug=slug, number=number)
+    chosen = None if table_id is None else [get_object_or_404(Table, pk=table_id, round=round)]
+    try:
+        changed = rounds.rotate_links(round=round, tables=chosen, user=request.user)
+    except ServiceError as error:
+        _refuse(request, error)
+    else:
+        numbers = ", ".join(str(table.number) for table in changed)
+        messages.success(request, _("Neuer Scorer-Link für Tisch %(n)s; der alte gilt nicht mehr. "
+                                    "Bitte die Tischkarte neu drucken.") % {"n": numbers})
     return redirect("tournament:round", slug=slug, number=number)
