@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from cups.forms import SeasonImportForm
@@ -55,3 +55,20 @@ def season_import(request, slug: str, season: str):
             status = 422
     return render(request, "cups/import.html", {"cup": found.cup, "season": found, "form": form, "report": report},
                   status=status)
+
+
+def season_export(request, slug: str, season: str, identifier: str):
+    """The season standings as PDF or XLSX (paper/exports/season.py); public like the season page."""
+    from paper.exports.season import get_season_exporter
+
+    exporter = get_season_exporter(identifier)
+    if exporter is None:
+        raise Http404(identifier)
+    found = _season(slug, season)
+    try:
+        file = exporter(found).render()
+    except UnknownScheme as err:
+        raise Http404(str(err)) from err
+    response = HttpResponse(file.content, content_type=file.content_type)
+    response["Content-Disposition"] = f'attachment; filename="{file.filename}"'
+    return response
