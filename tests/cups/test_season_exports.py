@@ -7,6 +7,7 @@ from decimal import Decimal as D
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 from openpyxl import load_workbook
 from pdf_tools import pdf_text
 
@@ -36,7 +37,8 @@ def test_pdf_lists_every_player_with_points(season, django_assert_num_queries):
 
     with django_assert_num_queries(5):
         exporter = SeasonStandingsPdf(season)
-    file = exporter.render()
+    with translation.override("de"):
+        file = exporter.render()
     assert file.filename == "tirol-2026-27-season-standings.pdf" and file.content_type == "application/pdf"
     text = pdf_text(file.content)
     standings = season_standings(season)
@@ -51,7 +53,8 @@ def test_xlsx_formulas_match_the_season_standings(season, tmp_path):
 
     from paper.exports.season import SeasonStandingsXlsx
 
-    file = SeasonStandingsXlsx(season).render()
+    with translation.override("de"):
+        file = SeasonStandingsXlsx(season).render()
     path = tmp_path / file.filename
     path.write_bytes(file.content)
     workbook = load_workbook(path)
