@@ -88,6 +88,7 @@ def merge_players(*, keep: Player, duplicate: Player, user=None) -> PlayerMerge:
         raise ServiceError(f"Beide haben ein importiertes Ergebnis von „{clash.tournament_name}“: nicht zusammenführbar.",
                            f"Both have an imported result of “{clash.tournament_name}”: cannot merge.")
     Entry.objects.filter(pk__in=[e.pk for e in entries]).update(player=keep)
+    PlayerMerge.objects.filter(keep=duplicate).update(keep=keep)  # earlier merges into the duplicate follow it
     ImportedResult.objects.filter(pk__in=[i.pk for i in imported]).update(player=keep)
     for tournament_id in sorted({e.tournament_id for e in entries}):
         live.touch(tournament_id)

@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
@@ -85,7 +86,8 @@ def player_search(request):
     """Known players for the director, typo-tolerant by name and club; with ``tournament`` each one can be
     entered into that tournament (tournament:enter_existing) unless already entered."""
     query, club = request.GET.get("q", "")[:120], request.GET.get("club", "")[:120]
-    tournament = Tournament.objects.filter(slug=request.GET.get("tournament", "")[:50]).first()
+    slug = request.GET.get("tournament", "")[:50]
+    tournament = Tournament.objects.filter(slug=slug).first() if slug and slugify(slug) == slug else None
     entered = set(tournament.entries.values_list("player_id", flat=True)) if tournament else set()
     suggestions = find_players(query, club=club)
     return render(request, "cups/player_search.html", {"query": query, "club": club, "tournament": tournament,

@@ -141,3 +141,27 @@ def test_player_page_across_tournaments(client, played, cup_season, django_asser
     season_html = client.get(reverse("cups:season", args=["tirol", "2026-27"])).content.decode()
     assert reverse("cups:player", args=[player.pk]) in season_html
     assert client.get(reverse("cups:player", args=[999999])).status_code == 404
+
+
+def test_search_and_merge_pages_never_answer_500(played, django_user_model):
+    from django.test import Client
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    played("fz")
+    user = django_user_model.objects.create_superuser("leitung-fz", "l@example.invalid", "x")
+    client = Client(raise_request_exception=False)
+    client.force_login(user)
+    values = st.one_of(st.text(max_size=30), st.sampled_from(["", "-1", "0", "1", "\x00", "fz", "99999999999999999999"]))
+    data = st.dictionaries(st.sampled_from(["q", "club", "tournament", "keep", "duplicate", "confirm"]), values)
+
+    @settings(max_examples=25, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+    @given(data)
+    def check(params):
+        for response in (client.get(reverse("cups:player_search"), params),
+                         client.get(reverse("cups:player_merge"), params),
+                         client.post(reverse("cups:player_merge"), params)):
+            assert response.status_code < 500, response.content[:300]
+
+    check()
+    assert client.get(reverse("cups:player_search"), {"tournament": "fz\x00", "q": "\x00a"}).status_code == 200
