@@ -4,7 +4,8 @@ SeasonExporter mirrors Exporter (``render() -> ExportFile``) but is built for a 
 come from cups.selectors.season_standings (a fixed number of queries), layout runs no query.
 The XLSX has a "Results" sheet (one row per player and tournament) and a "Season" sheet whose
 season points are SUMIFS formulas over the Results sheet's "Worth" column (what a counted result
-adds: its cup points, twice for a final that counts double; 0 when not counted).
+adds: its cup points, twice for a final that counts double; 0 when not counted), each with its
+value cached so viewers that do not calculate show the numbers too.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from reportlab.platypus import Paragraph, Table, TableStyle
 from paper.exports.base import ExportFile, ListExporter
 from paper.exports.pdf import FONT_BOLD, PdfExporter, table_style
 from paper.exports.sheetdata import INTEGER_FORMAT, POINTS_FORMAT, Column, SheetData
-from paper.exports.xlsx import Formula
+from paper.exports.xlsx import CachedFormula
 
 
 class SeasonExporter:
@@ -136,7 +137,8 @@ class SeasonStandingsXlsx(SeasonExporter, ListExporter):
                                  Column(_("Name"), 28), Column(_("Verein"), 24),
                                  Column(_("Punkte"), 12, POINTS_FORMAT), Column(_("Teilnahmen"), 12, INTEGER_FORMAT)],
                         [[row.player.key, row.rank, row.player.name, row.player.club,
-                          Formula(f"=SUMIFS({worth},{ids},A{n})"), Formula(f"=COUNTIFS({ids},A{n})")]
+                          CachedFormula(f"=SUMIFS({worth},{ids},A{n})", row.points),
+                          CachedFormula(f"=COUNTIFS({ids},A{n})", row.participations)]
                          for n, row in enumerate(s.rows, start=2)])
         yield SheetData(RESULTS, [Column("Nr", 8, INTEGER_FORMAT), Column(_("Name"), 28), Column(_("Turnier"), 28),
                                   Column(_("Datum"), 12, "DD.MM.YYYY"), Column(_("Rang"), 8, INTEGER_FORMAT),
