@@ -134,7 +134,8 @@ def test_player_page_across_tournaments(client, played, cup_season, django_asser
     assert all(0 <= c.won <= c.hands for c in history.contracts)
     assert len(history.charts) == 1 and len(history.charts[0]["bars"]) == 1
 
-    page = client.get(reverse("cups:player", args=[player.pk]))
+    with django_assert_num_queries(12):  # the player, then player_history's eleven
+        page = client.get(reverse("cups:player", args=[player.pk]))
     assert page.status_code == 200
     html = page.content.decode()
     assert player.name in html and "<svg" in html and "<polyline" in html and "Turnier h-3" in html
