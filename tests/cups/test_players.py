@@ -166,3 +166,21 @@ def test_search_and_merge_pages_never_answer_500(played, django_user_model):
 
     check()
     assert client.get(reverse("cups:player_search"), {"tournament": "fz\x00", "q": "\x00a"}).status_code == 200
+
+
+def test_declarer_hands_by_contract_in_one_query(played, django_assert_num_queries):
+    from scoring.models import HandScore
+    from scoring.selectors import declarer_hands
+
+    tournament = played("d-1", hands=4)
+    entry = tournament.entries.order_by("pk").first()
+    expected: dict[str, list[int]] = {}
+    for score in HandScore.objects.filter(entry=entry).select_related("hand"):
+        if score.hand.data.get("declarer") == score.hand_seat:
+            counts = expected.setdefault(score.hand.contract, [0, 0])
+            counts[0] += 1
+            counts[1] += score.points > 0
+    with django_assert_num_queries(1):
+        got = declarer_hands([entry.pk])
+    assert {c: [n, w] for c, n, w in got} == expected
+    assert declarer_hands([]) == []
