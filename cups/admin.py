@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from cups.models import Cup, CupScheme, ImportedResult, Season, SeasonTournament
+from cups.models import Cup, CupScheme, ImportedResult, PlayerMerge, Season, SeasonTournament
 
 
 @admin.register(CupScheme)
@@ -39,3 +39,18 @@ class ImportedResultAdmin(admin.ModelAdmin):
     list_filter = ["season"]
     raw_id_fields = ["player"]
     list_select_related = ["season__cup", "player"]
+
+
+@admin.register(PlayerMerge)
+class PlayerMergeAdmin(admin.ModelAdmin):
+    """The audit of merges is read-only: merges happen on the director's merge page (cups/players.py)."""
+
+    list_display = ["merged_at", "duplicate_name", "duplicate_id", "keep", "user", "imported_results"]
+    readonly_fields = ["keep", "duplicate_id", "duplicate_name", "duplicate_club", "user", "merged_at", "tournaments",
+                       "imported_results"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False

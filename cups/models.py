@@ -6,6 +6,7 @@ Writes go through cups/services.py and cups/imports.py, reads through cups/selec
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.text import slugify
@@ -135,3 +136,24 @@ class ImportedResult(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament_name} {self.date}: {self.rank}. {self.player}"
+
+
+class PlayerMerge(models.Model):
+    """Audit of a merge of two player records (cups/players.py merge_players): who, when, what moved."""
+
+    keep = models.ForeignKey("tournament.Player", on_delete=models.SET_NULL, null=True, related_name="merges")
+    duplicate_id = models.PositiveIntegerField(_("Nummer des Duplikats"))
+    duplicate_name = models.CharField(_("Name des Duplikats"), max_length=120)
+    duplicate_club = models.CharField(_("Verein des Duplikats"), max_length=120, blank=True)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
+    merged_at = models.DateTimeField(_("zusammengeführt am"), auto_now_add=True)
+    tournaments = models.JSONField(_("übernommene Turniere"), default=list)
+    imported_results = models.PositiveIntegerField(_("übernommene importierte Ergebnisse"), default=0)
+
+    class Meta:
+        ordering = ["-merged_at", "-pk"]
+        verbose_name = _("Zusammenführung")
+        verbose_name_plural = _("Zusammenführungen")
+
+    def __str__(self) -> str:
+        return f"{self.duplicate_name} ({self.duplicate_id}) -> {self.keep}"

@@ -97,9 +97,12 @@ def _imported_key(name: str, day: date) -> str:
     return f"{day.isoformat()}-{slugify(name)}"
 
 
-def _standings_of(seasons: list[Season], cup: Cup) -> dict[int, SeasonStandings]:
-    """Every season of one cup, with the same six or seven queries whatever their number."""
-    scheme = scheme_for(cup, _own_schemes([cup]))
+def _standings_of(seasons: list[Season], cup: Cup | None = None) -> dict[int, SeasonStandings]:
+    """Every season of one cup (or of several, each with ``season.cup`` loaded), with the same six or seven
+    queries whatever their number."""
+    cups = {cup.pk: cup} if cup is not None else {s.cup_id: s.cup for s in seasons}
+    own = _own_schemes(list(cups.values()))
+    scheme_of = {pk: scheme_for(c, own) for pk, c in cups.items()}
     ids = [s.pk for s in seasons]
     links = list(SeasonTournament.objects.filter(season_id__in=ids).select_related("tournament")
                  .order_by("tournament__date", "tournament__name", "pk"))
@@ -125,6 +128,8 @@ def _standings_of(seasons: list[Season], cup: Cup) -> dict[int, SeasonStandings]
 
     result = {}
     for season in seasons:
+        season_cup = cups[season.cup_id]
+        scheme = scheme_of[season.cup_id]
         held = sorted(by_season.get(season.pk, []), key=lambda item: (item[0].date, item[0].name))
         results: dict[int, list[Result]] = defaultdict(list)
         people: dict[int, object] = {}
@@ -134,8 +139,9 @@ def _standings_of(seasons: list[Season], cup: Cup) -> dict[int, SeasonStandings]
                 points = scheme.points(rank=place, players=column.players, total=total)
                 results[player.pk].append(Result(column.key, place, points, column.is_final, order))
         players = [PlayerSeason(pk, people[pk].name, people[pk].club, tuple(rs)) for pk, rs in results.items()]
-        n, rows = rank_season(players, tournaments=len(held), best_n=cup.best_n, final_mode=cup.final_mode)
-        result[season.pk] = SeasonStandings(cup, season, scheme, [c for c, _ in held], n, rows)
+        n, rows = rank_season(players, tournaments=len(held), best_n=season_cup.best_n,
+                              final_mode=season_cup.final_mode)
+        result[season.pk] = SeasonStandings(season_cup, season, scheme, [c for c, _ in held], n, rows)
     return result
 
 

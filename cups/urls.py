@@ -8,4 +8,8 @@ urlpatterns = [
     path("cup/<slug:slug>/", views.cup_page, name="cup"),
     path("cup/<slug:slug>/<slug:season>/", views.season_page, name="season"),
     path("cup/<slug:slug>/<slug:season>/import/", views.season_import, name="import"),
+    path("spieler/<int:pk>/", views.player_page, name="player"),
+    path("leitung/spieler/suche/", views.player_search, name="player_search"),
+    path("leitung/spieler/zusammenfuehren/", views.player_merge, name="player_merge"),
+    path("cup/<slug:slug>/<slug:season>/export/<slug:identifier>/", views.season_export, name="season_export"),
 ]

@@ -4,13 +4,20 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
-from django.http import Http404
-from django.shortcuts import get_object_or_404, render
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
 
 from cups.forms import SeasonImportForm
 from cups.imports import import_season_results
-from cups.models import Cup, Season
+from cups.models import Cup, PlayerMerge, Season
+from cups.players import find_players, merge_players, player_history
 from cups.selectors import UnknownScheme, cup_overview, season_standings
+from tournament.errors import ServiceError
+from tournament.http import int_param
+from tournament.models import Player, Tournament
 
 
 def _season(slug: str, season: str) -> Season:
@@ -55,3 +62,78 @@ def season_import(request, slug: str, season: str):
             status = 422
     return render(request, "cups/import.html", {"cup": found.cup, "season": found, "form": form, "report": report},
                   status=status)
+
+
+def season_export(request, slug: str, season: str, identifier: str):
+    """The season standings as PDF or XLSX (paper/exports/season.py); public like the season page."""
+    from paper.exports.season import get_season_exporter
+
+    exporter = get_season_exporter(identifier)
+    if exporter is None:
+        raise Http404(identifier)
+    found = _season(slug, season)
+    try:
+        file = exporter(found).render()
+    except UnknownScheme as err:
+        raise Http404(str(err)) from err
+    response = HttpResponse(file.content, content_type=file.content_type)
+    response["Content-Disposition"] = f'attachment; filename="{file.filename}"'
+    return response
+
+
+@staff_member_required
+def player_search(request):
+    """Known players for the director, typo-tolerant by name and club; with ``tournament`` each one can be
+    entered into that tournament (tournament:enter_existing) unless already entered."""
+    query, club = request.GET.get("q", "")[:120], request.GET.get("club", "")[:120]
+    slug = request.GET.get("tournament", "")[:50]
+    tournament = Tournament.objects.filter(slug=slug).first() if slug and slugify(slug) == slug else None
+    entered = set(tournament.entries.values_list("player_id", flat=True)) if tournament else set()
+    suggestions = find_players(query, club=club)
+    return render(request, "cups/player_search.html", {"query": query, "club": club, "tournament": tournament,
+                                                        "suggestions": suggestions, "entered": entered})
+
+
+@staff_member_required
+@require_http_methods(["GET", "POST"])
+def player_merge(request):
+    """Pick two players (search, then their numbers), see both, confirm: the duplicate goes into the one kept."""
+    values = request.POST if request.method == "POST" else request.GET
+    keep = Player.objects.filter(pk=int_param(values, "keep", 0)).first()
+    duplicate = Player.objects.filter(pk=int_param(values, "duplicate", 0)).first()
+    query = request.GET.get("q", "")[:120]
+    status = 200
+    if request.method == "POST":
+        if keep is None or duplicate is None:
+            messages.error(request, _("Bitte zwei vorhandene Spieler wählen."))
+            status = 422
+        elif request.POST.get("confirm") != "1":
+            messages.error(request, _("Bitte die Zusammenführung bestätigen."))
+            status = 422
+        else:
+            try:
+                merge = merge_players(keep=keep, duplicate=duplicate, user=request.user)
+            except ServiceError as error:
+                messages.error(request, error.message())
+                status = 422
+            else:
+                messages.success(request, _("%(dup)s wurde in %(keep)s übernommen.") % {
+                    "dup": merge.duplicate_name, "keep": keep.name})
+                return redirect("cups:player", pk=keep.pk)
+    pair = [p for p in (keep, duplicate) if p is not None]
+    counts = {p.pk: (p.entries.count(), p.imported_results.count()) for p in pair}
+    return render(request, "cups/player_merge.html", {
+        "keep": keep, "duplicate": duplicate, "counts": counts, "query": query,
+        "suggestions": find_players(query) if query else [],
+        "history": PlayerMerge.objects.select_related("keep", "user")[:20],
+    }, status=status)
+
+
+def player_page(request, pk: int):
+    """A player across tournaments (public): every tournament, cup points, statistics, a chart per season."""
+    player = get_object_or_404(Player, pk=pk)
+    try:
+        history = player_history(player)
+    except UnknownScheme as err:
+        raise Http404(str(err)) from err
+    return render(request, "cups/player.html", {"player": player, "history": history})

@@ -29,6 +29,16 @@ class Formula(str):
     """An Excel formula, written with its leading "=": Formula("=SUM(A1:A3)")."""
 
 
+class CachedFormula(Formula):
+    """A formula with the number it comes to, stored as the cell's cached value: a viewer that does not
+    calculate (a phone's preview, openpyxl with data_only=True) shows it."""
+
+    def __new__(cls, text: str, cached: int | float | Decimal):
+        made = super().__new__(cls, text)
+        made.cached = cached
+        return made
+
+
 MAIN_NS = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 REL_NS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 PKG_REL_NS = "http://schemas.openxmlformats.org/package/2006/relationships"
@@ -59,6 +69,12 @@ def _formula(ref: str, s: str, value: Formula) -> str:
     return f'<c r="{ref}"{s}><f>{_text(value[1:] if value[:1] == "=" else value)}</f></c>'
 
 
+def _cached_formula(ref: str, s: str, value: CachedFormula) -> str:
+    cached = value.cached
+    number = f"{cached:f}" if isinstance(cached, Decimal) else repr(cached)
+    return f'<c r="{ref}"{s}><f>{_text(value[1:] if value[:1] == "=" else value)}</f><v>{number}</v></c>'
+
+
 def _string(ref: str, s: str, value: str) -> str:
     space = ' xml:space="preserve"' if value[:1].isspace() or value[-1:].isspace() else ""
     return f'<c r="{ref}"{s} t="inlineStr"><is><t{space}>{_text(value)}</t></is></c>'
@@ -73,7 +89,7 @@ def _date(ref: str, s: str, value: date) -> str:
 
 
 _WRITERS = {int: _number, float: _number, Decimal: _decimal, bool: _bool, str: _string, Formula: _formula,
-            datetime: _datetime, date: _date}
+            CachedFormula: _cached_formula, datetime: _datetime, date: _date}
 
 
 def _cell(ref: str, value: Any, style: int) -> str:

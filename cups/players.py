@@ -1,0 +1,235 @@
+"""Players across tournaments: finding known players (typo-tolerant) and merging duplicate records.
+
+``find_players(query)`` reads the Player table once (name, club, name_key) and scores each row in
+Python (difflib on tournament.models.normalized_name plus word prefixes), so it behaves the same on
+SQLite and PostgreSQL. ``merge_players`` moves a duplicate's entries and imported results onto the
+record kept, notes it in PlayerMerge and deletes the duplicate.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from difflib import SequenceMatcher
+
+from django.db import models, transaction
+
+from cups.models import ImportedResult, PlayerMerge
+from tournament import live
+from tournament.errors import ServiceError
+from tournament.models import Entry, Player, normalized_name
+
+MIN_SCORE = 0.6
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    player: Player
+    score: float
+
+
+def _score(query: str, club_query: str, name_key: str, club: str) -> float:
+    if not query:
+        score = 0.5
+    else:
+        score = SequenceMatcher(None, query, name_key).ratio()
+        words, candidates = query.split(), name_key.split()
+        # every word of the query starts a word of the name ("hub" finds "Huber Franz")
+        if words and all(any(c.startswith(w) for c in candidates) for w in words):
+            score = max(score, 0.9)
+        # the best single word against the best single word ("Hubr" finds "Franz Huber")
+        best = max((SequenceMatcher(None, w, c).ratio() for w in words for c in candidates), default=0)
+        score = max(score, best * 0.9)
+    if club_query:
+        club_score = SequenceMatcher(None, club_query, normalized_name(club)).ratio() if club else 0
+        score = (score * 2 + club_score) / 3 if query else club_score
+    return score
+
+
+def find_players(query: str, *, club: str = "", limit: int = 10, exclude: set[int] | frozenset = frozenset()
+                 ) -> list[Suggestion]:
+    """Known players best matching ``query`` (a name, in any order, with typos) and ``club`` (one query)."""
+    key, club_key = normalized_name(query or "")[:120], normalized_name(club or "")[:120]
+    if not key and not club_key:
+        return []
+    found = []
+    for player in Player.objects.only("pk", "name", "club", "name_key"):
+        if player.pk in exclude:
+            continue
+        score = _score(key, club_key, player.name_key, player.club)
+        if score >= MIN_SCORE:
+            found.append(Suggestion(player, round(score, 3)))
+    found.sort(key=lambda s: (-s.score, s.player.name, s.player.pk))
+    return found[:max(1, min(limit, 50))]
+
+
+@transaction.atomic
+def merge_players(*, keep: Player, duplicate: Player, user=None) -> PlayerMerge:
+    """Move every Entry and ImportedResult of ``duplicate`` onto ``keep``, record it, delete ``duplicate``.
+
+    Refused (nothing changes) when both are the same record, when both played in the same tournament
+    or share an imported result of the same tournament of a season."""
+    if keep.pk == duplicate.pk:
+        raise ServiceError("Ein Spieler kann nicht mit sich selbst zusammengeführt werden.",
+                           "A player cannot be merged with himself.")
+    keep = Player.objects.select_for_update().get(pk=keep.pk)
+    duplicate = Player.objects.select_for_update().get(pk=duplicate.pk)
+    entries = list(Entry.objects.filter(player=duplicate).select_related("tournament"))
+    both = Entry.objects.filter(player=keep, tournament_id__in=[e.tournament_id for e in entries]).select_related(
+        "tournament").first()
+    if both is not None:
+        name = both.tournament.name
+        raise ServiceError(f"Beide haben im Turnier „{name}“ gespielt: nicht zusammenführbar.",
+                           f"Both played in the tournament “{name}”: cannot merge.")
+    imported = list(ImportedResult.objects.filter(player=duplicate))
+    keys = {(i.season_id, i.tournament_name, i.date) for i in imported}
+    clash = next((i for i in ImportedResult.objects.filter(player=keep)
+                  if (i.season_id, i.tournament_name, i.date) in keys), None)
+    if clash is not None:
+        raise ServiceError(f"Beide haben ein importiertes Ergebnis von „{clash.tournament_name}“: nicht zusammenführbar.",
+                           f"Both have an imported result of “{clash.tournament_name}”: cannot merge.")
+    Entry.objects.filter(pk__in=[e.pk for e in entries]).update(player=keep)
+    PlayerMerge.objects.filter(keep=duplicate).update(keep=keep)  # earlier merges into the duplicate follow it
+    ImportedResult.objects.filter(pk__in=[i.pk for i in imported]).update(player=keep)
+    for tournament_id in sorted({e.tournament_id for e in entries}):
+        live.touch(tournament_id)
+    merge = PlayerMerge.objects.create(
+        keep=keep, duplicate_id=duplicate.pk, duplicate_name=duplicate.name, duplicate_club=duplicate.club,
+        user=user if getattr(user, "is_authenticated", False) else None,
+        tournaments=[e.tournament.slug for e in sorted(entries, key=lambda e: (e.tournament.date, e.tournament.slug))],
+        imported_results=len(imported),
+    )
+    duplicate.delete()
+    return merge
+
+
+# --- a player's page across tournaments ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TournamentLine:
+    name: str
+    date: object
+    rank: int
+    players: int
+    points: object  # the tournament total (None for an imported result without it)
+    tournament_slug: str | None = None
+    season: object = None  # cups.models.Season when the tournament counts in one
+    cup_points: object = None
+    counted: bool = False
+
+
+@dataclass(frozen=True)
+class ContractLine:
+    contract: str
+    hands: int
+    won: int
+
+    @property
+    def won_share(self) -> float:
+        return self.won / self.hands if self.hands else 0.0
+
+
+@dataclass
+class PlayerHistory:
+    player: Player
+    lines: list[TournamentLine]
+    contracts: list[ContractLine]
+    charts: list[dict]
+
+    @property
+    def tournaments(self) -> int:
+        return len(self.lines)
+
+    @property
+    def wins(self) -> int:
+        return sum(1 for line in self.lines if line.rank == 1)
+
+    @property
+    def podiums(self) -> int:
+        return sum(1 for line in self.lines if line.rank <= 3)
+
+    @property
+    def best_rank(self) -> int | None:
+        return min((line.rank for line in self.lines), default=None)
+
+    @property
+    def average_rank(self) -> float | None:
+        return sum(line.rank for line in self.lines) / len(self.lines) if self.lines else None
+
+
+def player_history(player: Player) -> PlayerHistory:
+    """Every tournament of ``player`` (played ones and imported results) with rank, points and, where the
+    tournament counts in a season, cup points; declarer hands by contract. Thirteen queries whatever the
+    number of tournaments and seasons (one more when a cup has its own scheme; six without any season):
+    entries, the final standings (three), the seasons, their standings (five, cups/selectors.py), the
+    hand scores."""
+    from cups.adapters import final_standings
+    from cups.models import Season
+    from cups.selectors import _standings_of
+    from scoring.selectors import declarer_hands
+
+    entries = list(Entry.objects.filter(player=player).select_related("tournament"))
+    tournaments = [e.tournament for e in entries]
+    finals = final_standings(tournaments)
+    seasons = list(Season.objects.filter(
+        models.Q(tournaments__tournament__in=[t.pk for t in tournaments]) | models.Q(imported_results__player=player)
+    ).distinct().select_related("cup"))
+    standings = _standings_of(seasons) if seasons else {}
+
+    cup_cells: dict[str, tuple] = {}  # column key -> (season, CountedResult)
+    imported: list[TournamentLine] = []
+    for season in seasons:
+        s = standings[season.pk]
+        row = next((r for r in s.rows if r.player.key == player.pk), None)
+        if row is None:
+            continue
+        columns = {c.key: c for c in s.columns}
+        for item in row.results:
+            column = columns[item.result.tournament]
+            if column.tournament_slug:
+                cup_cells[column.tournament_slug] = (season, item)
+            else:
+                imported.append(TournamentLine(column.name, column.date, item.result.rank, column.players, None,
+                                               None, season, item.worth if item.counted else item.result.points,
+                                               item.counted))
+    lines = []
+    for entry in entries:
+        t = entry.tournament
+        rows = finals.get(t.pk, [])
+        mine = next((r for r in rows if r.entry.pk == entry.pk), None)
+        if mine is None:
+            continue  # entered but never played a hand
+        season, item = cup_cells.get(t.slug, (None, None))
+        lines.append(TournamentLine(t.name, t.date, mine.rank, len(rows), mine.total, t.slug, season,
+                                    None if item is None else (item.worth if item.counted else item.result.points),
+                                    bool(item and item.counted)))
+    lines = sorted(lines + imported, key=lambda line: (line.date, line.name))
+    contracts = [ContractLine(c, n, w) for c, n, w in declarer_hands([e.pk for e in entries])]
+    return PlayerHistory(player, lines, contracts, season_charts(lines))
+
+
+def season_charts(lines: list[TournamentLine], *, width: int = 320, height: int = 120) -> list[dict]:
+    """Per season, the geometry of a small bar chart of cup points by tournament with the running sum of
+    counted points as a line (an inline <svg> in the template; no JavaScript)."""
+    by_season: dict[int, list[TournamentLine]] = {}
+    for line in lines:
+        if line.season is not None:
+            by_season.setdefault(line.season.pk, []).append(line)
+    charts = []
+    for items in by_season.values():
+        running, sums = 0, []
+        for line in items:
+            running += line.cup_points if line.counted else 0
+            sums.append(running)
+        top = max([float(line.cup_points or 0) for line in items] + [float(s) for s in sums] + [1])
+        step = (width - 20) / len(items)
+        bars, points = [], []
+        for index, (line, total) in enumerate(zip(items, sums, strict=True)):
+            x = 10 + index * step
+            h = (height - 20) * float(line.cup_points or 0) / top
+            bars.append({"x": round(x + step * 0.15, 1), "y": round(height - 10 - h, 1), "w": round(step * 0.7, 1),
+                         "h": round(h, 1), "counted": line.counted, "label": f"{line.name}: {line.cup_points}"})
+            points.append(f"{x + step / 2:.1f},{height - 10 - (height - 20) * float(total) / top:.1f}")
+        charts.append({"season": items[0].season, "width": width, "height": height, "bars": bars,
+                       "line": " ".join(points), "total": sums[-1] if sums else 0})
+    return charts

@@ -1,0 +1,153 @@
+"""Season standings of a cup as PDF and XLSX: the exporter interface (base.py) for a Season.
+
+SeasonExporter mirrors Exporter (``render() -> ExportFile``) but is built for a season; its numbers
+come from cups.selectors.season_standings (a fixed number of queries), layout runs no query.
+The XLSX has a "Results" sheet (one row per player and tournament) and a "Season" sheet whose
+season points are SUMIFS formulas over the Results sheet's "Worth" column (what a counted result
+adds: its cup points, twice for a final that counts double; 0 when not counted), each with its
+value cached so viewers that do not calculate show the numbers too.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, Iterator
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from reportlab.lib.units import mm
+from reportlab.platypus import Paragraph, Table, TableStyle
+
+from paper.exports.base import ExportFile, ListExporter
+from paper.exports.pdf import FONT_BOLD, PdfExporter, table_style
+from paper.exports.sheetdata import INTEGER_FORMAT, POINTS_FORMAT, Column, SheetData
+from paper.exports.xlsx import CachedFormula
+
+
+class SeasonExporter:
+    """Mixin over Exporter for a season: takes a Season instead of a tournament."""
+
+    do_not_call_in_templates = True
+    identifier: ClassVar[str]
+
+    def __init__(self, season, *, base_url: str = ""):  # noqa: D107
+        from cups.selectors import season_standings
+
+        self.season = season
+        self.tournament = None
+        self.round = None
+        self.base_url = base_url
+        self.standings = season_standings(season)
+
+    def filename(self) -> str:
+        stem = self.identifier.rsplit("-", 1)[0]
+        return f"{stem}.{self.extension}"
+
+    def download_name(self) -> str:
+        return f"{self.season.cup.slug}-{self.season.slug}-{self.filename()}"
+
+    def render(self) -> ExportFile:
+        return ExportFile(self.download_name(), self.content_type, self.render_bytes())
+
+
+def _mark(cell) -> str:
+    if cell is None:
+        return "·"
+    value = cell.worth if cell.counted else cell.result.points
+    text = f"{value:g}" if not hasattr(value, "normalize") else f"{value.normalize():f}"
+    return f"{text}*" if cell.counted else f"({text})"
+
+
+class SeasonStandingsPdf(SeasonExporter, PdfExporter):
+    identifier = "season-standings-pdf"
+    verbose_name = gettext_lazy("Saisonwertung (PDF)")
+    landscape = True
+
+    def title(self) -> str:
+        return _("Saisonwertung")
+
+    def subtitle(self) -> str:
+        return f"{self.season.cup.name} {self.season.label}"
+
+    def render_bytes(self) -> bytes:
+        # PdfExporter names the document after the tournament; give it the season instead.
+        self.tournament = _Named(self.subtitle())
+        return super().render_bytes()
+
+    def story(self) -> list:
+        s = self.standings
+        story = [Paragraph(f"{self.title()} {self.subtitle()}", self.styles["title"]),
+                 Paragraph(_("%(t)s Turniere gespielt, die besten %(n)s Ergebnisse zählen (%(s)s). "
+                             "* gewertet, (…) nicht gewertet.") % {"t": s.tournaments, "n": s.counted,
+                                                                   "s": s.scheme.name}, self.styles["body"])]
+        header = [_("Rang"), _("Name"), _("Verein"), _("Punkte")]
+        header += [f"{c.date:%d.%m.}\n{c.name[:14]}{' ★' if c.is_final else ''}" for c in s.columns]
+        header.append(_("TN"))
+        data = [header]
+        bold = []
+        for row_index, (row, cells) in enumerate(s.table(), start=1):
+            line = [f"{row.rank}{'=' if row.shared else ''}", row.player.name, row.player.club,
+                    _mark_number(row.points)]
+            for col_index, cell in enumerate(cells, start=4):
+                line.append(_mark(cell))
+                if cell is not None and cell.counted:
+                    bold.append(("FONTNAME", (col_index, row_index), (col_index, row_index), FONT_BOLD))
+            line.append(str(row.participations))
+            data.append(line)
+        if len(data) == 1:
+            story.append(Paragraph(_("Noch keine Ergebnisse."), self.styles["body"]))
+            return story
+        table = Table(data, repeatRows=1, colWidths=[12 * mm, 48 * mm, 40 * mm, 16 * mm]
+                      + [None] * len(s.columns) + [10 * mm])
+        table.setStyle(TableStyle(table_style(font_size=8) + bold + [("ALIGN", (3, 1), (-1, -1), "RIGHT")]))
+        story.append(table)
+        return story
+
+
+def _mark_number(value) -> str:
+    return f"{value.normalize():f}" if hasattr(value, "normalize") else str(value)
+
+
+class _Named:
+    """Stands in for a tournament in PdfExporter's document metadata."""
+
+    def __init__(self, name: str):
+        self.name = name
+
+
+RESULTS, SEASON = "Results", "Season"
+
+
+class SeasonStandingsXlsx(SeasonExporter, ListExporter):
+    identifier = "season-standings-xlsx"
+    verbose_name = gettext_lazy("Saisonwertung (Excel)")
+
+    def sheets(self) -> Iterator[SheetData]:
+        s = self.standings
+        names = {c.key: c for c in s.columns}
+        results = []
+        for row in s.rows:
+            for item in row.results:
+                column = names[item.result.tournament]
+                results.append([row.player.key, row.player.name, column.name, column.date, item.result.rank,
+                                item.result.points, item.counted, item.worth if item.counted else 0])
+        last = len(results) + 1
+        ids = f"{RESULTS}!$A$2:$A${max(last, 2)}"
+        worth = f"{RESULTS}!$H$2:$H${max(last, 2)}"
+        yield SheetData(SEASON, [Column("Nr", 8, INTEGER_FORMAT), Column(_("Rang"), 8, INTEGER_FORMAT),
+                                 Column(_("Name"), 28), Column(_("Verein"), 24),
+                                 Column(_("Punkte"), 12, POINTS_FORMAT), Column(_("Teilnahmen"), 12, INTEGER_FORMAT)],
+                        [[row.player.key, row.rank, row.player.name, row.player.club,
+                          CachedFormula(f"=SUMIFS({worth},{ids},A{n})", row.points),
+                          CachedFormula(f"=COUNTIFS({ids},A{n})", row.participations)]
+                         for n, row in enumerate(s.rows, start=2)])
+        yield SheetData(RESULTS, [Column("Nr", 8, INTEGER_FORMAT), Column(_("Name"), 28), Column(_("Turnier"), 28),
+                                  Column(_("Datum"), 12, "DD.MM.YYYY"), Column(_("Rang"), 8, INTEGER_FORMAT),
+                                  Column(_("Cuppunkte"), 12, POINTS_FORMAT), Column(_("gewertet"), 10),
+                                  Column(_("Wert"), 12, POINTS_FORMAT)], results)
+
+
+SEASON_EXPORTERS = (SeasonStandingsPdf, SeasonStandingsXlsx)
+
+
+def get_season_exporter(identifier: str):
+    return next((cls for cls in SEASON_EXPORTERS if cls.identifier == identifier), None)
