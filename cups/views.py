@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.admin.views.decorators import staff_member_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.text import slugify
@@ -16,7 +15,7 @@ from cups.models import Cup, PlayerMerge, Season
 from cups.players import find_players, merge_players, player_history
 from cups.selectors import UnknownScheme, cup_overview, season_standings
 from tournament.errors import ServiceError
-from tournament.http import int_param
+from tournament.http import director_required, int_param
 from tournament.models import Player, Tournament
 
 
@@ -42,7 +41,7 @@ def season_page(request, slug: str, season: str):
     return render(request, "cups/season.html", {"cup": found.cup, "season": found, "standings": standings})
 
 
-@staff_member_required
+@director_required
 def season_import(request, slug: str, season: str):
     """Upload a CSV/XLSX of past tournaments' final standings: every line is checked first; the report lists
     each problem by line and nothing is stored, or everything is stored at once."""
@@ -81,7 +80,7 @@ def season_export(request, slug: str, season: str, identifier: str):
     return response
 
 
-@staff_member_required
+@director_required
 def player_search(request):
     """Known players for the director, typo-tolerant by name and club; with ``tournament`` each one can be
     entered into that tournament (tournament:enter_existing) unless already entered."""
@@ -94,7 +93,7 @@ def player_search(request):
                                                         "suggestions": suggestions, "entered": entered})
 
 
-@staff_member_required
+@director_required
 @require_http_methods(["GET", "POST"])
 def player_merge(request):
     """Pick two players (search, then their numbers), see both, confirm: the duplicate goes into the one kept."""

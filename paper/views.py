@@ -8,7 +8,6 @@ paper (the scorer's QR code) use the address the director's browser reached the 
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.admin.views.decorators import staff_member_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_safe
@@ -18,6 +17,7 @@ from paper.exports.base import Exporter
 from paper.forms import HandImportForm
 from paper.imports.hands import import_hands
 from tournament.errors import ServiceError
+from tournament.http import director_required
 from tournament.models import Round, Tournament
 
 
@@ -44,14 +44,14 @@ def _exporter(identifier: str, *, per_round: bool, public: bool = False) -> type
     return exporter_class
 
 
-@staff_member_required
+@director_required
 @require_safe
 def tournament_export(request, slug: str, identifier: str):
     tournament = get_object_or_404(Tournament, slug=slug)
     return _download(request, tournament, _exporter(identifier, per_round=False), None)
 
 
-@staff_member_required
+@director_required
 @require_safe
 def round_export(request, slug: str, number: int, identifier: str):
     tournament = get_object_or_404(Tournament, slug=slug)
@@ -65,7 +65,7 @@ def public_export(request, slug: str, identifier: str):
     return _download(request, tournament, _exporter(identifier, per_round=False, public=True), None)
 
 
-@staff_member_required
+@director_required
 def import_hands_page(request, slug: str):
     """Upload an .xlsx or .json of hands: every hand is checked first; the report lists each problem by
     line and nothing is stored, or everything is stored at once."""

@@ -11,7 +11,6 @@ import uuid
 from functools import wraps
 
 from django.contrib import messages
-from django.contrib.admin.views.decorators import staff_member_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -26,7 +25,7 @@ from scoring.models import who_label
 from scoring.seats import active_positions
 from scoring.selectors import table_sheet, tournament_corrections
 from tournament.errors import ServiceError
-from tournament.http import int_param
+from tournament.http import director_required, int_param
 from tournament.models import Round, Table, Tournament, looks_like_token
 
 
@@ -241,7 +240,7 @@ def confirm(request, token: str):
 # --- director: any hand of any table -------------------------------------------------------------
 
 
-@staff_member_required
+@director_required
 def director_sheet(request, table_id: int):
     table = get_object_or_404(Table.objects.select_related("round__tournament"), pk=table_id)
     return _render_sheet(request, table, director=True)
@@ -274,7 +273,7 @@ def _revisions(table: Table, sheet) -> list[dict]:
     } for revision in table.revisions.exclude(action="entered").order_by("at", "id")]
 
 
-@staff_member_required
+@director_required
 def director_correct(request, table_id: int, hand_number: int):
     table = get_object_or_404(Table.objects.select_related("round__tournament"), pk=table_id)
     current = table_sheet(table)
@@ -287,7 +286,7 @@ def director_correct(request, table_id: int, hand_number: int):
 # --- director: points booked outside a hand ---------------------------------------------------------
 
 
-@staff_member_required
+@director_required
 def corrections(request, slug: str):
     """Book a correction (a renonce claimed later, a penalty, a late-arrival ruling) and list them all."""
     tournament = get_object_or_404(Tournament, slug=slug)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from django.contrib.auth.decorators import user_passes_test
+
 
 def int_param(values: Mapping, name: str, default: int | None = None, *, low: int = -(2**31), high: int = 2**31 - 1
               ) -> int | None:
@@ -14,3 +16,13 @@ def int_param(values: Mapping, name: str, default: int | None = None, *, low: in
     except ValueError:
         return default
     return number if low <= number <= high else default
+
+
+def _is_director(user) -> bool:
+    return user.is_active and user.is_staff
+
+
+# The director's pages: an active staff account, else the site's own login page (settings.LOGIN_URL,
+# /anmelden/) with the page to come back to; Django's staff_member_required would send people to the
+# admin's login screen instead.
+director_required = user_passes_test(_is_director)

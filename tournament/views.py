@@ -7,7 +7,6 @@ from urllib.parse import urlencode
 
 import django_tables2 as tables
 from django.contrib import messages
-from django.contrib.admin.views.decorators import staff_member_required
 from django.core.exceptions import ValidationError
 from django.db.models import Count
 from django.http import HttpResponse
@@ -26,7 +25,7 @@ from scoring import services as scoring_services
 from tournament import live, rounds, selectors, services
 from tournament.errors import DuplicatePlayer, ServiceError
 from tournament.forms import PasteForm, PlayerForm, ReasonForm, TournamentForm, UploadForm
-from tournament.http import int_param
+from tournament.http import director_required, int_param
 from tournament.models import Entry, Player, Round, Table, Tournament
 from tournament.tables import EntryTable, ProgressTable, StandingsTable, TournamentTable, configure
 
@@ -143,7 +142,7 @@ def player_page(request, slug: str, entry_id: int):
 # --- director pages --------------------------------------------------------------------------------
 
 
-@staff_member_required
+@director_required
 def tournament_list(request):
     queryset = Tournament.objects.annotate(entry_count=Count("entries")).order_by("-date", "name")
     table = TournamentTable(queryset)
@@ -170,7 +169,7 @@ def tournament_list(request):
     return render(request, "tournament/list.html", {"table": table, "form": form})
 
 
-@staff_member_required
+@director_required
 def tournament_detail(request, slug: str):
     tournament = get_object_or_404(Tournament, slug=slug)
     entries = EntryTable(tournament.entries.select_related("player", "tournament"))
@@ -189,7 +188,7 @@ def tournament_detail(request, slug: str):
     })
 
 
-@staff_member_required
+@director_required
 @require_POST
 def add_player(request, slug: str):
     tournament = get_object_or_404(Tournament, slug=slug)
@@ -212,7 +211,7 @@ def add_player(request, slug: str):
     return redirect("tournament:detail", slug=slug)
 
 
-@staff_member_required
+@director_required
 @require_POST
 def enter_existing(request, slug: str):
     tournament = get_object_or_404(Tournament, slug=slug)
@@ -222,7 +221,7 @@ def enter_existing(request, slug: str):
     return redirect("tournament:detail", slug=slug)
 
 
-@staff_member_required
+@director_required
 @require_POST
 def import_players(request, slug: str):
     tournament = get_object_or_404(Tournament, slug=slug)
@@ -245,7 +244,7 @@ def import_players(request, slug: str):
     return redirect("tournament:detail", slug=slug)
 
 
-@staff_member_required
+@director_required
 @require_POST
 def check_in(request, slug: str, entry_id: int):
     entry = get_object_or_404(Entry, pk=entry_id, tournament__slug=slug)
@@ -253,7 +252,7 @@ def check_in(request, slug: str, entry_id: int):
     return redirect(reverse("tournament:detail", args=[slug]) + "#spieler")
 
 
-@staff_member_required
+@director_required
 @require_POST
 def check_in_all(request, slug: str):
     """"alle anwesend": every registered player who is not checked in yet (and has not withdrawn)."""
@@ -265,7 +264,7 @@ def check_in_all(request, slug: str):
     return redirect(reverse("tournament:detail", args=[slug]) + "#spieler")
 
 
-@staff_member_required
+@director_required
 @require_POST
 def withdraw(request, slug: str, entry_id: int):
     entry = get_object_or_404(Entry, pk=entry_id, tournament__slug=slug)
@@ -283,7 +282,7 @@ def withdraw(request, slug: str, entry_id: int):
     return redirect(reverse("tournament:detail", args=[slug]) + "#spieler")
 
 
-@staff_member_required
+@director_required
 def round_detail(request, slug: str, number: int):
     tournament = get_object_or_404(Tournament, slug=slug)
     round = get_object_or_404(Round, tournament=tournament, number=number)
@@ -297,7 +296,7 @@ def round_detail(request, slug: str, number: int):
     })
 
 
-@staff_member_required
+@director_required
 @require_POST
 def round_action(request, slug: str, number: int, action: str):
     tournament = get_object_or_404(Tournament, slug=slug)
@@ -321,7 +320,7 @@ def round_action(request, slug: str, number: int, action: str):
     return redirect("tournament:round", slug=slug, number=number)
 
 
-@staff_member_required
+@director_required
 @require_POST
 def end_table(request, slug: str, number: int, table_id: int):
     table = get_object_or_404(Table, pk=table_id, round__number=number, round__tournament__slug=slug)
@@ -338,7 +337,7 @@ def end_table(request, slug: str, number: int, table_id: int):
     return redirect("tournament:round", slug=slug, number=number)
 
 
-@staff_member_required
+@director_required
 @require_POST
 def rotate_links(request, slug: str, number: int):
     """New scorer links for one table (``table`` in the form) or for every table of the round."""

@@ -457,6 +457,6 @@ def test_the_page_in_english(client, director, eight):
 def test_the_page_needs_a_director(client, eight):
     url = reverse("paper:import_hands", args=[eight.slug])
     response = client.get(url)
-    assert response.status_code == 302 and "login" in response["Location"]
+    assert response.status_code == 302 and "/anmelden/" in response["Location"]
     response = client.post(url, {"file": upload(b"[]", "zettel.json")})
     assert response.status_code == 302 and Hand.objects.count() == 0

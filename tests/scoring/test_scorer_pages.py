@@ -120,7 +120,7 @@ def test_director_pages_need_a_login(client, tables):
                 reverse("tournament:round", args=[table.round.tournament.slug, 1]),
                 reverse("scoring:director_sheet", args=[table.pk])]:
         response = client.get(url)
-        assert response.status_code == 302 and "/admin/login/" in response["Location"]
+        assert response.status_code == 302 and "/anmelden/" in response["Location"]
     response = client.post(reverse("tournament:round_action", args=[table.round.tournament.slug, 1, "close"]))
     assert response.status_code == 302
     table.round.refresh_from_db()
