@@ -25,7 +25,7 @@ PURE = ["rules.engine", "rules.engine.cardpoints", "rules.engine.catalogue", "ru
         "rules.engine.types", "rules.engine.valat", "rules.rulesets", "tournament.seating", "tournament.standings",
         "scoring.settlement", "scoring.seats"]
 CORE = ["models", "services", "rounds", "selectors", "seating", "standings", "errors"]
-SOURCE_PACKAGES = ["tournament", "scoring", "paper", "rules"]
+SOURCE_PACKAGES = ["tournament", "scoring", "paper", "rules", "cups", "hall"]
 
 
 def imported_modules(path: Path) -> set[str]:
