@@ -13,8 +13,6 @@ not found is created.
 
 from __future__ import annotations
 
-import csv
-import io
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from decimal import Decimal, InvalidOperation
@@ -23,6 +21,7 @@ from typing import Any
 from django.db import transaction
 
 from cups.models import ImportedResult, Season
+from paper.cells import cell_text, csv_rows, open_workbook, whole_number
 from tournament.errors import active_language
 from tournament.models import Player, normalized_name
 
@@ -85,21 +84,8 @@ class _Line:
     total: Decimal
 
 
-def _text(value: Any) -> str:
-    return "" if value is None else str(value).strip()
-
-
-def _rows_csv(content: bytes) -> list[tuple]:
-    text = content.decode("utf-8-sig")
-    first = text.splitlines()[0] if text else ""
-    delimiter = ";" if first.count(";") > first.count(",") else ","
-    return [tuple(row) for row in csv.reader(io.StringIO(text), delimiter=delimiter)]
-
-
 def _rows_xlsx(content: bytes) -> list[tuple]:
-    from openpyxl import load_workbook
-
-    book = load_workbook(io.BytesIO(content), read_only=True, data_only=True)
+    book = open_workbook(content)
     try:
         return [tuple(row) for row in book.worksheets[0].iter_rows(values_only=True)]
     finally:
@@ -111,7 +97,7 @@ def _date(value: Any) -> date | None:
         return value.date()
     if isinstance(value, date):
         return value
-    text = _text(value)
+    text = cell_text(value)
     for fmt in ("%Y-%m-%d", "%d.%m.%Y", "%d.%m.%y"):
         try:
             return datetime.strptime(text, fmt).date()
@@ -120,21 +106,10 @@ def _date(value: Any) -> date | None:
     return None
 
 
-def _whole(value: Any) -> int | None:
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        return value
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    text = _text(value).rstrip(".")
-    return int(text) if text.isdigit() else None
-
-
 def _decimal(value: Any) -> Decimal | None:
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return Decimal(str(value))
-    text = _text(value).replace(" ", "")
+    text = cell_text(value).replace(" ", "")
     if "," in text and "." not in text:
         text = text.replace(",", ".")
     try:
@@ -148,16 +123,16 @@ def read_lines(content: bytes, filename: str) -> tuple[list[_Line], list[Problem
     """Parse and check every line; no database access."""
     problems: list[Problem] = []
     try:
-        rows = _rows_xlsx(content) if filename.lower().endswith((".xlsx", ".xlsm")) else _rows_csv(content)
+        rows = _rows_xlsx(content) if filename.lower().endswith((".xlsx", ".xlsm")) else csv_rows(content)
     except Exception:  # noqa: BLE001 - whatever a broken upload raises, the director gets a sentence
         return [], [Problem(None, "Die Datei lässt sich nicht lesen (CSV in UTF-8 oder Excel .xlsx).",
                             "The file cannot be read (CSV in UTF-8 or Excel .xlsx).")]
-    rows = [row for row in rows if any(_text(cell) for cell in row)]
+    rows = [row for row in rows if any(cell_text(cell) for cell in row)]
     if not rows:
         return [], [Problem(None, "Die Datei ist leer.", "The file is empty.")]
     header: dict[str, int] = {}
     for index, cell in enumerate(rows[0]):
-        word = _text(cell).lower()
+        word = cell_text(cell).lower()
         for key, names in HEADERS.items():
             if word in names and key not in header:
                 header[key] = index
@@ -175,21 +150,21 @@ def read_lines(content: bytes, filename: str) -> tuple[list[_Line], list[Problem
             return row[i] if i is not None and i < len(row) else None
 
         before = len(problems)
-        tournament, name, club = _text(cell("tournament")), _text(cell("name")), _text(cell("club"))
-        day, place, total = _date(cell("date")), _whole(cell("rank")), _decimal(cell("total"))
+        tournament, name, club = cell_text(cell("tournament")), cell_text(cell("name")), cell_text(cell("club"))
+        day, place, total = _date(cell("date")), whole_number(cell("rank")), _decimal(cell("total"))
         if not tournament:
             problems.append(Problem(number, "Turnier fehlt.", "Tournament is missing."))
         if day is None:
-            problems.append(Problem(number, f"Datum „{_text(cell('date'))}“ ist kein Datum (2026-10-03 oder 3.10.2026).",
-                                    f"Date “{_text(cell('date'))}” is not a date (2026-10-03 or 3.10.2026)."))
+            problems.append(Problem(number, f"Datum „{cell_text(cell('date'))}“ ist kein Datum (2026-10-03 oder 3.10.2026).",
+                                    f"Date “{cell_text(cell('date'))}” is not a date (2026-10-03 or 3.10.2026)."))
         if place is None or place < 1:
-            problems.append(Problem(number, f"Rang „{_text(cell('rank'))}“ ist keine ganze Zahl ab 1.",
-                                    f"Rank “{_text(cell('rank'))}” is not a whole number from 1."))
+            problems.append(Problem(number, f"Rang „{cell_text(cell('rank'))}“ ist keine ganze Zahl ab 1.",
+                                    f"Rank “{cell_text(cell('rank'))}” is not a whole number from 1."))
         if not name:
             problems.append(Problem(number, "Name fehlt.", "Name is missing."))
         if total is None:
-            problems.append(Problem(number, f"Punkte „{_text(cell('total'))}“ sind keine Zahl.",
-                                    f"Total “{_text(cell('total'))}” is not a number."))
+            problems.append(Problem(number, f"Punkte „{cell_text(cell('total'))}“ sind keine Zahl.",
+                                    f"Total “{cell_text(cell('total'))}” is not a number."))
         if len(problems) > before:
             continue
         key = (tournament.casefold(), day, normalized_name(name), club.casefold())

@@ -6,6 +6,7 @@ Shared by every import (players, hands) and export, so a value means the same ev
 
 from __future__ import annotations
 
+import csv
 import io
 import json
 from datetime import datetime
@@ -50,6 +51,17 @@ def yes_no(value: Any) -> bool | None:
     if text in NO:
         return False
     return None
+
+
+def csv_rows(content: bytes) -> list[list[str]]:
+    """An uploaded CSV's rows: UTF-8 (with or without BOM), the delimiter (, ; or tab) sniffed from the first line."""
+    text = content.decode("utf-8-sig", errors="replace")
+    first = text.splitlines()[0] if text.strip() else ""
+    try:
+        dialect: type[csv.Dialect] | csv.Dialect = csv.Sniffer().sniff(first, delimiters=",;\t")
+    except csv.Error:  # one column ("Name" and a name a line): nothing to sniff, any delimiter reads it
+        dialect = csv.excel
+    return list(csv.reader(io.StringIO(text), dialect))
 
 
 class UnreadableWorkbook(Exception):

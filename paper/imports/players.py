@@ -4,14 +4,20 @@ them all in one transaction through tournament.services."""
 
 from __future__ import annotations
 
-import csv
-import io
 from dataclasses import dataclass, field
 
 from django.db import transaction
 
 from paper import columns
-from paper.cells import UnreadableWorkbook, cell_text, open_workbook, sheets_titled_first, whole_number, yes_no
+from paper.cells import (
+    UnreadableWorkbook,
+    cell_text,
+    csv_rows,
+    open_workbook,
+    sheets_titled_first,
+    whole_number,
+    yes_no,
+)
 from tournament.errors import ServiceError
 from tournament.models import Entry, Player, Tournament, normalized_name
 from tournament.services import enter_player, likely_duplicates, register_player
@@ -52,16 +58,6 @@ def player_rows_from_text(text: str) -> list[dict]:
     return rows
 
 
-def _csv_table(content: bytes) -> list[list[str]]:
-    text = content.decode("utf-8-sig", errors="replace")
-    first = text.splitlines()[0] if text.strip() else ""
-    try:
-        dialect: type[csv.Dialect] | csv.Dialect = csv.Sniffer().sniff(first, delimiters=",;\t")
-    except csv.Error:  # one column ("Name" and a name a line): nothing to sniff, any delimiter reads it
-        dialect = csv.excel
-    return list(csv.reader(io.StringIO(text), dialect))
-
-
 def _xlsx_table(content: bytes) -> list[list[str]]:
     """The rows of the workbook's player list: the sheet "Players"/"Spieler" of tournament.xlsx if there
     is one, else the active sheet, else the first sheet whose first row names a "Name" column."""
@@ -82,7 +78,7 @@ def _xlsx_table(content: bytes) -> list[list[str]]:
 def player_rows_from_file(name: str, content: bytes) -> list[dict]:
     """Rows of a CSV or XLSX upload with a header row (Name, Verein/Club, Region/Cup, Notizen/Notes; and,
     when present, Los, anwesend, ausgeschieden nach Runde as in the Players sheet of tournament.xlsx)."""
-    table = _xlsx_table(content) if name.lower().endswith(".xlsx") else _csv_table(content)
+    table = _xlsx_table(content) if name.lower().endswith(".xlsx") else csv_rows(content)
     if not table:
         return []
     keys = _keys(table[0])
