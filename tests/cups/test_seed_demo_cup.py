@@ -53,3 +53,16 @@ def test_the_flags_refuse_what_cannot_be():
     with pytest.raises(CommandError, match="scheme"):
         seed("--players", "16", "--cup", "c", "--scheme", "fixed", "--slug", "z2")
     assert not Tournament.objects.filter(slug="z2").exists()
+
+
+@pytest.mark.django_db
+def test_no_shows_withdrawals_and_twenty_hands():
+    from tournament.models import Entry
+
+    seed("--players", "17", "--absent", "2", "--withdraw", "1", "--hands", "20", "--slug", "venue-day")
+    tournament = Tournament.objects.get(slug="venue-day")
+    assert (tournament.hands_at_four, tournament.hands_at_five) == (20, 25)
+    assert Entry.objects.filter(tournament=tournament, checked_in=False).count() == 2
+    assert Entry.objects.filter(tournament=tournament, withdrawn_after_round=1).count() == 1
+    statuses = [row.status for row in standings(tournament)]
+    assert statuses.count("absent") == 2 and statuses.count("withdrawn") == 1 and statuses[-2:] == ["absent"] * 2

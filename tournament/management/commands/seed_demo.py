@@ -57,6 +57,11 @@ class Command(BaseCommand):
         parser.add_argument("--pool", type=int, default=None, metavar="K",
                             help="draw the players from a fixed pool of K demo players (the same people meet again)")
         parser.add_argument("--date", default=None, help="the tournament's date, YYYY-MM-DD (default: today)")
+        parser.add_argument("--absent", type=int, default=0, metavar="K",
+                            help="K more players registered who never check in (no-shows)")
+        parser.add_argument("--withdraw", type=int, default=0, metavar="K", help="K players withdraw after round 1")
+        parser.add_argument("--hands", type=int, default=None, choices=[16, 20],
+                            help="hands at a table of four (a table of five plays 20 or 25)")
         parser.add_argument("--played", type=int, default=None, metavar="N",
                             help="play only rounds 1..N in full and leave round N+1 seated with no hands "
                                  "(0: round 1 seated and empty), for rehearsals and load tests")
@@ -73,6 +78,8 @@ class Command(BaseCommand):
         played = options["played"]
         if played is not None and played < 0:
             raise CommandError("--played must be 0 or more.")
+        if options["absent"] < 0 or options["withdraw"] < 0:
+            raise CommandError("--absent and --withdraw must be 0 or more.")
         started = time.perf_counter()
         rng = random.Random(options["seed"])
         with transaction.atomic():
@@ -84,7 +91,7 @@ class Command(BaseCommand):
                     enter_current_season(cup_slug=options["cup"], tournament=tournament, scheme=options["scheme"])
                 except ServiceError as error:
                     raise CommandError(error.message_en) from None
-        self._play(tournament, rng, options["seed"], played=options["played"])
+        self._play(tournament, rng, options["seed"], played=options["played"], withdraw=options["withdraw"])
         self._director(options)
         hands = Table.objects.filter(round__tournament=tournament).aggregate(n=Sum("hands_entered"))["n"] or 0
         self.stdout.write(self.style.SUCCESS(
@@ -100,23 +107,26 @@ class Command(BaseCommand):
             raise CommandError(f"--date {options['date']!r} is not YYYY-MM-DD") from None
         tournament = services.create_tournament(
             name=f"Demo-Turnier ({ruleset.name})", slug=options["slug"], date=day, venue="Gasthof Post",
-            ruleset=ruleset,
+            ruleset=ruleset, hands_at_four=options["hands"],
         )
         names = sorted({f"{first} {last}" for first in FIRST for last in LAST})
         random.Random("demo-pool").shuffle(names)  # the pool: the same people, whatever the tournament's seed
+        wanted = options["players"] + options["absent"]
         if options["pool"] is not None:
-            if not options["players"] <= options["pool"] <= len(names):
-                raise CommandError(f"--pool must be between --players ({options['players']}) and {len(names)}")
+            if not wanted <= options["pool"] <= len(names):
+                raise CommandError(f"--pool must be between --players + --absent ({wanted}) and {len(names)}")
             names = names[: options["pool"]]
         rng.shuffle(names)
-        if options["players"] > len(names):
+        if wanted > len(names):
             raise CommandError(f"at most {len(names)} demo players")
         # A person's club is fixed by the name, so a pool player is the same Player in every tournament.
-        rows = [{"name": name, "club": random.Random(name).choice(CLUBS)} for name in names[: options["players"]]]
-        import_players(tournament=tournament, rows=rows, check_in=True)
+        rows = [{"name": name, "club": random.Random(name).choice(CLUBS)} for name in names[:wanted]]
+        import_players(tournament=tournament, rows=rows[: options["players"]], check_in=True)
+        import_players(tournament=tournament, rows=rows[options["players"]:], check_in=False)  # the no-shows
         return tournament
 
-    def _play(self, tournament: Tournament, rng: random.Random, seed: str, *, played: int | None) -> None:
+    def _play(self, tournament: Tournament, rng: random.Random, seed: str, *, played: int | None,
+              withdraw: int = 0) -> None:
         ruleset = tournament.ruleset
         for round in tournament.round_set.order_by("number"):
             try:
@@ -138,6 +148,10 @@ class Command(BaseCommand):
                     confirm_table(table=table, expected_version=table.version, names=names)
             rounds.close_round(round=round)
             self.stdout.write(f"round {round.number}: {round.tables.count()} tables played")
+            if round.number == 1 and withdraw:
+                leaving = rng.sample(sorted(tournament.entries.filter(checked_in=True), key=lambda e: e.pk), withdraw)
+                for entry in leaving:
+                    services.withdraw(entry=entry, after_round=1)
 
     def _director(self, options) -> None:
         if not options.get("demo_director"):
