@@ -21,6 +21,13 @@ from tournament.models import Entry, Seat, Tournament
 from tournament.standings import TIE_BREAKS, ZERO, PlayerScores, Ranked, rank
 
 
+def _hundredths(value: Decimal) -> Decimal:
+    """A summed points value to its exact hundredths (SQLite sums decimals as floats), whole points
+    kept whole so they read "109", not "109.00"."""
+    exact = value.quantize(CENT)
+    return exact.quantize(Decimal(1)) if exact == exact.to_integral_value() else exact
+
+
 def standings(tournament: Tournament) -> list[Ranked]:
     """Every entry ranked: three queries (entries; points and euros of the hands, and the directors'
     corrections, summed per entry and round)."""
@@ -45,7 +52,7 @@ def standings_many(tournaments: list[Tournament]) -> dict[int, list[Ranked]]:
     for row in sums:
         # SQLite sums decimals as floats: every stored value is in hundredths, so the exact sum is the
         # float's nearest hundredth.
-        points = row["points"].quantize(CENT)
+        points = _hundredths(row["points"])
         euros[row["entry_id"]] += row["euros"].quantize(CENT)
         if row["hand__table__round__is_final"]:
             finals[row["entry_id"]] = points
@@ -54,7 +61,7 @@ def standings_many(tournaments: list[Tournament]) -> dict[int, list[Ranked]]:
     corrections = (Correction.objects.filter(round__tournament_id__in=ids).values("entry_id", "round__number", "round__is_final")
                    .annotate(points=Sum("points")).order_by())
     for row in corrections:  # points booked outside a hand count in their round
-        points = row["points"].quantize(CENT)
+        points = _hundredths(row["points"])
         if row["round__is_final"]:
             finals[row["entry_id"]] = finals.get(row["entry_id"], ZERO) + points
         else:
