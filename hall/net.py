@@ -2,7 +2,8 @@
 
 Reads `ip -j addr` (iproute2) when it is there, else the addresses the host name resolves to.
 Used by `make serve` / `make run` to print the addresses phones in the hall can use, and to warn
-when SITE_URL (the QR codes' address) names one they cannot reach.
+when SITE_URL (the QR codes' address) names one they cannot reach, and to accept those addresses
+as host names (ALLOWED_HOSTS) without configuration.
 """
 
 from __future__ import annotations
@@ -56,6 +57,19 @@ def lan_addresses() -> list[str]:
     if found is None:
         found = _from_hostname()
     return list(dict.fromkeys(found))
+
+
+LOCAL_HOSTS = ("localhost", "127.0.0.1", "[::1]", "testserver")
+
+
+def allowed_hosts(configured: str | None, site_url: str) -> list[str]:
+    """Host names the site answers to: DJANGO_ALLOWED_HOSTS when set, else localhost, this machine's
+    LAN addresses (what the phones type or scan) and SITE_URL's host."""
+    if configured is not None and configured.strip():
+        return [host.strip() for host in configured.split(",") if host.strip()]
+    site_host = urlsplit(site_url).hostname
+    hosts = [*LOCAL_HOSTS, *lan_addresses(), *([site_host] if site_host else [])]
+    return list(dict.fromkeys(hosts))
 
 
 def unreachable_site_url(site_url: str) -> bool:

@@ -11,6 +11,8 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from hall.net import allowed_hosts
+
 
 def env_flag(name: str, default: str = "0") -> bool:
     return os.environ.get(name, default).strip().lower() in {"1", "true", "yes", "on"}
@@ -34,17 +36,13 @@ if not SECRET_KEY:
         )
     SECRET_KEY = INSECURE_DEV_SECRET_KEY
 
-ALLOWED_HOSTS = [
-    host.strip()
-    for host in os.environ.get(
-        "DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver"
-    ).split(",")
-    if host.strip()
-]
-
 # The site's address as players' phones reach it in the hall: printed (and QR-coded) on the table
 # cards by `export_sheets`. Pages that print a card use the address the director's browser used.
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+
+# Phones in the hall open the laptop by its LAN address, so by default this machine's own addresses
+# (and SITE_URL's host) are accepted besides localhost; DJANGO_ALLOWED_HOSTS replaces the whole list.
+ALLOWED_HOSTS = allowed_hosts(os.environ.get("DJANGO_ALLOWED_HOSTS"), SITE_URL)
 
 INSTALLED_APPS = [
     "django.contrib.admin",

@@ -7,8 +7,11 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
+
+import pytest
 
 from hall import net
 
@@ -38,14 +41,29 @@ def test_lan_addresses_never_include_loopback():
     assert all(not address.startswith("127.") for address in addresses)
 
 
+def test_allowed_hosts_default_to_localhost_the_lan_addresses_and_site_url(monkeypatch):
+    monkeypatch.setattr(net, "lan_addresses", lambda: ["192.168.1.20", "10.0.0.5"])
+    hosts = net.allowed_hosts(None, "http://tarock.lan:8000")
+    assert {"localhost", "127.0.0.1", "192.168.1.20", "10.0.0.5", "tarock.lan"} <= set(hosts)
+    assert "*" not in hosts and len(hosts) == len(set(hosts))
+    assert net.allowed_hosts("", "http://127.0.0.1:8000").count("127.0.0.1") == 1
+
+
+def test_configured_allowed_hosts_replace_the_default(monkeypatch):
+    monkeypatch.setattr(net, "lan_addresses", lambda: ["192.168.1.20"])
+    assert net.allowed_hosts(" turnier.example.at , 10.0.0.9 ,", "http://192.168.1.20:8000") == [
+        "turnier.example.at", "10.0.0.9"]
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
 
 
-def _get(url: str):
-    with urllib.request.urlopen(url, timeout=5) as response:
+def _get(url: str, host: str | None = None):
+    request = urllib.request.Request(url, headers={"Host": host} if host else {})
+    with urllib.request.urlopen(request, timeout=5) as response:
         return response.status, response.headers, response.read()
 
 
@@ -78,6 +96,14 @@ def test_gunicorn_with_debug_off_serves_healthz_and_hashed_css(manage, tmp_path)
         status, headers, body = _get(base + css.group(1))
         assert status == 200 and headers["Content-Type"].startswith("text/css") and b"{" in body
         assert "immutable" in headers["Cache-Control"]
+        # A phone types the laptop's LAN address: that Host is accepted without DJANGO_ALLOWED_HOSTS (the
+        # request itself still goes to 127.0.0.1); a foreign host name is refused.
+        for address in net.lan_addresses():
+            status, headers, body = _get(base + "/healthz", host=f"{address}:{port}")
+            assert status == 200, address
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            _get(base + "/healthz", host="evil.example")
+        assert refused.value.code == 400
     finally:
         server.terminate()
         server.wait(timeout=30)
