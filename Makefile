@@ -29,7 +29,7 @@ export HOST PORT
 # The demo (`make run`): debug on and a key of its own, so no production default is weakened.
 DEMO_ENV := DJANGO_DEBUG=1 DJANGO_SECRET_KEY=$${DJANGO_SECRET_KEY:-make-run-local-demo-key-not-for-production}
 
-.PHONY: help print-python venv messages run serve backup system-packages test test-slow lint typecheck test-sqlite test-postgres bench docs clean
+.PHONY: help print-python venv messages run serve backup system-packages test test-slow lint typecheck test-sqlite test-postgres bench bench-hall docs clean
 
 help:
 	@echo "make run            virtualenv, install, migrate, demo data, serve on http://127.0.0.1:8000"
@@ -42,6 +42,7 @@ help:
 	@echo "make test-sqlite    suite on SQLite, 100 % branch coverage of rules/engine and rules/rulesets"
 	@echo "make test-postgres  suite on a throwaway PostgreSQL 15 cluster"
 	@echo "make bench          run every bench/*.py"
+	@echo "make bench-hall     60 tablets x 16 hands against make serve, kill -9 twice, SQLite and PostgreSQL"
 	@echo "make docs           render the rule documentation"
 	@echo "make clean          remove the virtualenv, caches and the SQLite database"
 
@@ -143,6 +144,10 @@ bench: venv
 		$(VPY) "$$f" || exit $$?; \
 	done; \
 	[ $$found -eq 1 ] || echo "==> no bench/*.py files"
+
+# The hall's load test alone (also part of `make bench`): exit 1 when anything is lost, duplicated, wrong or 5xx.
+bench-hall: venv
+	$(VPY) bench/hall.py
 
 messages: venv
 	$(DEMO_ENV) $(VPY) manage.py makemessages -l en --ignore=$(VENV) --ignore=docs --no-obsolete
