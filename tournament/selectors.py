@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db.models import Count, Prefetch
+from django.db.models import Count, Prefetch, Q
 from django.utils import timezone
 
 from tournament.models import Entry, Round, Seat, Table, Tournament
@@ -96,3 +96,10 @@ def repeated_pairs(round: Round) -> list[tuple[str, str, int]]:
     pairs = (event.detail.get("repeated_pairs", []) if event else [])
     names = dict(Entry.objects.filter(tournament_id=round.tournament_id).values_list("pk", "player__name"))
     return [(names.get(a, "?"), names.get(b, "?"), count) for a, b, count in pairs]
+
+
+def fee_payers(tournament: Tournament) -> int:
+    """How many pay the entry fee: everyone checked in or seated at a table (a withdrawn player paid on
+    arrival); a registered player who never came pays nothing (one query)."""
+    return (tournament.entries.filter(Q(checked_in=True) | Q(seats__isnull=False)).order_by()
+            .values("pk").distinct().count())

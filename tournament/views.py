@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from decimal import Decimal
 from urllib.parse import urlencode
 
 import django_tables2 as tables
@@ -24,7 +25,7 @@ from scoring import selectors as scoring_selectors
 from scoring import services as scoring_services
 from tournament import live, rounds, selectors, services
 from tournament.errors import DuplicatePlayer, ServiceError
-from tournament.forms import PasteForm, PlayerForm, ReasonForm, TournamentForm, UploadForm
+from tournament.forms import PasteForm, PlayerForm, PrizesForm, ReasonForm, TournamentForm, UploadForm
 from tournament.http import director_required, int_param
 from tournament.models import Entry, Player, Round, Table, Tournament
 from tournament.tables import EntryTable, ProgressTable, StandingsTable, TournamentTable, configure
@@ -186,6 +187,33 @@ def tournament_detail(request, slug: str):
         "exports": [e for e in EXPORTERS if not e.per_round],
         "round_exports": [e for e in EXPORTERS if e.per_round],
     })
+
+
+def _prize_lines(cents: list[int]) -> str:
+    return "\n".join(f"{place}. {amount // 100},{amount % 100:02d}" for place, amount in enumerate(cents, start=1))
+
+
+@director_required
+def prize_settings(request, slug: str):
+    """Entry fee and prize list: the form, and what the prizes pay by the standings as they are now."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    initial = {"entry_fee": Decimal(tournament.entry_fee_cents) / 100, "prizes": _prize_lines(tournament.prizes_cents)}
+    form = PrizesForm(request.POST or None, initial=initial)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            data = form.cleaned_data
+            try:
+                services.set_prizes(tournament=tournament, entry_fee_cents=data["entry_fee"],
+                                    prizes_cents=data["prizes"], over_fees_ok=data["over_fees_ok"])
+            except ServiceError as error:
+                form.add_error(None, error.message())
+            else:
+                messages.success(request, _("Nenngeld und Preise gespeichert."))
+                return redirect("tournament:prizes", slug=slug)
+        status = 422
+    return render(request, "tournament/prizes.html", {
+        "tournament": tournament, "form": form, "prizes": scoring_selectors.prizes(tournament)}, status=status)
 
 
 @director_required
