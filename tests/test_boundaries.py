@@ -133,6 +133,7 @@ def test_every_selector_keeps_its_query_count(event, django_assert_num_queries):
         (4, lambda: hand_reads.table_sheet(table)),
         (6, lambda: hand_reads.round_sheets(round1)),
         (1, lambda: hand_reads.player_hands(event, entry)),
+        (6, lambda: hand_reads.player_day(event, entry)),
         (5, lambda: hand_reads.workbook_data(event)),
         (2, lambda: selectors.progress_board(round3)),
         (2, lambda: selectors.round_progress(event)),

@@ -127,14 +127,11 @@ def player_page(request, slug: str, entry_id: int):
     entry = get_object_or_404(Entry.objects.select_related("player"), pk=entry_id, tournament=tournament)
 
     def render_player() -> str:
-        scores = list(scoring_selectors.player_hands(tournament, entry))
-        ruleset = tournament.ruleset
-        for score in scores:  # the rule set's name of the contract, not its slug
-            contract = ruleset.contract(score.hand.contract)
-            score.contract_name = contract.name if contract else score.hand.contract
+        day = scoring_selectors.player_day(tournament, entry)
         ranked = next((r for r in scoring_selectors.standings(tournament) if r.player.entry_id == entry.pk), None)
         return render_to_string("tournament/_player.html", {
-            "tournament": tournament, "entry": entry, "scores": scores, "ranked": ranked}, request=request)
+            "tournament": tournament, "entry": entry, "day": day, "ranked": ranked,
+            "played": [r for r in day.rounds if r.seated or r.hands or r.corrections]}, request=request)
 
     html = mark_safe(live.cached(tournament, f"player-{entry.pk}", "", render_player))  # noqa: S308 - our own render
     return render(request, "tournament/player.html", {"tournament": tournament, "entry": entry, "player_html": html})
@@ -314,10 +311,13 @@ def withdraw(request, slug: str, entry_id: int):
 def round_detail(request, slug: str, number: int):
     tournament = get_object_or_404(Tournament, slug=slug)
     round = get_object_or_404(Round, tournament=tournament, number=number)
-    board = ProgressTable(selectors.progress_board(round), order_by=request.GET.get("sort", "number"))
+    idle_minutes = int_param(request.GET, "idle", selectors.idle_minutes_default(), low=1, high=240)
+    rows = selectors.progress_board(round, idle_minutes=idle_minutes)
+    board = ProgressTable(rows, order_by=request.GET.get("sort", "number"))
     configure(request, board, per_page=None)
     return render(request, "tournament/round.html", {
-        "tournament": tournament, "round": round, "board": board,
+        "tournament": tournament, "round": round, "board": board, "clock": selectors.round_clock(round),
+        "summary": selectors.board_summary(rows), "idle_minutes": idle_minutes,
         "repeated_pairs": selectors.repeated_pairs(round),
         "events": round.events.select_related("user"), "reason_form": ReasonForm(),
         "round_exports": [e for e in EXPORTERS if e.per_round],
