@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 from django_tables2.export import TableExport
 
-from paper.exports import EXPORTERS
+from paper.exports import EXPORTERS, get_exporter
 from paper.imports import players as player_import
 from scoring import selectors as scoring_selectors
 from scoring import services as scoring_services
@@ -320,7 +320,9 @@ def round_detail(request, slug: str, number: int):
         "summary": selectors.board_summary(rows), "idle_minutes": idle_minutes,
         "repeated_pairs": selectors.repeated_pairs(round),
         "events": round.events.select_related("user"), "reason_form": ReasonForm(),
-        "round_exports": [e for e in EXPORTERS if e.per_round],
+        # The "print everything" file is the page's one big button; the list offers each sheet alone.
+        "print_all": get_exporter("print-all-pdf"),
+        "round_exports": [e for e in EXPORTERS if e.per_round and e.identifier != "print-all-pdf"],
     })
 
 
