@@ -84,7 +84,7 @@ def test_the_board_shows_the_clock_and_highlights_idle_tables(client, director, 
     Table.objects.filter(pk=second.pk).update(last_hand_at=timezone.now() - timedelta(minutes=2), hands_entered=4)
     html = client.get(reverse("tournament:round", args=[event.slug, 1]), HTTP_ACCEPT_LANGUAGE="de").content.decode()
     assert 'class="clock-time"' in html and ">1:23<" in html
-    assert "0 Tische fertig · 3 spielen · 4/48 Spiele" in html
+    assert "0 Tische fertig · 3 Tische spielen · 4/48 Spiele" in html
     assert "2 Tische ruhen (≥ 20 min ohne Spiel)" in html
     assert html.count('<tr class="late') == 2 and html.count("idle-badge") == 2
     relaxed = client.get(reverse("tournament:round", args=[event.slug, 1]) + "?idle=90", HTTP_ACCEPT_LANGUAGE="de")
