@@ -59,6 +59,7 @@ class PlayerRound:
     status: str
     table_number: int | None = None
     seat: int | None = None  # Platz, as on the table card (1 deals first)
+    table_done: bool = False  # every hand of his table is in (or the director ended it)
     table_mates: list[str] = field(default_factory=list)  # the others at the table, in seat order
     hands: list[PlayerHand] = field(default_factory=list)
     corrections: list[tuple[Decimal, str]] = field(default_factory=list)
@@ -86,8 +87,9 @@ class PlayerDay:
 
     @property
     def next_seat(self) -> PlayerRound | None:
-        """Where the player sits now or next: the first open round he is seated in, after his last hand."""
-        return next((r for r in self.rounds if r.is_open and r.seated), None)
+        """Where the player sits now or next: the first open round with a seat for him at a table still
+        playing (once his table is done, the next round's seat, as soon as it is seated)."""
+        return next((r for r in self.rounds if r.is_open and r.seated and not r.table_done), None)
 
     @property
     def waiting_for(self) -> PlayerRound | None:
@@ -95,6 +97,13 @@ class PlayerDay:
         if self.next_seat is not None:
             return None
         return next((r for r in self.rounds if r.status == Round.PLANNED), None)
+
+    @property
+    def left_out(self) -> PlayerRound | None:
+        """An open round that has no seat for him (a final he did not reach), when nothing else is next."""
+        if self.next_seat is not None or self.waiting_for is not None:
+            return None
+        return next((r for r in self.rounds if r.is_open and not r.seated), None)
 
 
 def _role(data: dict, seat: int, kind: str) -> tuple[str, set[int], set[int]]:
@@ -128,7 +137,7 @@ def player_day(tournament: Tournament, entry: Entry) -> PlayerDay:
             rounds[tables[table_id].table.round_id].table_mates.append(name)
     for seat in seats:
         line = rounds[seat.table.round_id]
-        line.table_number, line.seat = seat.table.number, seat.position + 1
+        line.table_number, line.seat, line.table_done = seat.table.number, seat.position + 1, seat.table.is_complete
     scores = list(HandScore.objects.filter(entry=entry, hand__table__round__tournament=tournament)
                   .select_related("hand__table").order_by("hand__table__round__number", "hand__number"))
     who: dict[tuple[int, int], int] = {

@@ -205,3 +205,25 @@ def test_a_withdrawn_player_is_told_so(client, event):
     services.withdraw(entry=entry, after_round=1)
     html = client.get(reverse("tournament:player", args=[event.slug, entry.pk]), HTTP_ACCEPT_LANGUAGE="de").content.decode()
     assert "Ausgeschieden nach Runde 1." in html
+
+
+def test_once_his_table_is_done_the_player_waits_for_the_next_round(client, event, play_round):
+    round = _round(event)
+    table = round.tables.order_by("number").first()
+    for number in range(1, table.hands_planned + 1):
+        scoring_services.record_hand(table=table, number=number, data=RUFER)
+    entry = table.seats.get(position=0).entry
+    day = player_day(event, entry)
+    assert day.rounds[0].table_done and day.next_seat is None and day.waiting_for.number == 2
+    html = client.get(reverse("tournament:player", args=[event.slug, entry.pk]), HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "Runde 2 ist noch nicht gesetzt" in html
+    other = round.tables.order_by("number").last().seats.first().entry
+    assert player_day(event, other).next_seat.number == 1  # still playing round 1
+
+
+def test_an_open_round_without_his_seat_is_named():
+    from scoring.selectors.players import PlayerDay, PlayerRound
+
+    day = PlayerDay([PlayerRound(1, "Runde 1", Round.CLOSED, 2, 3, True), PlayerRound(2, "Finalrunde", Round.RUNNING)])
+    assert day.next_seat is None and day.waiting_for is None and day.left_out.label == "Finalrunde"
+    assert PlayerDay([PlayerRound(1, "Runde 1", Round.CLOSED, 2, 3, True)]).left_out is None
