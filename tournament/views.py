@@ -209,8 +209,13 @@ def prize_settings(request, slug: str):
                 messages.success(request, _("Nenngeld und Preise gespeichert."))
                 return redirect("tournament:prizes", slug=slug)
         status = 422
+    money = scoring_selectors.settlement(tournament)
+    prize_of = money.prizes.by_entry()
+    players = [(player, prize_of.get(player.entry_id, 0), player.total + prize_of.get(player.entry_id, 0))
+               for player in money.players]
     return render(request, "tournament/prizes.html", {
-        "tournament": tournament, "form": form, "prizes": scoring_selectors.prizes(tournament)}, status=status)
+        "tournament": tournament, "form": form, "prizes": money.prizes, "players": players,
+        "downloads": [get_exporter("settlement-pdf"), get_exporter("settlement-xlsx")]}, status=status)
 
 
 @director_required

@@ -83,7 +83,7 @@ def test_the_board_shows_clock_and_idle_tables_on_a_laptop(day, new_context, art
     # the idle row is visibly marked: its cells are not the white or the stripe of the others
     colour = idle_rows.locator("td").nth(1).evaluate("(el) => getComputedStyle(el).backgroundColor")
     assert colour == "rgb(253, 236, 200)"
-    assert page.evaluate(SMALL_TARGETS, "#round-clock input, #round-clock button, #print-all") == []
+    assert page.evaluate(SMALL_TARGETS, "#round-clock input, #round-clock button, #print-all, .print-links a, .crumbs a") == []
     button = page.locator("#print-all").bounding_box()
     assert button and button["x"] + button["width"] <= width
     # a stricter idle limit marks the fast table too, kept across the board's refresh
@@ -135,8 +135,9 @@ def test_the_prize_page_fits(day, new_context, artifacts, width):
     page.screenshot(path=artifacts / f"prizes-{width}.png", full_page=True)
     _no_sideways_scroll(page)
     expect(page.locator("table.money-summary")).to_contain_text("13 × 15,00 € = 195,00 €")
-    for table in (page.locator("table.money-summary"), page.locator(".table-scroll:has(table.prize-list)")):
+    for table in (page.locator("table.money-summary"), page.locator(".table-scroll:has(table.prize-list)"),
+                  page.locator(".table-scroll:has(table.player-money)")):
         assert table.evaluate("(el) => el.scrollWidth <= el.clientWidth + 1")
     amount = page.locator("table.prize-list td.num").last.bounding_box()
     assert amount and amount["x"] + amount["width"] <= width
-    assert page.evaluate(SMALL_TARGETS, "main button, main input, main textarea") == []
+    assert page.evaluate(SMALL_TARGETS, "main a, main button, main input, main textarea") == []

@@ -212,3 +212,17 @@ def test_without_fee_or_prizes_the_settlement_is_as_before(make_tournament, play
         text = pdf_text(get_exporter("settlement-pdf")(tournament).render().content)
     assert book.sheetnames == ["Tische", "Zahlungen", "Spieler"]
     assert "Nenngeld" not in text
+
+
+def test_the_page_shows_each_players_table_money_and_prize(client, director, prize_event):
+    money = settlement(prize_event)
+    prize_of = money.prizes.by_entry()
+    with translation.override("de"):
+        html = client.get(reverse("tournament:prizes", args=[prize_event.slug]), HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "195,00 €" in html and "190,00 €" in html
+    assert reverse("paper:export", args=[prize_event.slug, "settlement-pdf"]) in html
+    for player in money.players:
+        row = html[html.index(f"<td>{player.name}</td>"):]
+        row = row[:row.index("</tr>")]
+        together = player.total + prize_of.get(player.entry_id, 0)
+        assert "<strong>" + f"{together:.2f}".replace(".", ",") + "</strong>" in row  # below 1.000 €: no grouping
