@@ -226,3 +226,11 @@ def test_the_page_shows_each_players_table_money_and_prize(client, director, pri
         row = row[:row.index("</tr>")]
         together = player.total + prize_of.get(player.entry_id, 0)
         assert "<strong>" + f"{together:.2f}".replace(".", ",") + "</strong>" in row  # below 1.000 €: no grouping
+
+
+def test_the_admin_shows_fee_and_prizes_but_leaves_them_to_the_prize_page(client, director, make_tournament):
+    tournament = services.set_prizes(tournament=make_tournament(players=9, seat=False), entry_fee_cents=1000,
+                                     prizes_cents=[5000])
+    html = client.get(reverse("admin:tournament_tournament_change", args=[tournament.pk])).content.decode()
+    assert 'name="prizes_cents"' not in html and 'name="entry_fee_cents"' not in html
+    assert "[5000]" in html
