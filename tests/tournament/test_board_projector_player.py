@@ -227,3 +227,14 @@ def test_an_open_round_without_his_seat_is_named():
     day = PlayerDay([PlayerRound(1, "Runde 1", Round.CLOSED, 2, 3, True), PlayerRound(2, "Finalrunde", Round.RUNNING)])
     assert day.next_seat is None and day.waiting_for is None and day.left_out.label == "Finalrunde"
     assert PlayerDay([PlayerRound(1, "Runde 1", Round.CLOSED, 2, 3, True)]).left_out is None
+
+
+def test_at_a_table_of_five_the_page_says_why_hands_are_missing(client, make_tournament):
+    event = make_tournament("tirol", players=13, slug="fuenf")
+    table = next(t for t in event.round_set.get(number=1).tables.all() if t.seats.count() == 5)
+    scoring_services.record_hand(table=table, number=1, data=RUFER)
+    entry = table.seats.get(position=0).entry  # deals hand 1 at a table of five: sits it out
+    day = player_day(event, entry)
+    assert day.rounds[0].hands == [] and len(day.rounds[0].table_mates) == 4
+    html = client.get(reverse("tournament:player", args=[event.slug, entry.pk]), HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "Fünfertisch: wer gibt, setzt aus" in html
