@@ -137,3 +137,47 @@ def _greedy(balances: dict[Hashable, Decimal]) -> list[Payment]:
             if side[who] == 0:
                 del side[who]
     return payments
+
+
+# --- entry fees and prizes --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Prize:
+    """What one ranked player is paid from the prize list; ``places`` are the places the rank covers."""
+
+    who: Hashable
+    rank: int
+    places: tuple[int, ...]
+    amount: Decimal
+
+    @property
+    def shared(self) -> bool:
+        return len(self.places) > 1
+
+
+def prize_money(prizes: Sequence[Decimal], ranked: Sequence[tuple[Hashable, int | None]]) -> list[Prize]:
+    """The prize list (``prizes[0]`` for place 1, …) paid by final rank, best first.
+
+    ``ranked`` is every player in standings order with the rank (competition ranking: two players
+    sharing rank 3 are followed by rank 5); unranked players (None: never played) get nothing.
+    Players sharing a rank share the prizes of every place their rank covers, in equal parts: two
+    sharing rank 3 split the prizes for places 3 and 4 half and half. Cents that do not split evenly
+    go one each to the first of them in standings order (largest remainder, as every hand is
+    rounded), so the shares always add up to exactly the prizes of those places. Players whose
+    places carry no prize are left out.
+    """
+    by_rank: dict[int, list[Hashable]] = {}
+    for who, rank in ranked:
+        if rank is not None:
+            by_rank.setdefault(rank, []).append(who)
+    paid: list[Prize] = []
+    for rank in sorted(by_rank):
+        people = by_rank[rank]
+        places = tuple(range(rank, rank + len(people)))
+        pool = sum((prizes[place - 1] for place in places if place <= len(prizes)), ZERO)
+        if pool <= 0:
+            continue
+        shares = hundredths([Fraction(pool) / len(people)] * len(people))
+        paid.extend(Prize(who, rank, places, share) for who, share in zip(people, shares, strict=True) if share > 0)
+    return paid

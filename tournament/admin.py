@@ -75,7 +75,8 @@ class EntryInline(admin.TabularInline):
 @admin.register(Tournament)
 class TournamentAdmin(admin.ModelAdmin):
     list_display = ("name", "date", "venue", "ruleset_slug", "ruleset_version", "site")
-    readonly_fields = ("ruleset_slug", "ruleset_version", "ruleset_snapshot")
+    # Entry fee and prizes are set on the director's prize page, which validates them (tournament.services.set_prizes).
+    readonly_fields = ("ruleset_slug", "ruleset_version", "ruleset_snapshot", "entry_fee_cents", "prizes_cents")
     search_fields = ("name", "slug")
     inlines = [EntryInline]
 

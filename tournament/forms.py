@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from decimal import Decimal
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -66,3 +69,42 @@ class UploadForm(forms.Form):
 
 class ReasonForm(forms.Form):
     reason = forms.CharField(label=_("Begründung"), max_length=500)
+
+
+# One prize a line: "1. 100", "2: 60,50 €" or just "40"; a rank, where given, must be the line's place.
+PRIZE_LINE = re.compile(r"(?:(?P<rank>\d{1,3})\s*(?:[.:)]\s+|:))?\s*(?:€\s*)?"
+                        r"(?P<amount>\d{1,9}(?:[.,]\d{1,2})?)\s*(?:€|EUR|Euro)?", re.IGNORECASE)
+
+
+def euro_cents(value: Decimal) -> int:
+    return int((value * 100).to_integral_value())
+
+
+class PrizesForm(forms.Form):
+    entry_fee = forms.DecimalField(label=_("Nenngeld je Spieler (€)"), min_value=0, max_value=1_000_000,
+                                   decimal_places=2, required=False, localize=True)
+    prizes = forms.CharField(
+        label=_("Preise nach Rang (€)"), required=False, max_length=4000,
+        widget=forms.Textarea(attrs={"rows": 6, "placeholder": "1. 100\n2. 60\n3. 40"}),
+        help_text=_("Eine Zeile je Rang, der beste zuerst: „1. 100“ oder nur „100“. Teilen sich Spieler einen Rang, "
+                    "teilen sie die Preise der Plätze, die sie belegen, zu gleichen Teilen."))
+    over_fees_ok = forms.BooleanField(
+        label=_("Die Preise dürfen mehr sein als das eingenommene Nenngeld (Sponsor, Zuschuss)"), required=False)
+
+    def clean_entry_fee(self) -> int:
+        value = self.cleaned_data.get("entry_fee")
+        return 0 if value is None else euro_cents(value)
+
+    def clean_prizes(self) -> list[int]:
+        lines = [line.strip() for line in re.split(r"[\n;]", self.cleaned_data.get("prizes", "")) if line.strip()]
+        amounts = []
+        for place, line in enumerate(lines, start=1):
+            match = PRIZE_LINE.fullmatch(line)
+            if match is None:
+                raise forms.ValidationError(_("Zeile %(n)s: „%(line)s“ ist kein Betrag (z. B. „1. 100“ oder „60,50“).")
+                                            % {"n": place, "line": line[:40]})
+            if match["rank"] is not None and int(match["rank"]) != place:
+                raise forms.ValidationError(_("Zeile %(n)s nennt Rang %(rank)s: bitte die Ränge der Reihe nach, "
+                                              "ohne Lücke (kein Preis: 0).") % {"n": place, "rank": match["rank"]})
+            amounts.append(euro_cents(Decimal(match["amount"].replace(",", "."))))
+        return amounts

@@ -96,6 +96,11 @@ class Tournament(models.Model):
     final_round_top = models.PositiveSmallIntegerField(_("Finalrunde: beste"), default=0)
     final_round_carry_percent = models.PositiveSmallIntegerField(_("Finalrunde: übernommene Punkte (%)"), default=50)
     tie_breaks = models.JSONField(default=list)
+    # What each player pays to play, and the prizes by final rank (the amount for rank 1 first), in
+    # cents: set by the director (tournament.services.set_prizes), paid out in the settlement
+    # (scoring/settlement.py prize_money), never mixed into the points money of the tables.
+    entry_fee_cents = models.PositiveIntegerField(_("Nenngeld (Cent)"), default=0)
+    prizes_cents = models.JSONField(_("Preise nach Rang (Cent)"), default=list, blank=True)
     # Bumped in the same transaction as every write that changes what the live pages show (a hand, an
     # entry, a round): the public pages cache their standings under it (tournament/live.py).
     live_version = models.PositiveIntegerField(default=0, editable=False)

@@ -7,7 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db.models import Count, Prefetch
+from django.conf import settings
+from django.db.models import Count, Prefetch, Q
 from django.utils import timezone
 
 from tournament.models import Entry, Round, Seat, Table, Tournament
@@ -27,12 +28,23 @@ def open_round(tournament: Tournament) -> Round | None:
     return tournament.round_set.filter(status__in=[Round.SEATED, Round.RUNNING]).order_by("number").first()
 
 
+# A table still playing with no hand entered for this long is highlighted on the director's board:
+# a hand takes three to five minutes, so twenty minutes without one means a stuck tablet, a dispute
+# or a missing scorer. settings.ROUND_IDLE_MINUTES changes the default, ?idle=N the board itself.
+IDLE_MINUTES = 20
+
+
+def idle_minutes_default() -> int:
+    return int(getattr(settings, "ROUND_IDLE_MINUTES", IDLE_MINUTES))
+
+
 @dataclass
 class TableProgress:
     table: Table
     players: list[str]
     five: bool
     minutes_idle: int  # since the last hand (or since seating): a late table stands out
+    idle: bool = False  # still playing and nothing entered for the board's idle minutes
 
     @property
     def entered(self) -> int:
@@ -43,17 +55,60 @@ class TableProgress:
         return self.table.last_hand_at
 
 
-def progress_board(round: Round) -> list[TableProgress]:
-    """Each table of a round: hands entered of planned, time of the last entry (two queries)."""
+def progress_board(round: Round, *, idle_minutes: int | None = None, now: datetime | None = None) -> list[TableProgress]:
+    """Each table of a round: hands entered of planned, time of the last entry, and whether it has
+    been idle (playing, no hand for ``idle_minutes``) (two queries)."""
     tables = round.tables.prefetch_related(seats_in_order()).order_by("number")
-    now = timezone.now()
+    now = now or timezone.now()
+    limit = idle_minutes_default() if idle_minutes is None else idle_minutes
     board = []
     for table in tables:
         players = [seat.entry.player.name for seat in table.seats.all()]
         since = table.last_hand_at or round.seated_at or now
-        idle = int((now - since).total_seconds() // 60)
-        board.append(TableProgress(table, players, len(players) == 5, idle))
+        idle = max(int((now - since).total_seconds() // 60), 0)
+        board.append(TableProgress(table, players, len(players) == 5, idle, table.is_playing and idle >= limit))
     return board
+
+
+@dataclass(frozen=True)
+class RoundClock:
+    """How long a round has been going: from seating (the players sit down and draw the first dealer)
+    to now, or to its closing once it is closed."""
+
+    started: datetime | None
+    ended: datetime | None
+    minutes: int | None
+
+    @property
+    def text(self) -> str:
+        """"1:05" (hours and minutes), as a clock on the wall reads."""
+        return "" if self.minutes is None else f"{self.minutes // 60}:{self.minutes % 60:02d}"
+
+
+def round_clock(round: Round, *, now: datetime | None = None) -> RoundClock:
+    """The round's clock from its own timestamps (no query)."""
+    if round.seated_at is None or round.status == Round.PLANNED:
+        return RoundClock(None, None, None)
+    ended = round.closed_at if round.status == Round.CLOSED else None
+    until = ended or now or timezone.now()
+    return RoundClock(round.seated_at, ended, max(int((until - round.seated_at).total_seconds() // 60), 0))
+
+
+@dataclass(frozen=True)
+class BoardSummary:
+    done: int
+    playing: int
+    idle: int
+    entered: int
+    planned: int
+
+
+def board_summary(board: list[TableProgress]) -> BoardSummary:
+    """Tables done, playing and idle, hands entered of hands to play, over a board (no query)."""
+    return BoardSummary(
+        sum(1 for row in board if row.table.is_complete), sum(1 for row in board if row.table.is_playing),
+        sum(1 for row in board if row.idle), sum(row.table.hands_entered for row in board),
+        sum(row.table.hands_counted for row in board))
 
 
 @dataclass(frozen=True)
@@ -61,6 +116,8 @@ class RoundProgress:
     round: Round
     entered: int
     planned: int
+    tables_done: int = 0  # every planned hand in, or ended by the director
+    tables_playing: int = 0
 
     @property
     def percent(self) -> int:
@@ -68,12 +125,15 @@ class RoundProgress:
 
 
 def round_progress(tournament: Tournament) -> RoundProgress | None:
-    """Hands entered of hands to play in the open round (an ended table counts what it played)."""
+    """Hands entered of hands to play in the open round (an ended table counts what it played), and
+    its tables done and still playing (two queries)."""
     round = open_round(tournament)
     if round is None:
         return None
     tables = list(round.tables.only("hands_entered", "hands_planned", "ended_early"))
-    return RoundProgress(round, sum(t.hands_entered for t in tables), sum(t.hands_counted for t in tables))
+    done = sum(1 for t in tables if t.is_complete)
+    return RoundProgress(round, sum(t.hands_entered for t in tables), sum(t.hands_counted for t in tables),
+                         done, len(tables) - done)
 
 
 @dataclass
@@ -96,3 +156,10 @@ def repeated_pairs(round: Round) -> list[tuple[str, str, int]]:
     pairs = (event.detail.get("repeated_pairs", []) if event else [])
     names = dict(Entry.objects.filter(tournament_id=round.tournament_id).values_list("pk", "player__name"))
     return [(names.get(a, "?"), names.get(b, "?"), count) for a, b, count in pairs]
+
+
+def fee_payers(tournament: Tournament) -> int:
+    """How many pay the entry fee: everyone checked in or seated at a table (a withdrawn player paid on
+    arrival); a registered player who never came pays nothing (one query)."""
+    return (tournament.entries.filter(Q(checked_in=True) | Q(seats__isnull=False)).order_by()
+            .values("pk").distinct().count())

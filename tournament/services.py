@@ -9,7 +9,7 @@ from datetime import date as Date
 from django.db import transaction
 
 from rules.engine.ruleset import RuleSet
-from tournament import live
+from tournament import live, selectors
 from tournament.errors import DuplicatePlayer, ServiceError
 from tournament.models import CustomRuleSet, Entry, Player, Round, Tournament, normalized_name
 
@@ -122,3 +122,48 @@ def withdraw(*, entry: Entry, after_round: int | None) -> Entry:
     entry.save(update_fields=["withdrawn_after_round"])
     live.touch(entry.tournament_id)
     return entry
+
+
+# --- entry fee and prizes -----------------------------------------------------------------------
+
+MAX_PRIZES = 100  # places with a prize
+MAX_CENTS = 100_000_000  # a million euros: anything above is a typing slip
+
+
+def _euros(cents: int, lang: str = "de") -> str:
+    return f"€{cents // 100}.{cents % 100:02d}" if lang == "en" else f"{cents // 100},{cents % 100:02d} €"
+
+
+@transaction.atomic
+def set_prizes(*, tournament: Tournament, entry_fee_cents: int, prizes_cents: list[int],
+               over_fees_ok: bool = False) -> Tournament:
+    """The entry fee and the prize list (place 1 first), in cents.
+
+    Amounts are whole cents, none negative. The prizes may add up to more than the fees collected so
+    far (fee x players checked in or seated: tournament.selectors.fee_payers) only when the director
+    says so (``over_fees_ok``: a sponsor or the club adds the rest); otherwise the write is refused
+    with both sums, so no prize list promises money the event has not taken in."""
+    amounts = [entry_fee_cents, *prizes_cents]
+    if any(not isinstance(amount, int) or amount < 0 for amount in amounts):
+        raise ServiceError("Nenngeld und Preise dürfen nicht negativ sein.",
+                           "The entry fee and the prizes cannot be negative.")
+    if any(amount > MAX_CENTS for amount in amounts):
+        raise ServiceError(f"Mehr als {_euros(MAX_CENTS)} ist wohl ein Tippfehler.",
+                           f"More than {_euros(MAX_CENTS, 'en')} is likely a typing slip.")
+    while prizes_cents and prizes_cents[-1] == 0:  # a zero for the last places pays nobody anything
+        prizes_cents = prizes_cents[:-1]
+    if len(prizes_cents) > MAX_PRIZES:
+        raise ServiceError(f"Höchstens {MAX_PRIZES} Preise.", f"At most {MAX_PRIZES} prizes.")
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    payers = selectors.fee_payers(tournament)
+    fees, total = entry_fee_cents * payers, sum(prizes_cents)
+    if total > fees and not over_fees_ok:
+        raise ServiceError(
+            f"Die Preise ({_euros(total)}) sind mehr als das Nenngeld ({payers} × {_euros(entry_fee_cents)} = "
+            f"{_euros(fees)}). Wenn das so gewollt ist (Sponsor, Zuschuss), bitte bestätigen.",
+            f"The prizes ({_euros(total, 'en')}) exceed the entry fees ({payers} × {_euros(entry_fee_cents, 'en')} = "
+            f"{_euros(fees, 'en')}). If that is intended (a sponsor, a subsidy), please confirm.")
+    tournament.entry_fee_cents = entry_fee_cents
+    tournament.prizes_cents = list(prizes_cents)
+    tournament.save(update_fields=["entry_fee_cents", "prizes_cents"])
+    return tournament

@@ -116,9 +116,9 @@ TEMPLATE_TEXTS = (
     gettext_noop("bestätigt"), gettext_noop("neuer Link"),
     gettext_noop("Neuen Scorer-Link für diesen Tisch? Der alte gilt sofort nicht mehr."),
     gettext_noop("Spiel an diesem Tisch beenden?"), gettext_noop("Begründung"), gettext_noop("beenden"),
+    gettext_noop("noch keines (%(m)s min)"), gettext_noop("ruht"),
 )
 
-LATE_MINUTES = 20
 MAX_PER_PAGE = 500
 
 
@@ -144,7 +144,7 @@ def _row_class(record) -> str:
     table = record.table
     if table.confirmed_at:
         return "done"
-    return "late" if table.is_playing and record.minutes_idle >= LATE_MINUTES else ""
+    return "late" if record.idle else ""
 
 
 class ProgressTable(tables.Table):
@@ -160,7 +160,10 @@ class ProgressTable(tables.Table):
     minutes_idle = tables.TemplateColumn(
         verbose_name=_("letzter Eintrag"),
         template_code=('{% load i18n %}{% if record.last_entry %}{% blocktranslate with m=record.minutes_idle %}'
-                       'vor {{ m }} min{% endblocktranslate %}{% else %}–{% endif %}'),
+                       'vor {{ m }} min{% endblocktranslate %}{% elif record.table.is_playing %}'
+                       '{% blocktranslate with m=record.minutes_idle %}noch keines ({{ m }} min){% endblocktranslate %}'
+                       '{% else %}–{% endif %}{% if record.idle %} <strong class="idle-badge">'
+                       '{% translate "ruht" %}</strong>{% endif %}'),
     )
     links = tables.TemplateColumn(
         verbose_name=_("Zettel"), orderable=False, attrs={"td": {"class": "links"}},

@@ -7,6 +7,7 @@ tournament_patterns = ([
     path("", views.home, name="home"),
     path("turniere/", views.tournament_list, name="list"),
     path("turniere/<slug:slug>/", views.tournament_detail, name="detail"),
+    path("turniere/<slug:slug>/preise/", views.prize_settings, name="prizes"),
     path("turniere/<slug:slug>/spieler/neu/", views.add_player, name="add_player"),
     path("turniere/<slug:slug>/spieler/vorhanden/", views.enter_existing, name="enter_existing"),
     path("turniere/<slug:slug>/spieler/import/", views.import_players, name="import_players"),

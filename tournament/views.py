@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from decimal import Decimal
 from urllib.parse import urlencode
 
 import django_tables2 as tables
@@ -18,13 +19,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 from django_tables2.export import TableExport
 
-from paper.exports import EXPORTERS
+from paper.exports import EXPORTERS, get_exporter
 from paper.imports import players as player_import
 from scoring import selectors as scoring_selectors
 from scoring import services as scoring_services
 from tournament import live, rounds, selectors, services
 from tournament.errors import DuplicatePlayer, ServiceError
-from tournament.forms import PasteForm, PlayerForm, ReasonForm, TournamentForm, UploadForm
+from tournament.forms import PasteForm, PlayerForm, PrizesForm, ReasonForm, TournamentForm, UploadForm
 from tournament.http import director_required, int_param
 from tournament.models import Entry, Player, Round, Table, Tournament
 from tournament.tables import EntryTable, ProgressTable, StandingsTable, TournamentTable, configure
@@ -126,14 +127,11 @@ def player_page(request, slug: str, entry_id: int):
     entry = get_object_or_404(Entry.objects.select_related("player"), pk=entry_id, tournament=tournament)
 
     def render_player() -> str:
-        scores = list(scoring_selectors.player_hands(tournament, entry))
-        ruleset = tournament.ruleset
-        for score in scores:  # the rule set's name of the contract, not its slug
-            contract = ruleset.contract(score.hand.contract)
-            score.contract_name = contract.name if contract else score.hand.contract
+        day = scoring_selectors.player_day(tournament, entry)
         ranked = next((r for r in scoring_selectors.standings(tournament) if r.player.entry_id == entry.pk), None)
         return render_to_string("tournament/_player.html", {
-            "tournament": tournament, "entry": entry, "scores": scores, "ranked": ranked}, request=request)
+            "tournament": tournament, "entry": entry, "day": day, "ranked": ranked,
+            "played": [r for r in day.rounds if r.seated or r.hands or r.corrections]}, request=request)
 
     html = mark_safe(live.cached(tournament, f"player-{entry.pk}", "", render_player))  # noqa: S308 - our own render
     return render(request, "tournament/player.html", {"tournament": tournament, "entry": entry, "player_html": html})
@@ -186,6 +184,38 @@ def tournament_detail(request, slug: str):
         "exports": [e for e in EXPORTERS if not e.per_round],
         "round_exports": [e for e in EXPORTERS if e.per_round],
     })
+
+
+def _prize_lines(cents: list[int]) -> str:
+    return "\n".join(f"{place}. {amount // 100},{amount % 100:02d}" for place, amount in enumerate(cents, start=1))
+
+
+@director_required
+def prize_settings(request, slug: str):
+    """Entry fee and prize list: the form, and what the prizes pay by the standings as they are now."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    initial = {"entry_fee": Decimal(tournament.entry_fee_cents) / 100, "prizes": _prize_lines(tournament.prizes_cents)}
+    form = PrizesForm(request.POST or None, initial=initial)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            data = form.cleaned_data
+            try:
+                services.set_prizes(tournament=tournament, entry_fee_cents=data["entry_fee"],
+                                    prizes_cents=data["prizes"], over_fees_ok=data["over_fees_ok"])
+            except ServiceError as error:
+                form.add_error(None, error.message())
+            else:
+                messages.success(request, _("Nenngeld und Preise gespeichert."))
+                return redirect("tournament:prizes", slug=slug)
+        status = 422
+    money = scoring_selectors.settlement(tournament)
+    prize_of = money.prizes.by_entry()
+    players = [(player, prize_of.get(player.entry_id, 0), player.total + prize_of.get(player.entry_id, 0))
+               for player in money.players]
+    return render(request, "tournament/prizes.html", {
+        "tournament": tournament, "form": form, "prizes": money.prizes, "players": players,
+        "downloads": [get_exporter("settlement-pdf"), get_exporter("settlement-xlsx")]}, status=status)
 
 
 @director_required
@@ -286,13 +316,18 @@ def withdraw(request, slug: str, entry_id: int):
 def round_detail(request, slug: str, number: int):
     tournament = get_object_or_404(Tournament, slug=slug)
     round = get_object_or_404(Round, tournament=tournament, number=number)
-    board = ProgressTable(selectors.progress_board(round), order_by=request.GET.get("sort", "number"))
+    idle_minutes = int_param(request.GET, "idle", selectors.idle_minutes_default(), low=1, high=240)
+    rows = selectors.progress_board(round, idle_minutes=idle_minutes)
+    board = ProgressTable(rows, order_by=request.GET.get("sort", "number"))
     configure(request, board, per_page=None)
     return render(request, "tournament/round.html", {
-        "tournament": tournament, "round": round, "board": board,
+        "tournament": tournament, "round": round, "board": board, "clock": selectors.round_clock(round),
+        "summary": selectors.board_summary(rows), "idle_minutes": idle_minutes,
         "repeated_pairs": selectors.repeated_pairs(round),
         "events": round.events.select_related("user"), "reason_form": ReasonForm(),
-        "round_exports": [e for e in EXPORTERS if e.per_round],
+        # The "print everything" file is the page's one big button; the list offers each sheet alone.
+        "print_all": get_exporter("print-all-pdf"),
+        "round_exports": [e for e in EXPORTERS if e.per_round and e.identifier != "print-all-pdf"],
     })
 
 

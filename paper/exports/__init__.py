@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from paper.exports.base import Exporter, ExportFile
 from paper.exports.results import SettlementPdf, SettlementXlsx, StandingsPdf, StandingsXlsx
+from paper.exports.round_bundle import RoundBundlePdf
 from paper.exports.score_sheets import BlankScoreSheetsPdf, ScoreSheetsPdf
 from paper.exports.seating_list import SeatingPdf
 from paper.exports.table_cards import TableCardsPdf
@@ -15,7 +16,7 @@ from paper.exports.workbook import TournamentWorkbook
 
 # In the order the director's pages list them: before a round, then results.
 EXPORTERS: tuple[type[Exporter], ...] = (
-    TableCardsPdf, ScoreSheetsPdf, BlankScoreSheetsPdf, SeatingPdf,
+    TableCardsPdf, ScoreSheetsPdf, BlankScoreSheetsPdf, SeatingPdf, RoundBundlePdf,
     StandingsPdf, StandingsXlsx, SettlementPdf, SettlementXlsx, TournamentWorkbook,
 )
 

@@ -236,7 +236,30 @@ class SettlementPdf(PdfExporter):
         if money.players:
             story.append(Paragraph(escape(_("Spieler")), heading))
             story.append(self._players(money, width))
+        if money.prizes.any:
+            story.append(Paragraph(escape(_("Nenngeld und Preise")), heading))
+            story.append(self._prizes(money, width))
         return story
+
+    def _prizes(self, money: Settlement, width: float) -> Table:
+        """Every prize paid, by rank ("3=": a shared rank splits the prizes of the places it covers)."""
+        size = self.FONT_SIZE
+        rank_w, euro_w = 14 * mm, 24 * mm
+        name_w = (width - rank_w - euro_w) * 0.58
+        club_w = width - rank_w - euro_w - name_w
+        data: list[list] = [[_("Rang"), _("Name"), _("Verein"), _("Preis")]]
+        for line in money.prizes.paid:
+            data.append([line.rank_text, _fit(line.name, name_w, self.cell, size), _fit(line.club, club_w, self.cell, size),
+                         euro_text(line.amount)])
+        if not money.prizes.paid:
+            data.append([_("keine Preise"), "", "", ""])
+        data.append(["", _("Preise gesamt"), "", euro_text(money.prizes.prizes_total)])
+        style = table_style(font_size=size) + [
+            ("ALIGN", (0, 0), (0, -1), "RIGHT"), ("ALIGN", (3, 0), (3, -1), "RIGHT"),
+            ("FONTNAME", (0, -1), (-1, -1), FONT_BOLD),
+            ("TOPPADDING", (0, 0), (-1, -1), 1.2), ("BOTTOMPADDING", (0, 0), (-1, -1), 1.2),
+        ]
+        return Table(data, colWidths=[rank_w, name_w, club_w, euro_w], repeatRows=1, style=TableStyle(style))
 
     def _summary(self, money: Settlement, width: float) -> Table:
         t = self.tournament
@@ -251,6 +274,12 @@ class SettlementPdf(PdfExporter):
             lines.append([_("Spendenkassa gesamt"), euro_text(money.box_total)])
             lines.append(["", Paragraph(escape(_("Das Geld aus Kontras zahlt, wer es verloren hat, in die "
                                                  "Spendenkassa; wer es gewonnen hätte, bekommt es nicht.")), self.cell)])
+        prizes = money.prizes
+        if prizes.any:
+            lines.append([_("Nenngeld"), _("%(n)s × %(fee)s = %(total)s") % {
+                "n": prizes.payers, "fee": euro_text(prizes.entry_fee), "total": euro_text(prizes.fees_total)}])
+            lines.append([_("Preise ausbezahlt"), euro_text(prizes.prizes_total)])
+            lines.append([_("Zuschuss nötig") if prizes.rest < 0 else _("Rest"), euro_text(prizes.rest)])
         note = provisional_note(t)
         if note:
             lines.append(["", Paragraph(f"<b>{escape(note)}</b>", self.cell)])
@@ -382,6 +411,15 @@ class SettlementXlsx(ListExporter):
         yield SheetData(_("Spieler"), [Column(_("Name"), 28), Column(_("Verein"), 24)]
                         + [Column(t.round_label(n), 12, EURO_FORMAT) for n in numbers]
                         + [Column(_("Gesamt"), 12, EURO_FORMAT)], players())
+
+        prizes = money.prizes
+        if prizes.any:
+            yield SheetData(_("Nenngeld und Preise"), [
+                Column(_("Rang"), 8), Column(_("Name"), 28), Column(_("Verein"), 24), Column(_("Preis"), 12, EURO_FORMAT),
+            ], ([line.rank_text, line.name, line.club, line.amount] for line in prizes.paid), header_rows=[
+                [_("Nenngeld je Spieler"), prizes.entry_fee], [_("zahlende Spieler"), prizes.payers],
+                [_("Nenngeld eingenommen"), prizes.fees_total], [_("Preise ausbezahlt"), prizes.prizes_total],
+                [_("Zuschuss nötig") if prizes.rest < 0 else _("Rest"), prizes.rest]])
 
         if money.charity:
             yield SheetData(box_label(), [

@@ -18,8 +18,11 @@ from itertools import groupby
 from django.db.models import Prefetch, Sum
 
 from scoring.models import HandScore
-from scoring.settlement import CENT, ZERO, HandMoney, settle
+from scoring.selectors.standings import standings
+from scoring.settlement import CENT, ZERO, HandMoney, prize_money, settle
 from tournament.models import Round, Seat, Table, Tournament
+from tournament.selectors import fee_payers
+from tournament.standings import Ranked
 
 BOX = "box"  # the charity box's key among the players' entry ids in a table's balances
 
@@ -117,12 +120,76 @@ class PlayerMoney:
         return sum(self.rounds.values(), ZERO)
 
 
+@dataclass(frozen=True)
+class PrizeLine:
+    """A prize paid: the rank (shared: "3=" splits the prizes of the places it covers), who, how much."""
+
+    rank: int
+    shared: bool
+    entry_id: int
+    name: str
+    club: str
+    amount: Decimal
+
+    @property
+    def rank_text(self) -> str:
+        return f"{self.rank}{'=' if self.shared else ''}"
+
+
+@dataclass(frozen=True)
+class Prizes:
+    """Entry fees collected and the prizes paid by final rank, beside the points money of the tables."""
+
+    entry_fee: Decimal
+    payers: int
+    listed: tuple[Decimal, ...]  # the prize list as the director set it, place 1 first
+    paid: tuple[PrizeLine, ...]
+
+    @property
+    def fees_total(self) -> Decimal:
+        return self.entry_fee * self.payers
+
+    @property
+    def prizes_total(self) -> Decimal:
+        return sum((line.amount for line in self.paid), ZERO)
+
+    @property
+    def rest(self) -> Decimal:
+        """Fees left after the prizes (negative: the prizes need money from elsewhere, e.g. a sponsor)."""
+        return self.fees_total - self.prizes_total
+
+    @property
+    def any(self) -> bool:
+        return bool(self.entry_fee or self.listed)
+
+    def by_entry(self) -> dict[int, Decimal]:
+        return {line.entry_id: line.amount for line in self.paid}
+
+
+def cents(amount: int) -> Decimal:
+    return (Decimal(amount) / 100).quantize(CENT)
+
+
+def prizes(tournament: Tournament, ranked: list[Ranked] | None = None) -> Prizes:
+    """The entry fees and the prize list paid by the final rank (scoring.settlement.prize_money): the
+    standings' three queries (none when ``ranked`` is given) and one for who paid the fee."""
+    if ranked is None:
+        ranked = standings(tournament)
+    listed = tuple(cents(amount) for amount in tournament.prizes_cents)
+    players = {row.player.entry_id: row.player for row in ranked}
+    paid = tuple(
+        PrizeLine(prize.rank, prize.shared, prize.who, players[prize.who].name, players[prize.who].club, prize.amount)
+        for prize in prize_money(listed, [(row.player.entry_id, row.rank) for row in ranked]))
+    return Prizes(cents(tournament.entry_fee_cents), fee_payers(tournament), listed, paid)
+
+
 @dataclass
 class Settlement:
     tournament: Tournament
     tables: list[TableSettlement]
     players: list[PlayerMoney]
     box_label: str
+    prizes: Prizes
 
     @property
     def charity(self) -> bool:
@@ -138,8 +205,9 @@ class Settlement:
 
 
 def settlement(tournament: Tournament, *, box_label: str = "Spendenkassa") -> Settlement:
-    """Each table of each round settled in euros with the fewest payments, and each player's total (four
-    queries: tables, their seats, the money of every hand, the entries)."""
+    """Each table of each round settled in euros with the fewest payments, each player's total, and the
+    entry fees and prizes (eight queries: tables, their seats, the money of every hand, the entries;
+    the standings' three and the fee payers for the prizes)."""
     tables = list(
         Table.objects.filter(round__tournament=tournament)
         .select_related("round")
@@ -175,4 +243,4 @@ def settlement(tournament: Tournament, *, box_label: str = "Spendenkassa") -> Se
         if table.box:
             balances[BOX] = table.box
         table.payments = [NamedPayment(names[p.payer], names[p.payee], p.amount) for p in settle(balances)]
-    return Settlement(tournament, list(by_table.values()), list(players.values()), box_label)
+    return Settlement(tournament, list(by_table.values()), list(players.values()), box_label, prizes(tournament))
