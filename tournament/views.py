@@ -40,13 +40,13 @@ def _refuse(request, error: ServiceError) -> None:
 
 
 def _standings_table(request, tournament: Tournament) -> StandingsTable:
-    standings = scoring_selectors.standings_table(tournament)
+    standings = scoring_selectors.standings_table(tournament, tie_note=True)
     rows, columns = standings.rows, standings.columns
     query = request.GET.get("q", "").strip().lower()
     if query:  # "where am I?": keep the ranks, show the matching players
         rows = [row for row in rows if query in row["name"].lower() or query in row["club"].lower()]
-    extra = [(key, tables.Column(verbose_name=header, attrs={"td": {"class": "num"}}, default=""))
-             for key, header in columns]
+    extra = [(key, tables.Column(verbose_name=header, attrs={"td": {"class": "tie-note" if key == "decided" else "num"}},
+                                 default="")) for key, header in columns]
     # Rank, name and points first: on a phone that is what a player looks for.
     table = StandingsTable(rows, extra_columns=extra, sequence=("rank", "name", "total", "..."))
     table.tournament = tournament
