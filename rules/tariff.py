@@ -123,6 +123,9 @@ def setting_rows(rs: RuleSet) -> list[Row]:
     final = f"; Finale der besten {f.final_round_top} mit {f.final_round_carry_percent} % der Punkte" if f.final_round_top else ""
     rows.append(Row(("Spielrichtung", {"anticlockwise": "gegen den Uhrzeigersinn", "clockwise": "im Uhrzeigersinn"}.get(
         f.direction, f.direction)), f.direction_source or f.source))
+    if not f.late_entry:
+        rows.append(Row(("Nachmelden", "nicht möglich: wer zu Runde 1 nicht da ist, spielt nicht mit"),
+                        f.late_entry_source or f.source))
     rows.append(Row(("Turnier", f"{f.rounds} Runden zu {f.hands_at_four} Spielen"
                      + (f" ({f.hands_at_five} am Fünfertisch)" if f.tables_of_five else ", nur Vierertische")
                      + final + f"; Gleichstand: {', '.join(TIE_BREAK_DE[t] for t in f.tie_breaks)}"

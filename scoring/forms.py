@@ -12,7 +12,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from rules.engine.catalogue import BIRDS, KONTRA_NAMES, NEGATIVE, TRISCHAKEN
+from rules.engine.catalogue import ANNULLED, BIRDS, KONTRA_NAMES, NEGATIVE, TRISCHAKEN
 from rules.engine.ruleset import RuleSet
 
 SIDE_CHOICES = [("", "–"), ("declarer", pgettext_lazy("the declarer's side", "Spieler")), ("opponents", _("Gegner"))]
@@ -34,13 +34,26 @@ class HandForm(forms.Form):
                                     required=False)
     renonce = forms.ChoiceField(label=_("Renonce von"), required=False, widget=forms.RadioSelect)
     surrender = forms.BooleanField(label=_("geschleift (König im Talon, aufgegeben)"), required=False)
+    # Hands that are not scored (hand-format.md): offered only where the rule set knows them.
+    not_played = forms.BooleanField(
+        label=_("nicht gespielt (keine weitere Ansage)"), required=False,
+        help_text=_("Der Rufer wurde ohne weitere Ansage nicht ausgespielt: 0 Punkte, zählt als Spiel."))
+    talon_without_king = forms.BooleanField(
+        label=_("Talonhälfte ohne gerufenen König genommen (Strafe)"), required=False,
+        help_text=_("Der gerufene König lag im Talon, der Spieler nahm die andere Hälfte: "
+                    "er zahlt jedem anderen einen gefangenen König, auch wenn nicht gespielt wurde."))
 
     def __init__(self, *args, ruleset: RuleSet, players: list[str], **kwargs):
         super().__init__(*args, **kwargs)
         self.ruleset = ruleset
         self.players = players
         seats = [(str(seat), name) for seat, name in enumerate(players)]
-        self.fields["contract"].choices = [(c.slug, c.name) for c in ruleset.contracts]
+        # Every rule set accepts an annulled deal (a counting error that cannot be put right).
+        self.fields["contract"].choices = [(c.slug, c.name) for c in ruleset.contracts] + [(ANNULLED, _("annulliert"))]
+        if not any(c.may_stay_unplayed for c in ruleset.contracts):
+            del self.fields["not_played"]
+        if not any(c.talon_king_penalty for c in ruleset.contracts):
+            del self.fields["talon_without_king"]
         self.fields["declarer"].choices = seats
         self.fields["partner"].choices = seats + [("talon", _("König im Talon"))]
         self.fields["renonce"].choices = [("", _("keine"))] + seats
@@ -77,8 +90,17 @@ class HandForm(forms.Form):
         hand: dict = {"contract": data["contract"]}
         if data.get("declarer") not in (None, ""):
             hand["declarer"] = data["declarer"]
+        if data["contract"] == ANNULLED:
+            # Nothing else of an annulled deal counts; fields left filled in on the page are dropped.
+            return hand
+        if data.get("talon_without_king"):
+            hand["talon_without_king"] = True
         if contract is not None and contract.calls_partner and data.get("partner") not in (None, "", "talon"):
             hand["partner"] = int(data["partner"])
+        if data.get("not_played"):
+            # Not played out: a result, kontra or bonus still ticked in the hidden parts of the page is dropped.
+            hand["not_played"] = True
+            return hand
         if data.get("result"):
             hand["result"] = data["result"]
         if data.get("declarer_points"):
@@ -115,10 +137,11 @@ def initial_from_hand(data: dict) -> dict:
     initial: dict = {"contract": data["contract"], "declarer": data.get("declarer", 0),
                      "result": data.get("result", ""), "declarer_points": data.get("declarer_points", ""),
                      "renonce": "" if data.get("renonce") is None else str(data["renonce"]),
-                     "surrender": data.get("surrender", False)}
+                     "surrender": data.get("surrender", False), "not_played": data.get("not_played", False),
+                     "talon_without_king": data.get("talon_without_king", False)}
     if "partner" in data:
         initial["partner"] = str(data["partner"])
-    elif data["contract"] not in ("trischaken",):
+    elif data["contract"] not in ("trischaken", ANNULLED):
         initial["partner"] = "talon"
     kontra = data.get("kontra", 1)
     if isinstance(kontra, dict):
@@ -139,13 +162,18 @@ def initial_from_hand(data: dict) -> dict:
 
 def ruleset_options(ruleset: RuleSet) -> dict:
     """What the page's script needs to offer only allowed choices (json_script on the page)."""
+    contracts = {
+        c.slug: {"vorhand_only": c.vorhand_only, "calls_partner": c.calls_partner, "kind": c.kind,
+                 "bonuses": sorted(c.bonuses), "required_birds": sorted(c.required_birds),
+                 "surrender": c.surrender, "partner_required": c.partner_required,
+                 "may_stay_unplayed": c.may_stay_unplayed, "talon_penalty": c.talon_king_penalty is not None}
+        for c in ruleset.contracts
+    }
+    contracts[ANNULLED] = {"vorhand_only": False, "calls_partner": False, "kind": ANNULLED, "bonuses": [],
+                           "required_birds": [], "surrender": False, "partner_required": False,
+                           "may_stay_unplayed": False, "talon_penalty": False}
     return {
-        "contracts": {
-            c.slug: {"vorhand_only": c.vorhand_only, "calls_partner": c.calls_partner, "kind": c.kind,
-                     "bonuses": sorted(c.bonuses), "required_birds": sorted(c.required_birds),
-                     "surrender": c.surrender, "partner_required": c.partner_required}
-            for c in ruleset.contracts
-        },
+        "contracts": contracts,
         "bonuses": {b.slug: {"silent": b.silent is not None, "announced": b.announced is not None,
                              "kontra": b.kontra_allowed, "can_fail": b.can_fail} for b in ruleset.bonuses},
         "own_king": ruleset.own_king_allowed,

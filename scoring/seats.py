@@ -1,6 +1,8 @@
 """Who deals and who plays a hand at a table: pure Python, no Django.
 
-Table positions are the Platz numbers of the table card minus one, in the order the deal passes.
+Table positions are the Platz numbers of the table card minus one, in the order the deal passes: the
+card seats them in the rule set's direction of play (``format.direction``: Hopfgarten clockwise, the
+others anticlockwise; paper.exports.table_cards), so "the next position" is the next player that way.
 The first dealer is drawn at the table (all three cup texts say so; the scorer records it before the
 first hand, Table.first_dealer, default Platz 1); the deal then passes to the next position each
 hand. At a table of five the dealer sits out (hand-format.md, "Seats").

@@ -77,10 +77,18 @@ def _render_sheet(request, table: Table, *, form=None, problems=None, status=200
         "can_write": director or table.accepts_scorer_writes,
         "dealer_name": sheet.seats[sheet.next_dealer].entry.player.name if sheet.next_dealer is not None else "",
         "sits_out": len(sheet.seats) == 5,
+        "direction_note": _direction_note(tournament.ruleset.format.direction),
         "outbox": _outbox_context(table, sheet) if not director else None,
         "revisions": revisions,
         "changed_after_confirmation": any(r["after_confirmation"] for r in revisions or ()),
     }, status=status)
+
+
+def _direction_note(direction: str) -> str:
+    """The rule set's direction of play as the table sees it (Platz numbers run that way, as on the card)."""
+    if direction == "clockwise":
+        return _("Im Uhrzeigersinn: die Vorhand sitzt links vom Geber (Platz 1, 2, 3 … wie auf der Tischkarte).")
+    return _("Gegen den Uhrzeigersinn: die Vorhand sitzt rechts vom Geber (Platz 1, 2, 3 … wie auf der Tischkarte).")
 
 
 def _outbox_context(table: Table, sheet) -> dict:

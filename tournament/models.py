@@ -287,7 +287,8 @@ class Table(models.Model):
 
 
 class Seat(models.Model):
-    """A player's place at a table; positions run anticlockwise, position 0 deals the first hand."""
+    """A player's place at a table; positions run in the rule set's direction of play (the table card
+    draws them so), and the deal passes from each position to the next."""
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     entry = models.ForeignKey(Entry, on_delete=models.RESTRICT, related_name="seats")

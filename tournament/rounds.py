@@ -157,11 +157,20 @@ def seat_round(*, round: Round, seed: str | None = None, user=None, ranking: lis
         raise _refusal(problems[:1])
     entries = [e.pk for e in tournament.entries.filter(checked_in=True) if e.plays_in(round.number)]
     seed = seed or _system_seed()
+    passed_over: list[int] = []  # the final: ranked high enough, but withdrawn or not here
     try:
         if round.is_final:
             if ranking is None:
                 raise ServiceError("Für die Finalrunde fehlt die Rangliste.", "The final round needs the standings.")
-            drawn = seating.seeded_round(ranking[: tournament.final_round_top], allow_five=tournament.tables_of_five)
+            # The best N who are here: a player who withdrew or is not checked in is passed over and
+            # the next ranked moves up (seed 003: "The first 12 players are qualified for the final").
+            present = set(entries)
+            finalists: list[int] = []
+            for entry in ranking:
+                if len(finalists) == tournament.final_round_top:
+                    break
+                (finalists if entry in present else passed_over).append(entry)
+            drawn = seating.seeded_round(finalists, allow_five=tournament.tables_of_five)
         else:
             plan = seating.draw(entries, tournament.rounds - round.number + 1, seed,
                                 allow_five=tournament.tables_of_five, history=_history(round))
@@ -169,7 +178,10 @@ def seat_round(*, round: Round, seed: str | None = None, user=None, ranking: lis
     except seating.SeatingImpossible as error:
         raise ServiceError(error.message_de, error.message_en) from None
     tables = {number: list(players) for number, players in enumerate(drawn, start=1)}
-    return _store_seating(round, tables, seed=seed, user=user, detail={"seed": seed})
+    detail: dict = {"seed": seed}
+    if round.is_final:
+        detail["passed_over"] = passed_over
+    return _store_seating(round, tables, seed=seed, user=user, detail=detail)
 
 
 @transaction.atomic

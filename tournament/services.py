@@ -98,8 +98,27 @@ def register_player(*, name: str, club: str = "", region: str = "", notes: str =
     return player
 
 
+def check_late_entry(tournament: Tournament, entry: Entry | None = None) -> None:
+    """Refuse a player joining once round 1 is seated where the rule set forbids it (Hopfgarten: "It's
+    not possible to join later."); elsewhere a late arrival plays from the next round on. A player who
+    already has a seat is not joining (checked in again after a slip)."""
+    fmt = tournament.ruleset.format
+    if fmt.late_entry or not tournament.round_set.filter(number=1).exclude(status=Round.PLANNED).exists():
+        return
+    if entry is not None and entry.seats.exists():
+        return
+    raise ServiceError(
+        f"Nach den Regeln „{tournament.ruleset.name}“ kann niemand mehr dazukommen, sobald Runde 1 gesetzt ist "
+        f"(„It's not possible to join later.“).",
+        f"Under the “{tournament.ruleset.name}” rules nobody can join once round 1 is seated "
+        f"(“It's not possible to join later.”).")
+
+
 @transaction.atomic
 def enter_player(*, tournament: Tournament, player: Player, checked_in: bool = False) -> Entry:
+    entry = Entry.objects.filter(tournament=tournament, player=player).first()
+    if entry is None or (checked_in and not entry.checked_in):
+        check_late_entry(tournament, entry)
     entry, created = Entry.objects.get_or_create(tournament=tournament, player=player, defaults={"checked_in": checked_in})
     if not created and checked_in and not entry.checked_in:
         entry.checked_in = True
@@ -110,6 +129,8 @@ def enter_player(*, tournament: Tournament, player: Player, checked_in: bool = F
 
 @transaction.atomic
 def set_checked_in(*, entry: Entry, checked_in: bool) -> Entry:
+    if checked_in and not entry.checked_in:
+        check_late_entry(entry.tournament, entry)
     entry.checked_in = checked_in
     entry.save(update_fields=["checked_in"])
     live.touch(entry.tournament_id)

@@ -35,6 +35,7 @@ class PlayerScores:
 
 
 ABSENT, WITHDRAWN, RANKED = "absent", "withdrawn", "ranked"
+SHARED = "shared"
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,8 @@ class Ranked:
     preliminary: Decimal
     carried: Decimal | None
     tie_values: dict[str, object] = field(default_factory=dict)  # by tie-break key, as shown (a lot as drawn)
+    # Level on points with a neighbour: the key of the tie-break that separated them (SHARED: none did).
+    decided_by: str | None = None
 
     @property
     def finalist(self) -> bool:
@@ -128,6 +131,19 @@ def rank(players: list[PlayerScores], *, tie_breaks: tuple[str, ...] | list[str]
             shared_below = index + 1 < len(rows) and rows[index + 1][0] == key
             number = ranked[-1].rank if shared_above and ranked[-1].rank is not None else len(ranked) + 1
             values = {tie.key: tie.value(player) for tie in chain}
-            ranked.append(Ranked(number, shared_above or shared_below, player, key[0], preliminary, carried, values))
+            # Against the player above on the same points, else the one below (the first of a level group).
+            level = next((rows[i][0] for i in (index - 1, index + 1) if 0 <= i < len(rows) and rows[i][0][0] == key[0]),
+                         None)
+            decided = None if level is None else _decider(chain, key, level)
+            ranked.append(Ranked(number, shared_above or shared_below, player, key[0], preliminary, carried, values,
+                                 decided))
     ranked += [Ranked(None, False, player, ZERO, ZERO, None, {}) for player in absent]
     return ranked
+
+
+def _decider(chain: list[TieBreak], key: tuple, other: tuple) -> str:
+    """The first tie-break on which two sort keys with the same total differ (SHARED if none does)."""
+    for tie, mine, theirs in zip(chain, key[1:], other[1:], strict=True):
+        if mine != theirs:
+            return tie.key
+    return SHARED

@@ -41,13 +41,13 @@ def _refuse(request, error: ServiceError) -> None:
 
 
 def _standings_table(request, tournament: Tournament) -> StandingsTable:
-    standings = scoring_selectors.standings_table(tournament)
+    standings = scoring_selectors.standings_table(tournament, tie_note=True)
     rows, columns = standings.rows, standings.columns
     query = request.GET.get("q", "").strip().lower()
     if query:  # "where am I?": keep the ranks, show the matching players
         rows = [row for row in rows if query in row["name"].lower() or query in row["club"].lower()]
-    extra = [(key, tables.Column(verbose_name=header, attrs={"td": {"class": "num"}}, default=""))
-             for key, header in columns]
+    extra = [(key, tables.Column(verbose_name=header, attrs={"td": {"class": "tie-note" if key == "decided" else "num"}},
+                                 default="")) for key, header in columns]
     # Rank, name and points first: on a phone that is what a player looks for.
     table = StandingsTable(rows, extra_columns=extra, sequence=("rank", "name", "total", "..."))
     table.tournament = tournament
@@ -226,6 +226,7 @@ def add_player(request, slug: str):
     if form.is_valid():
         data = form.cleaned_data
         try:
+            services.check_late_entry(tournament)  # before a player is created for nothing
             player = services.register_player(name=data["name"], club=data["club"], region=data["region"],
                                               notes=data["notes"], allow_duplicate=data["allow_duplicate"])
         except DuplicatePlayer as error:
@@ -246,8 +247,12 @@ def add_player(request, slug: str):
 def enter_existing(request, slug: str):
     tournament = get_object_or_404(Tournament, slug=slug)
     player = get_object_or_404(Player, pk=int_param(request.POST, "player", 0))
-    services.enter_player(tournament=tournament, player=player, checked_in=request.POST.get("checked_in") == "1")
-    messages.success(request, _("%(name)s ist dabei.") % {"name": player.name})
+    try:
+        services.enter_player(tournament=tournament, player=player, checked_in=request.POST.get("checked_in") == "1")
+    except ServiceError as error:
+        _refuse(request, error)
+    else:
+        messages.success(request, _("%(name)s ist dabei.") % {"name": player.name})
     return redirect("tournament:detail", slug=slug)
 
 
@@ -278,7 +283,10 @@ def import_players(request, slug: str):
 @require_POST
 def check_in(request, slug: str, entry_id: int):
     entry = get_object_or_404(Entry, pk=entry_id, tournament__slug=slug)
-    services.set_checked_in(entry=entry, checked_in=request.POST.get("checked_in") == "1")
+    try:
+        services.set_checked_in(entry=entry, checked_in=request.POST.get("checked_in") == "1")
+    except ServiceError as error:
+        _refuse(request, error)
     return redirect(reverse("tournament:detail", args=[slug]) + "#spieler")
 
 
@@ -288,6 +296,12 @@ def check_in_all(request, slug: str):
     """"alle anwesend": every registered player who is not checked in yet (and has not withdrawn)."""
     tournament = get_object_or_404(Tournament, slug=slug)
     absent = list(tournament.entries.filter(checked_in=False, withdrawn_after_round__isnull=True))
+    try:  # all or none: every one checked before the first is written
+        for entry in absent:
+            services.check_late_entry(tournament, entry)
+    except ServiceError as error:
+        _refuse(request, error)
+        return redirect(reverse("tournament:detail", args=[slug]) + "#spieler")
     for entry in absent:
         services.set_checked_in(entry=entry, checked_in=True)
     messages.success(request, _("%(n)s Spieler als anwesend eingetragen.") % {"n": len(absent)})

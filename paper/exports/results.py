@@ -111,7 +111,7 @@ class StandingsPdf(PdfExporter):
         self.landscape = portrait_rest < min(needs[1] + needs[2], 60 * mm)
 
     def render_bytes(self) -> bytes:
-        table = standings_table(self.tournament)
+        table = standings_table(self.tournament, tie_note=True)
         self.rows, self.columns = table.rows, table.columns
         self._measure()
         return super().render_bytes()
@@ -149,6 +149,7 @@ class StandingsPdf(PdfExporter):
             ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
             ("VALIGN", (0, 0), (-1, 0), "BOTTOM"),
         ]
+        style += [("ALIGN", (3 + i, 1), (3 + i, -1), "LEFT") for i, (key, _l) in enumerate(self.columns) if key == "decided"]
         total_index = next((i for i, (key, _l) in enumerate(self.columns) if key == "total"), None)
         if total_index is not None:
             style.append(("FONTNAME", (3 + total_index, 1), (3 + total_index, -1), FONT_BOLD))
@@ -172,11 +173,13 @@ class StandingsXlsx(ListExporter):
     public = True
 
     def sheets(self) -> Iterator[SheetData]:
-        table = standings_table(self.tournament)
+        table = standings_table(self.tournament, tie_note=True)
         rows, extra = table.rows, table.columns
         columns = [Column(_("Rang"), 7), Column(_("Name"), 28), Column(_("Verein"), 24)]
         for key, label in extra:
-            if _is_money(key):
+            if key == "decided":
+                columns.append(Column(str(label), 26))
+            elif _is_money(key):
                 columns.append(Column(str(label), 14, EURO_FORMAT))
             elif key == "tie_lots":
                 columns.append(Column(str(label), 8, INTEGER_FORMAT))

@@ -33,6 +33,9 @@ class ScoreSheetsPdf(RoundSheetPdf):
 
     # Columns: hand number, dealer, contract, then two per player (this hand's points, running total).
     FIXED = (8 * mm, 24 * mm, 36 * mm)
+    # A filled sheet prints partner, kontras and bonuses under the contract: a wider column, the
+    # players' columns (printed numbers, no handwriting) narrower.
+    FIXED_FILLED = (7 * mm, 24 * mm, 58 * mm)
 
     def load(self) -> list:
         if self.blank:
@@ -60,13 +63,14 @@ class ScoreSheetsPdf(RoundSheetPdf):
         # A table ended early has only the hands it played; otherwise every planned hand gets a row.
         count = len(rows) if filled and table.ended_early else max(table.hands_planned, len(rows))
         width, height = self.frame_size()
-        player_width = (width - sum(self.FIXED)) / len(seats)
-        widths = [*self.FIXED]
+        fixed_widths = self.FIXED_FILLED if filled else self.FIXED
+        player_width = (width - sum(fixed_widths)) / len(seats)
+        widths = [*fixed_widths]
         for _seat in seats:  # points narrower than the running total
             widths += [player_width * 0.45, player_width * 0.55]
 
         data, style = self._head(seats, player_width)
-        self._hands(data, style, seats, rows, count, table.first_dealer)
+        self._hands(data, style, seats, rows, count, table.first_dealer, fixed_widths)
         sums = self._sums(data, style, sheet, filled)
 
         # Row heights: as tall as the page allows for handwriting, at most 10 mm.
@@ -126,11 +130,11 @@ class ScoreSheetsPdf(RoundSheetPdf):
         return [names, sub], style
 
     def _hands(self, data: list[list], style: list[tuple], seats: list[Seat], rows: list, count: int,
-               first_dealer: int) -> None:
-        """A row per hand: number, dealer, contract and declarer, each player's points and total; at a
-        table of five the dealer's cell is greyed (sits out)."""
+               first_dealer: int, fixed_widths: tuple[float, ...]) -> None:
+        """A row per hand: number, dealer, contract and declarer with partner, kontras and bonuses, each
+        player's points and total; at a table of five the dealer's cell is greyed (sits out)."""
         size = len(seats)
-        geber_width, contract_width = self.FIXED[1] - 6, self.FIXED[2] - 6
+        geber_width, contract_width = fixed_widths[1] - 6, fixed_widths[2] - 6
         for hand_number in range(1, count + 1):
             line = len(data)
             dealer = dealer_position(hand_number, size, first_dealer)
@@ -141,9 +145,15 @@ class ScoreSheetsPdf(RoundSheetPdf):
             if text_size < 8:
                 style += [("FONTSIZE", (1, line), (1, line), text_size), ("LEADING", (1, line), (1, line), text_size + 1)]
             if row is not None:
-                declarer, text_size = fit_cell(row.declarer, FONT, 8, contract_width, smallest=6.5, two_lines=6.5)
-                text_size = min(text_size, fit_size(row.contract, FONT, 8, contract_width, smallest=5))
-                cells.append(f"{row.contract}\n{declarer}")
+                first = f"{row.contract} · {row.declarer}"
+                text_size = fit_size(first, FONT, 8, contract_width, smallest=5)
+                text = first
+                if row.details:
+                    # Up to two more lines at a size that lets the whole cell fit a hand's row.
+                    details, detail_size = fit_lines(" · ".join(row.details), FONT, 6.5, contract_width, smallest=4.5)
+                    text_size = min(text_size, detail_size)
+                    text = f"{first}\n{details}"
+                cells.append(text)
                 if text_size < 8:
                     style += [("FONTSIZE", (2, line), (2, line), text_size),
                               ("LEADING", (2, line), (2, line), text_size + 1)]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import math
 
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -82,6 +83,56 @@ def draw_lines(canvas, x: float, y: float, text: str, size: float, font: str) ->
         canvas.drawString(x, y + (len(parts) - 1) * leading / 2 - index * leading, part)
 
 
+def seat_angles(size: int, direction: str) -> list[float]:
+    """Where each Platz sits around the table on the card's drawing, in degrees (0 = right, 90 = up, as
+    on the page): Platz 1 at the bottom (the reader's own seat), then each next Platz in the direction
+    of play, so the deal passes Platz 1, 2, 3 … as printed (scoring.seats: position + 1)."""
+    step = 360 / size * (1 if direction == "anticlockwise" else -1)  # counted anticlockwise on the page
+    return [(270 + step * position) % 360 for position in range(size)]
+
+
+def direction_text(direction: str) -> str:
+    if direction == "clockwise":
+        return _("Gegeben und gespielt wird im Uhrzeigersinn: Platz 2 sitzt links von Platz 1, und so weiter.")
+    return _("Gegeben und gespielt wird gegen den Uhrzeigersinn: Platz 2 sitzt rechts von Platz 1, und so weiter.")
+
+
+def draw_seat_plan(canvas, cx: float, cy: float, size: int, direction: str) -> None:
+    """The table seen from above: the seats by Platz number and an arrow in the direction of play."""
+    table_radius, arrow_radius, seat_radius, seat_mark = 6 * mm, 9.5 * mm, 15 * mm, 3.8 * mm
+    canvas.saveState()
+    canvas.setFillColor(colors.HexColor("#DDDDDD"))
+    canvas.setStrokeColor(MUTED)
+    canvas.circle(cx, cy, table_radius, stroke=1, fill=1)
+    # The arrow: three quarters of a circle starting beside Platz 1, its head pointing the way the deal goes.
+    sign = 1 if direction == "anticlockwise" else -1
+    start, extent = 270 + sign * 20, sign * 250
+    canvas.setLineWidth(1.2)
+    canvas.arc(cx - arrow_radius, cy - arrow_radius, cx + arrow_radius, cy + arrow_radius, start, extent)
+    end = math.radians(start + extent)
+    tip = (cx + arrow_radius * math.cos(end), cy + arrow_radius * math.sin(end))
+    tangent = (-math.sin(end) * sign, math.cos(end) * sign)  # the direction the arc runs at its end
+    normal = (-tangent[1], tangent[0])
+    head, half = 2.6 * mm, 1.5 * mm
+    base = (tip[0] - tangent[0] * head, tip[1] - tangent[1] * head)
+    path = canvas.beginPath()
+    path.moveTo(tip[0] + tangent[0] * 0.5 * mm, tip[1] + tangent[1] * 0.5 * mm)
+    path.lineTo(base[0] + normal[0] * half, base[1] + normal[1] * half)
+    path.lineTo(base[0] - normal[0] * half, base[1] - normal[1] * half)
+    path.close()
+    canvas.setFillColor(colors.black)
+    canvas.drawPath(path, stroke=0, fill=1)
+    for position, angle in enumerate(seat_angles(size, direction)):
+        x = cx + seat_radius * math.cos(math.radians(angle))
+        y = cy + seat_radius * math.sin(math.radians(angle))
+        canvas.setFillColor(HEADER_BG)
+        canvas.circle(x, y, seat_mark, stroke=0, fill=1)
+        canvas.setFillColor(colors.white)
+        canvas.setFont(FONT_BOLD, 12)
+        canvas.drawCentredString(x, y - 4.2, str(position + 1))
+    canvas.restoreState()
+
+
 class TableCard(Flowable):
     """One table card, drawn straight onto the page: a handful of canvas calls, no paragraph layout."""
 
@@ -110,6 +161,9 @@ class TableCard(Flowable):
         canvas.setFillColor(colors.black)
         canvas.setFont(FONT_BOLD, 150)
         canvas.drawCentredString(width / 2, top - 84 * mm, str(table.number))
+        # How to sit: the rule set's direction of play (Hopfgarten clockwise, the others anticlockwise).
+        direction = exporter.tournament.ruleset.format.direction
+        draw_seat_plan(canvas, width - 19 * mm, top - 62 * mm, len(seats), direction)
 
         # Players in seat order.
         y = top - 98 * mm
@@ -130,7 +184,7 @@ class TableCard(Flowable):
             canvas.drawString(2 * mm, y, str(seat.position + 1))
             draw_lines(canvas, 22 * mm, y, *fit_cell(player.name, FONT_BOLD, 16, 88 * mm, smallest=11, two_lines=11),
                        FONT_BOLD)
-            if seat.position == 0:
+            if seat.position == table.first_dealer:
                 label = _("gibt zuerst")
                 canvas.setFont(FONT_BOLD, 9)
                 label_width = stringWidth(label, FONT_BOLD, 9) + 4 * mm
@@ -148,8 +202,7 @@ class TableCard(Flowable):
             canvas.line(0, y - 4 * mm, width, y - 4 * mm)
         canvas.setFillColor(MUTED)
         canvas.setFont(FONT, 9)
-        canvas.drawString(0, y - 9 * mm,
-                          _("Sitzordnung gegen den Uhrzeigersinn: Platz 2 sitzt rechts von Platz 1, und so weiter."))
+        canvas.drawString(0, y - 9 * mm, direction_text(direction))
 
         # How many hands.
         canvas.setFillColor(colors.black)

@@ -11,8 +11,10 @@ tie-break values are values. With a final round the site's total (carried share 
 preliminary points, rounded, plus the final) is a value, next to formula columns for the final
 and the preliminary sum, as the sheet's note says.
 
-No cached results are stored: Excel computes the formulas on opening (fullCalcOnLoad). The file
-is streamed by paper/exports/xlsx.py: 15,000 hands build in well under 5 s.
+Every formula carries the site's own figure as its cached result (xlsx.CachedFormula), so a viewer
+that does not calculate (a phone's preview, openpyxl with data_only=True) shows the totals; Excel
+computes the formulas again on opening (fullCalcOnLoad) and must come to the same. The file is
+streamed by paper/exports/xlsx.py: 15,000 hands build in well under 5 s.
 """
 
 from __future__ import annotations
@@ -29,9 +31,10 @@ from paper.cells import json_cell, local
 from paper.exports.base import ListExporter
 from paper.exports.results import box_label
 from paper.exports.sheetdata import EURO_FORMAT, INTEGER_FORMAT, POINTS_FORMAT, Column, SheetData
-from paper.exports.xlsx import Formula
+from paper.exports.xlsx import CachedFormula
 from scoring.models import who_label
 from scoring.selectors import WorkbookData, money_label, standings_table, workbook_data
+from scoring.selectors.workbook import SeatRow
 
 DATETIME_FORMAT = "DD.MM.YYYY HH:MM"
 STANDINGS, ROUNDS, TABLES, HANDS, SETTLEMENT, PLAYERS = "Standings", "Rounds", "Tables", "Hands", "Settlement", "Players"
@@ -129,21 +132,25 @@ class TournamentWorkbook(ListExporter):
                 nr = f"$B{row_number}"
                 line = [row["rank"], number_of.get(row["entry_id"]), row["name"], row["club"]]
                 # A round not seated yet stays empty, as on the site (not a 0 that looks played).
-                line += [Formula("=" + ranges.seat_sum(POINTS, [(C.ROUND, str(n))], nr) + corrections(n, nr))
+                # The site's figures are the formulas' cached results (a round without hands: 0).
+                points = {n: row[f"round_{n}"] or Decimal(0) for n in preliminary}
+                line += [CachedFormula("=" + ranges.seat_sum(POINTS, [(C.ROUND, str(n))], nr) + corrections(n, nr),
+                                       points[n])
                          if n in seated else None for n in preliminary]
-                preliminary_sum = Formula(f"=SUM({first}{row_number}:{last}{row_number})")
+                preliminary_sum = CachedFormula(f"=SUM({first}{row_number}:{last}{row_number})",
+                                                sum((points[n] for n in preliminary if n in seated), Decimal(0)))
                 if final_number is None:
                     line.append(preliminary_sum)
                 else:
                     finalist = row.get("final") is not None
-                    line.append(Formula("=" + ranges.seat_sum(POINTS, [(C.ROUND, str(final_number))], nr)
-                                        + corrections(final_number, nr)) if finalist else None)
+                    line.append(CachedFormula("=" + ranges.seat_sum(POINTS, [(C.ROUND, str(final_number))], nr)
+                                              + corrections(final_number, nr), row["final"]) if finalist else None)
                     line.append(preliminary_sum)
                     line.append(row.get("carried"))
                     # The site's carry-over (rounded half-even to 0.01) stays a value; the rest a formula.
-                    line.append(row["total"] if finalist else Formula(f"={prelim_col}{row_number}"))
+                    line.append(row["total"] if finalist else CachedFormula(f"={prelim_col}{row_number}", row["total"]))
                 line += [None if row.get(key) in ("", None) else row[key] for key, _label in ties]
-                line.append(Formula("=" + ranges.seat_sum(EUROS, [], nr)))
+                line.append(CachedFormula("=" + ranges.seat_sum(EUROS, [], nr), row["cash"]))
                 yield line
 
         return SheetData(STANDINGS, columns, lines(), header_rows=header_rows)
@@ -263,21 +270,33 @@ class TournamentWorkbook(ListExporter):
         columns.append(Column(_("Gesamt €"), 12, EURO_FORMAT))
         stake = Decimal(t.stake_cents) / 100
         header_rows: list[list] = [[_("Einsatz je Punkt (€)"), stake]]
+        # The cached results: the same sums the site makes from the stored euros of every hand.
+        seat_of: dict[tuple[int, int], SeatRow] = {(seat.round_number, seat.entry_id): seat for seat in data.seats}
+        round_of_table = {seat.table_id: seat.round_number for seat in data.seats}
+        box_by_round: dict[int, Decimal] = {}
+        for hand in data.money.values():
+            number = round_of_table[hand.table_id]
+            box_by_round[number] = box_by_round.get(number, Decimal(0)) + hand.money.box
+        box_total = sum(box_by_round.values(), Decimal(0))
+        players_total = sum((seat.euros for seat in data.seats), Decimal(0))
         if t.kontra_to_charity:
-            box = [_("%(box)s gesamt (€)") % {"box": box_label()}, Formula(f"=SUM({ranges(C.BOX)})")]
+            box = [_("%(box)s gesamt (€)") % {"box": box_label()}, CachedFormula(f"=SUM({ranges(C.BOX)})", box_total)]
             for n in numbers:
-                box += [t.round_label(n), Formula(f"=SUMIFS({ranges(C.BOX)},{ranges(C.ROUND)},{n})")]
+                box += [t.round_label(n), CachedFormula(f"=SUMIFS({ranges(C.BOX)},{ranges(C.ROUND)},{n})",
+                                                        box_by_round.get(n, Decimal(0)))]
             header_rows.append(box)
         first_row = len(header_rows) + 3  # the check line below, then the column headers
         last_row = first_row + max(len(data.entries), 1) - 1
         players_sum = f"SUM(${total_col}${first_row}:${total_col}${last_row})"
-        check = Formula(f"=ROUND({players_sum}+SUM({ranges(C.BOX)}),2)" if t.kontra_to_charity else f"=ROUND({players_sum},2)")
+        check = (CachedFormula(f"=ROUND({players_sum}+SUM({ranges(C.BOX)}),2)", round(players_total + box_total, 2))
+                 if t.kontra_to_charity else CachedFormula(f"=ROUND({players_sum},2)", round(players_total, 2)))
         header_rows.append([_("Summe aller Euro (muss 0 sein)"), check])
 
         def lines():
             for row_number, entry in enumerate(data.entries, start=first_row):
                 line = [entry.number, entry.name, entry.club]
-                euro_cells = []
+                euro_cells: list[str] = []
+                euros = Decimal(0)
                 for index, n in enumerate(numbers):
                     table = data.seated.get((n, entry.entry_id))
                     table_cell = f"${get_column_letter(4 + 3 * index)}{row_number}"
@@ -285,10 +304,12 @@ class TournamentWorkbook(ListExporter):
                         line += [None, None, None]
                         continue
                     criteria = [(C.ROUND, str(n)), (C.TABLE, table_cell)]
-                    line += [table, Formula("=" + ranges.seat_sum(CASH, criteria, f"$A{row_number}")),
-                             Formula("=" + ranges.seat_sum(EUROS, criteria, f"$A{row_number}"))]
+                    seat = seat_of[(n, entry.entry_id)]
+                    line += [table, CachedFormula("=" + ranges.seat_sum(CASH, criteria, f"$A{row_number}"), seat.cash),
+                             CachedFormula("=" + ranges.seat_sum(EUROS, criteria, f"$A{row_number}"), seat.euros)]
                     euro_cells.append(f"{get_column_letter(6 + 3 * index)}{row_number}")
-                line.append(Formula(f"=SUM({','.join(euro_cells)})") if euro_cells else 0)
+                    euros += seat.euros
+                line.append(CachedFormula(f"=SUM({','.join(euro_cells)})", euros) if euro_cells else 0)
                 yield line
 
         return SheetData(SETTLEMENT, columns, lines(), header_rows=header_rows)

@@ -72,8 +72,9 @@ def derive(base: RuleSet, spec: dict[str, Any]) -> RuleSet:
             if "source" in plain[key] and "source" not in value:
                 # The seed's citations no longer describe a changed setting.
                 plain[key].update(source=_plain_cite(origin), notes=value.get("notes", []))
-            if "direction" in value and "direction_source" not in value:
-                plain[key]["direction_source"] = _plain_cite(origin)
+            for setting in ("direction", "late_entry"):
+                if setting in value and f"{setting}_source" not in value:
+                    plain[key][f"{setting}_source"] = _plain_cite(origin)
         elif key in plain:
             plain[key] = deepcopy(value)
             if key in plain["citations"]:

@@ -172,6 +172,10 @@ class TournamentFormat:
     # "clockwise" (Hopfgarten); the tournament app derives the dealer and seat order from it.
     direction: str = "anticlockwise"
     direction_source: Optional[Cite] = None
+    # Whether a player may still join once the first round is seated (a late arrival plays from the
+    # next round on). Hopfgarten: "It's not possible to join later."
+    late_entry: bool = True
+    late_entry_source: Optional[Cite] = None
 
 
 @dataclass(frozen=True)

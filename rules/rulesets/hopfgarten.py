@@ -109,6 +109,7 @@ RULESET = RuleSet(
         final_round_top=12, final_round_carry_percent=50,
         tie_breaks=("final_round", "best_round", "lots"), stake_cents=10,
         direction="clockwise", direction_source=seed("Dealt and played is clockwise."),
+        late_entry=False, late_entry_source=seed("It's not possible to join later."),
         notes=(seed("There are only four players per table."),
                seed("The first 12 players are qualified for the final rubber (in case of a tie the best rubber counts)."),
                seed("The score of these three rounds is halved and taken to the final rubber"),

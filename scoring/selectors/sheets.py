@@ -11,7 +11,10 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from django.db.models import Prefetch
+from django.utils.translation import get_language, pgettext
+from django.utils.translation import gettext as _
 
+from rules.engine.catalogue import ANNULLED, KONTRA_NAMES
 from rules.engine.ruleset import RuleSet
 from scoring.models import Correction, Hand, HandScore
 from scoring.seats import active_positions, dealer_position
@@ -31,6 +34,16 @@ class SheetRow:
     points: list[Decimal | None]
     totals: list[Decimal]
     hand: Hand
+    # What decides the money of the hand beyond contract and declarer, to follow it on paper.
+    partner: str = ""
+    kontra: str = ""
+    bonuses: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def details(self) -> list[str]:
+        """Partner, kontras, bonuses and special cases as short phrases, in that order."""
+        return [text for text in (self.partner, self.kontra) if text] + self.bonuses + self.notes
 
     @property
     def cells(self):
@@ -105,14 +118,52 @@ def build_sheet(table: Table, seats: list[Seat], hands: list[Hand], ruleset: Rul
             points[position] = score.points
             running[position] += score.points
             cash[position] += score.cash
-        declarer_seat = hand.data.get("declarer", 0)
-        declarer = seats[active_positions(hand.number, size, table.first_dealer)[declarer_seat]].entry.player.name
+        positions = active_positions(hand.number, size, table.first_dealer)
+        names = [seats[position].entry.player.name for position in positions]
+        data = hand.data
         contract = ruleset.contract(hand.contract)
-        name = contract.name if contract is not None else hand.contract
-        sheet.rows.append(SheetRow(hand.number, name, declarer, hand.dealer_position, points, list(running), hand))
+        name = contract.name if contract is not None else _("annulliert") if hand.contract == ANNULLED else hand.contract
+        row = SheetRow(hand.number, name, names[data.get("declarer", 0)], hand.dealer_position, points, list(running), hand)
+        _describe(row, data, ruleset, names)
+        sheet.rows.append(row)
     sheet.totals, sheet.cash_totals = running, cash
     sheet.next_number = len(hands) + 1
     if not sheet.complete:
         sheet.next_dealer = dealer_position(sheet.next_number, size, table.first_dealer)
         sheet.next_positions = active_positions(sheet.next_number, size, table.first_dealer)
     return sheet
+
+
+def _kontra_name(level: int) -> str:
+    german, english = KONTRA_NAMES.get(level, (f"×{level}", f"×{level}"))
+    return english if (get_language() or "de").startswith("en") else german
+
+
+def _describe(row: SheetRow, data: dict, ruleset: RuleSet, names: list[str]) -> None:
+    """Fill the row's partner, kontras, bonuses and notes from the stored interchange hand (no query)."""
+    contract = ruleset.contract(str(data.get("contract")))
+    if contract is not None and contract.calls_partner:
+        partner = data.get("partner")
+        row.partner = (_("Partner %(name)s") % {"name": names[partner]} if isinstance(partner, int)
+                       else _("König im Talon"))
+    kontra = data.get("kontra", 1)
+    if isinstance(kontra, dict):
+        row.kontra = ", ".join(f"{_kontra_name(level)} {names[int(seat)]}" for seat, level in sorted(kontra.items()))
+    elif kontra != 1:
+        row.kontra = _kontra_name(kontra)
+    sides = {"declarer": pgettext("the declarer's side", "Spieler"), "opponents": _("Gegner")}
+    for claim in data.get("bonuses", ()):
+        rule = ruleset.bonus(claim["bonus"])
+        parts = [sides.get(claim.get("side"), ""), _("angesagt") if claim.get("announced") else _("still"),
+                 _("gewonnen") if claim.get("made", True) else _("verloren")]
+        if claim.get("kontra", 1) != 1:
+            parts.append(_kontra_name(claim["kontra"]))
+        row.bonuses.append(f"{rule.name if rule else claim['bonus']} ({', '.join(p for p in parts if p)})")
+    if data.get("not_played"):
+        row.notes.append(_("nicht gespielt"))
+    if data.get("talon_without_king"):
+        row.notes.append(_("Strafe: Talonhälfte ohne König"))
+    if data.get("surrender"):
+        row.notes.append(_("geschleift"))
+    if isinstance(data.get("renonce"), int):
+        row.notes.append(_("Renonce %(name)s") % {"name": names[data["renonce"]]})

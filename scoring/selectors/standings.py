@@ -18,7 +18,7 @@ from scoring.models import Correction, HandScore
 from scoring.settlement import CENT
 from tournament.errors import active_language
 from tournament.models import Entry, Seat, Tournament
-from tournament.standings import TIE_BREAKS, ZERO, PlayerScores, Ranked, rank
+from tournament.standings import SHARED, TIE_BREAKS, ZERO, PlayerScores, Ranked, rank
 
 
 def _hundredths(value: Decimal) -> Decimal:
@@ -104,7 +104,10 @@ class StandingsTable:
     columns: list[tuple[str, str]]
 
 
-def standings_table(tournament: Tournament, ranked: list[Ranked] | None = None) -> StandingsTable:
+def standings_table(tournament: Tournament, ranked: list[Ranked] | None = None, *, tie_note: bool = False
+                    ) -> StandingsTable:
+    """``tie_note``: a column saying which tie-break decided between players level on points (the
+    standings page and PDF; it is left off where space is short, as on the projector)."""
     ranked = standings(tournament) if ranked is None else ranked
     numbers = list(range(1, tournament.rounds + 1))
     lang = active_language()
@@ -114,6 +117,8 @@ def standings_table(tournament: Tournament, ranked: list[Ranked] | None = None) 
     columns.append(("total", _("Punkte")))
     ties = [TIE_BREAKS[key] for key in tournament.tie_breaks if key != "final_round" or tournament.has_final]
     columns += [(f"tie_{tie.key}", tie.label(lang)) for tie in ties]
+    if tie_note and any(row.decided_by for row in ranked):  # only when some players are level on points
+        columns.append(("decided", _("Gleichstand entschieden durch")))
     columns.append(("cash", money_label(tournament)))
     rows = []
     for row in ranked:
@@ -125,8 +130,22 @@ def standings_table(tournament: Tournament, ranked: list[Ranked] | None = None) 
             data[f"round_{n}"] = row.player.rounds.get(n, "")
         for key, value in row.tie_values.items():
             data[f"tie_{key}"] = "" if value is None else value
+        data["decided"] = _decided_text(row, lang)
         rows.append(data)
     return StandingsTable(rows, columns)
+
+
+def _decided_text(row: Ranked, lang: str) -> str:
+    """Which tie-break separated the player from a neighbour on the same points: its label, with the
+    lot drawn when the lot decided; "geteilt" when none did (a shared rank)."""
+    if row.decided_by is None:
+        return ""
+    if row.decided_by == SHARED:
+        return _("nicht entschieden (geteilter Rang)")
+    label = TIE_BREAKS[row.decided_by].label(lang)
+    if row.decided_by == "lots":
+        return _("%(label)s (gezogen: %(lot)s)") % {"label": label, "lot": row.player.lot}
+    return label
 
 
 def player_hands(tournament: Tournament, entry: Entry) -> list[HandScore]:

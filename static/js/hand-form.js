@@ -26,7 +26,11 @@
       const c = options.contracts[input.value];
       enable(input, !(c.vorhand_only && declarer !== "" && declarer !== "0"));
     });
-    if (!contract) { ["partner", "result", "card_points", "kontra", "bonuses", "special"].forEach((f) => show(section(f), false)); return; }
+    const hidden = ["partner", "result", "card_points", "kontra", "bonuses", "special"];
+    show(section("annulled-help"), contract && contract.kind === "annulled");
+    if (!contract) { hidden.forEach((f) => show(section(f), false)); return; }
+    // An annulled deal records nothing but (optionally) who played it.
+    if (contract.kind === "annulled") { show(section("declarer"), true); hidden.forEach((f) => show(section(f), false)); return; }
     if (contract.vorhand_only && declarer === "") { const vorhand = radios("declarer")[0]; vorhand.checked = true; }
     const trischaken = contract.kind === "trischaken";
     show(section("declarer"), !trischaken);
@@ -58,9 +62,18 @@
       enable(failed, rule.can_fail);
       kontra.disabled = !(rule.kontra && announced.checked);
     });
-    show(section("special"), options.renonce || contract.surrender);
-    show(section("renonce"), options.renonce);
-    show(section("surrender"), contract.surrender);
+    const notPlayed = form.querySelector('input[name="not_played"]');
+    const talonPenalty = form.querySelector('input[name="talon_without_king"]');
+    if (notPlayed) enable(notPlayed, contract.may_stay_unplayed);
+    if (talonPenalty) enable(talonPenalty, contract.talon_penalty && value("partner") === "talon");
+    const unplayed = Boolean(notPlayed && notPlayed.checked);
+    // A hand not played out has no result, kontra or bonus (the engine refuses them).
+    if (unplayed) ["result", "kontra", "bonuses"].forEach((f) => show(section(f), false));
+    show(section("special"), options.renonce || contract.surrender || contract.may_stay_unplayed || contract.talon_penalty);
+    show(section("renonce"), options.renonce && !unplayed);
+    show(section("surrender"), contract.surrender && !unplayed);
+    show(section("not_played"), contract.may_stay_unplayed);
+    show(section("talon_without_king"), contract.talon_penalty);
   }
 
   let timer = null;

@@ -196,12 +196,17 @@ def test_filled_score_sheets_show_every_hand_and_the_totals(event, round1, play_
             start = rows.index(f"{row.dealer + 1} {dealer}", rows.index("Stand"))
             while rows[start - 1] != str(row.number):
                 start = rows.index(f"{row.dealer + 1} {dealer}", start + 1)
-            cells = rows[start + 1:start + 3 + 2 * size]
-            assert cells[:2] == [row.contract, row.declarer]
+            assert rows[start + 1] == f"{row.contract} · {row.declarer}"
+            # Then partner, kontras and bonuses, wrapped at spaces (two lines, three at the smallest size).
+            detail_lines = 0
+            if row.details:
+                detail_lines = next(n for n in (1, 2, 3, 4)
+                                    if " ".join(rows[start + 2:start + 2 + n]) == " · ".join(row.details))
+            begin = start + 2 + detail_lines
             expected = []
             for points, total in row.cells:
                 expected += ["–" if points is None else number(points, sign=True), number(total)]
-            assert cells[2:] == expected
+            assert rows[begin:begin + 2 * size] == expected
         assert len(sheet.rows) == table.hands_planned
         # The totals row equals the site's sheet; tirol keeps kontras out of the standings, so the
         # money (cash points × 10 cent) is printed as well.

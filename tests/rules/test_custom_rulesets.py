@@ -193,3 +193,16 @@ def test_tie_break_keys_are_known():
     assert BUILTIN["hopfgarten"].format.tie_breaks == ("final_round", "best_round", "lots")
     spec = {"slug": "tirol-z", "name": "Z", "version": 1, "base": "tirol", "overrides": {"format": {"tie_breaks": ["coin"]}}}
     assert "format.tie_breaks: unknown key(s) coin" in problems_of(spec)
+
+
+def test_late_entry_comes_from_the_rule_set_and_can_be_overridden():
+    hopfgarten = BUILTIN["hopfgarten"]
+    assert hopfgarten.format.late_entry is False and hopfgarten.format.late_entry_source.source == "003"
+    assert all(BUILTIN[slug].format.late_entry for slug in BUILTIN if slug != "hopfgarten")
+    assert RuleSet.from_plain(json.loads(json.dumps(hopfgarten.to_plain()))) == hopfgarten
+    spec = {"slug": "tirol-strict", "name": "Tirol pünktlich", "version": 1, "base": "tirol",
+            "overrides": {"format": {"late_entry": False}}}
+    rs = derive(BUILTIN["tirol"], spec)
+    assert rs.format.late_entry is False and rs.format.late_entry_source.source == "custom"
+    spec["overrides"]["format"]["late_entry"] = "no"
+    assert "format.late_entry: expected true or false" in problems_of(spec)

@@ -105,3 +105,20 @@ def test_the_ranking_knows_every_tie_break_key_a_rule_set_may_name():
     from tournament.standings import TIE_BREAKS
 
     assert set(TIE_BREAK_KEYS) == set(TIE_BREAKS)
+
+
+def test_the_tie_break_that_decided_is_named_for_both_players():
+    ranked = rank([player(1, [6, 2, 2], lot=1), player(2, [6, 4, 0], lot=9), player(3, [1, 0, 0], lot=2)],
+                  tie_breaks=TIROL)
+    assert [(r.player.entry_id, r.decided_by) for r in ranked] == [(2, "round_results"), (1, "round_results"), (3, None)]
+    by_lot = rank([player(1, [6, 4, 0], lot=5), player(2, [4, 0, 6], lot=2)], tie_breaks=TIROL)
+    assert [(r.player.entry_id, r.decided_by) for r in by_lot] == [(2, "lots"), (1, "lots")]
+    # Three level: each against the one above; the first of the group against the one below.
+    three = rank([player(1, [5, 1], lot=3), player(2, [4, 2], lot=1), player(3, [4, 2], lot=2)], tie_breaks=TIROL)
+    assert [(r.player.entry_id, r.decided_by) for r in three] == [(1, "round_results"), (2, "round_results"),
+                                                                  (3, "lots")]
+
+
+def test_a_shared_rank_says_nothing_decided():
+    ranked = rank([player(1, [5, 1]), player(2, [1, 5])], tie_breaks=("best_round",))
+    assert [r.decided_by for r in ranked] == ["shared", "shared"]
