@@ -247,7 +247,7 @@ def withdraw(page: Page, tournament: Tournament, name: str, after_round: int) ->
 def add_late_player(page: Page, tournament: Tournament, name: str) -> None:
     page.goto(f"/turniere/{tournament.slug}/")
     card = page.locator("section.card").filter(has=page.get_by_role("heading", name="Spieler anmelden"))
-    card.get_by_label("Name", exact=True).fill(name)
+    card.get_by_label("Name:", exact=True).fill(name)
     card.get_by_role("button", name="Anmelden").click()
 
 
@@ -328,7 +328,7 @@ def test_a_26_player_hopfgarten_day_with_final(live_server, new_context):
 
     # "It is not possible to join later": the late arrival is refused, nothing is stored.
     add_late_player(director, tournament, NAMES[27])
-    expect(director.locator("ul.messages")).to_contain_text("später")
+    expect(director.locator("ul.messages")).to_contain_text("kann niemand mehr dazukommen")
     assert not Entry.objects.filter(tournament=tournament, player__name=NAMES[27]).exists()
 
     standings = check_standings(director, tournament)
@@ -338,16 +338,23 @@ def test_a_26_player_hopfgarten_day_with_final(live_server, new_context):
     book_correction(director, tournament, NAMES[5], "Runde 2", "-5", "Strafe: Karten hergezeigt")
     play_round(director, scorer, tournament, 3, "Runde 3", rng)
 
+    # The best after three rounds goes home before the final: the final takes the next twelve.
+    after_three = check_standings(director, tournament)
+    best = next(row["name"] for row in after_three["rows"] if row["status"] == "ranked")
+    withdraw(director, tournament, best, after_round=3)
     before_final = check_standings(director, tournament)
     qualified = [row["name"] for row in before_final["rows"]
                  if row["rank"] is not None and row["status"] == "ranked"][:12]
+    assert best not in qualified and len(qualified) == 12
     play_round(director, scorer, tournament, 4, "Finalrunde", rng)
     final = tournament.round_set.get(number=4)
     finalists = set(Entry.objects.filter(seats__table__round=final).values_list("player__name", flat=True))
-    assert finalists == set(qualified) and leader not in finalists and NAMES[26] not in finalists
+    assert finalists == set(qualified)
+    assert not {best, leader, NAMES[26]} & finalists
 
     data = check_standings(director, tournament)
     assert {row["name"] for row in data["rows"][:12]} == finalists  # the final decides the first twelve
     rows = {row["name"]: row for row in data["rows"]}
     assert rows[NAMES[26]]["status"] == "absent" and rows[leader]["status"] == "withdrawn"
+    assert rows[best]["status"] == "withdrawn" and rows[best]["rank"] == 13  # first after the twelve finalists
     check_paper(director, tournament, expected_totals(tournament), ["annulliert"])
