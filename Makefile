@@ -38,7 +38,7 @@ help:
 	@echo "make backup         database and sheets into BACKUP_DIR (default backups/)"
 	@echo "make lint           ruff over the whole tree"
 	@echo "make typecheck      mypy (strict) over rules/engine"
-	@echo "make test-slow      the slow browser tests (a whole event per rule set)"
+	@echo "make test-slow      the slow browser tests (a whole event per rule set, a Tirol and a Hopfgarten venue day)"
 	@echo "make test-sqlite    suite on SQLite, 100 % branch coverage of rules/engine and rules/rulesets"
 	@echo "make test-postgres  suite on a throwaway PostgreSQL 15 cluster"
 	@echo "make bench          run every bench/*.py"
@@ -109,7 +109,8 @@ test: system-packages venv
 	$(MAKE) test-sqlite
 	$(MAKE) test-postgres
 
-# The slow tests: a whole 17-player event in the browser under each rule set (several minutes).
+# The slow tests: a whole 17-player event in the browser under each rule set, and the two venue days
+# (tests/e2e/test_venue_day.py: no-show, late arrival, withdrawal, correction, penalty, annulled deal, final).
 test-slow: venv
 	@$(VENV)/bin/pytest -m slow -p no:cacheprovider
 

@@ -8,9 +8,10 @@ import random
 from datetime import date, timedelta
 
 import pytest
+from browser_flows import PASSWORD, no_sideways_scroll, sign_in
 from django.contrib.auth.models import User
 from django.utils import timezone
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
 from paper.imports import players as player_import
 from rules.engine.sampling import random_hand
@@ -18,8 +19,6 @@ from rules.rulesets import BUILTIN
 from scoring import services as scoring_services
 from tournament import rounds, services
 from tournament.models import Round, Table
-
-PASSWORD = "tarock-e2e-Leitung"
 
 SMALL_TARGETS = """(selector) => Array.from(document.querySelectorAll(selector))
   .filter((el) => el.getClientRects().length && getComputedStyle(el).visibility !== 'hidden')
@@ -51,27 +50,14 @@ def day(transactional_db):
     return tournament
 
 
-def _login(page: Page) -> None:
-    page.goto("/admin/login/?next=/turniere/")
-    page.get_by_label("Benutzername").fill("leitung")
-    page.get_by_label("Passwort").fill(PASSWORD)
-    page.get_by_role("button", name="Anmelden").click()
-    page.wait_for_url("**/turniere/")
-
-
-def _no_sideways_scroll(page: Page) -> None:
-    width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
-    assert width[0] <= width[1], f"page is {width[0]} px wide in a {width[1]} px window"
-
-
 @pytest.mark.parametrize("width", [1024, 1280, 1440])
 def test_the_board_shows_clock_and_idle_tables_on_a_laptop(day, new_context, artifacts, width):
     page = new_context().new_page()
     page.set_viewport_size({"width": width, "height": 800})
-    _login(page)
+    sign_in(page)
     page.goto(f"/turniere/{day.slug}/runde/1/")
     page.screenshot(path=artifacts / f"board-clock-{width}.png", full_page=True)
-    _no_sideways_scroll(page)
+    no_sideways_scroll(page)
     clock = page.locator("#round-clock .clock-time")
     expect(clock).to_have_text("0:50")
     box = clock.bounding_box()
@@ -90,7 +76,7 @@ def test_the_board_shows_clock_and_idle_tables_on_a_laptop(day, new_context, art
     page.locator("#idle-minutes").fill("1")
     page.get_by_role("button", name="anwenden").click()
     expect(page.locator("table.progress tr.late")).to_have_count(2)
-    _no_sideways_scroll(page)
+    no_sideways_scroll(page)
 
 
 def test_the_projector_shows_the_round_progress_at_1280x720(day, new_context, artifacts):
@@ -98,7 +84,7 @@ def test_the_projector_shows_the_round_progress_at_1280x720(day, new_context, ar
     page.set_viewport_size({"width": 1280, "height": 720})
     page.goto(f"/turnier/{day.slug}/beamer/")
     page.screenshot(path=artifacts / "projector-progress-1280.png")
-    _no_sideways_scroll(page)
+    no_sideways_scroll(page)
     progress = page.locator("#round-progress")
     expect(progress.locator(".tables-done")).to_have_text("1 Tisch fertig")
     expect(progress.locator(".tables-playing")).to_have_text("2 Tische spielen")
@@ -114,7 +100,7 @@ def test_the_player_day_fits_a_390px_phone(day, new_context, artifacts):
     entry = table.seats.get(position=0).entry
     page.goto(f"/turnier/{day.slug}/spieler/{entry.pk}/")
     page.screenshot(path=artifacts / "player-day-390.png", full_page=True)
-    _no_sideways_scroll(page)
+    no_sideways_scroll(page)
     expect(page.locator("#next-seat .seat-big")).to_have_text(f"Tisch {table.number} · Platz 1")
     expect(page.locator("tfoot .subtotal-row")).to_contain_text("Summe Runde 1")
     for cell in (page.locator("table.player-hands td.points").first, page.locator("tfoot td.points").first,
@@ -130,10 +116,10 @@ def test_the_player_day_fits_a_390px_phone(day, new_context, artifacts):
 def test_the_prize_page_fits(day, new_context, artifacts, width):
     page = new_context(phone=width == 390).new_page()
     page.set_viewport_size({"width": width, "height": 844})
-    _login(page)
+    sign_in(page)
     page.goto(f"/turniere/{day.slug}/preise/")
     page.screenshot(path=artifacts / f"prizes-{width}.png", full_page=True)
-    _no_sideways_scroll(page)
+    no_sideways_scroll(page)
     expect(page.locator("table.money-summary")).to_contain_text("13 × 15,00 € = 195,00 €")
     for table in (page.locator("table.money-summary"), page.locator(".table-scroll:has(table.prize-list)"),
                   page.locator(".table-scroll:has(table.player-money)")):

@@ -13,6 +13,7 @@ import re
 from decimal import Decimal
 
 import pytest
+from browser_flows import PASSWORD, chip, sign_in, standings_on_page
 from django.contrib.auth.models import User
 from django.db.models import Sum
 from playwright.sync_api import Page, expect
@@ -20,17 +21,11 @@ from playwright.sync_api import Page, expect
 from scoring.models import HandScore
 from tournament.models import Round, Tournament
 
-PASSWORD = "tarock-e2e-Leitung"
 NAMES = [f"{first} {last}" for first, last in zip(
     ["Anna", "Karl", "Lisa", "Otto", "Maria", "Josef", "Resi", "Franz", "Rosa", "Hubert", "Greta", "Alois", "Elfi",
      "Sepp", "Vroni", "Toni", "Kathi"],
     ["Berger", "Huber", "Maier", "Sommer", "Gruber", "Wallner", "Hofer", "Egger", "Pichler", "Moser", "Steiner",
      "Brunner", "Haas", "Mayr", "Kofler", "Schett", "Rainer"], strict=True)]
-
-
-def chip(page: Page, field: str, text: str):
-    return page.locator(f'#hand-form fieldset[data-field="{field}"] label.chip').filter(
-        has=page.get_by_text(text, exact=True))
 
 
 def enter_hand(page: Page, rng: random.Random, contracts: list[str]) -> None:
@@ -70,10 +65,7 @@ def test_a_whole_event_through_three_rounds(live_server, new_context, slug, cont
     User.objects.create_superuser("leitung", "leitung@example.invalid", PASSWORD)
     rng = random.Random(slug)
     director = new_context().new_page()
-    director.goto("/admin/login/?next=/turniere/")
-    director.locator("#id_username").fill("leitung")
-    director.locator("#id_password").fill(PASSWORD)
-    director.get_by_role("button", name="Anmelden").click()
+    sign_in(director)
     director.get_by_label("Name:", exact=True).fill(f"Abend {slug}")
     director.get_by_label("Kürzel (für Links)").fill(f"abend-{slug}")
     director.get_by_label("Datum").fill("2026-11-21")
@@ -107,15 +99,7 @@ def test_a_whole_event_through_three_rounds(live_server, new_context, slug, cont
         expect(director.locator("ul.messages")).to_contain_text(f"Runde {number} ist abgeschlossen.")
         assert Round.objects.get(tournament=tournament, number=number).status == Round.CLOSED
 
-    public = new_context().new_page()
-    public.goto(f"/turnier/{tournament.slug}/")
-    table = public.locator("#standings table.standings")
-    headers = [h.strip() for h in table.locator("thead th").all_inner_texts()]
-    name_at, total_at = headers.index("Name"), headers.index("Punkte")
-    shown = {}
-    for row in table.locator("tbody tr").all():
-        cells = row.locator("td").all_inner_texts()
-        shown[cells[name_at].strip()] = Decimal(cells[total_at].strip().replace(",", ".") or "0")
+    shown = standings_on_page(new_context().new_page(), tournament.slug)
     stored = dict(HandScore.objects.filter(hand__table__round__tournament=tournament)
                   .values_list("entry__player__name").annotate(Sum("points")))
     assert shown == {name: stored.get(name, Decimal(0)) for name in NAMES}

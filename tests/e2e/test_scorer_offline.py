@@ -7,15 +7,10 @@ from __future__ import annotations
 import re
 
 import pytest
+from browser_flows import chip
 from playwright.sync_api import Page, expect
 
 from scoring.models import Hand
-
-
-def chip(page: Page, field: str, text: str):
-    """A choice of the hand form by its visible text (exact: "Dreier" is not "Sechserdreier")."""
-    return page.locator(f'#hand-form fieldset[data-field="{field}"] label.chip').filter(
-        has=page.get_by_text(re.compile(rf"^{re.escape(text)}( \(Vorhand\))?$"))).first
 
 
 def enter_dreier(page: Page, declarer: str, result: str = "gewonnen") -> None:

@@ -25,6 +25,7 @@ from collections import defaultdict
 from decimal import Decimal
 
 import pytest
+from browser_flows import PASSWORD, chip, sign_in, standings_on_page
 from django.contrib.auth.models import User
 from openpyxl import load_workbook
 from playwright.sync_api import Page, expect
@@ -36,7 +37,6 @@ from scoring.models import Correction, Hand
 from scoring.seats import seat_entries
 from tournament.models import Entry, Tournament
 
-PASSWORD = "tarock-e2e-Leitung"
 FIRST = ["Anna", "Karl", "Lisa", "Otto", "Maria", "Josef", "Resi", "Franz", "Rosa", "Hubert", "Greta", "Alois",
          "Elfi", "Sepp", "Vroni", "Toni", "Kathi", "Hans", "Leni", "Much", "Burgi", "Luis", "Traudl", "Gust",
          "Zenzi", "Ferdl", "Mitzi", "Poldi", "Hermi", "Wastl"]
@@ -44,14 +44,6 @@ LAST = ["Berger", "Huber", "Maier", "Sommer", "Gruber", "Wallner", "Hofer", "Egg
         "Brunner", "Haas", "Mayr", "Kofler", "Schett", "Rainer", "Auer", "Lechner", "Fuchs", "Wimmer", "Strasser",
         "Winkler", "Lang", "Seidl", "Eder", "Koller", "Riedl", "Baumann", "Graf"]
 NAMES = [f"{first} {last}" for first, last in zip(FIRST, LAST, strict=True)]
-
-
-def sign_in(page: Page) -> None:
-    page.goto("/anmelden/?next=/turniere/")
-    page.locator("#id_username").fill("leitung")
-    page.locator("#id_password").fill(PASSWORD)
-    page.get_by_role("button", name="Anmelden").click()
-    expect(page).to_have_url(re.compile(r"/turniere/$"))
 
 
 def create_tournament(page: Page, *, name: str, slug: str, rules: str, fives: bool) -> Tournament:
@@ -87,11 +79,6 @@ def close_round(page: Page, tournament: Tournament, number: int) -> None:
     page.goto(f"/turniere/{tournament.slug}/runde/{number}/")
     page.get_by_role("button", name="Runde abschließen").click()
     expect(page.locator("ul.messages")).to_contain_text("ist abgeschlossen.")
-
-
-def chip(page: Page, field: str, text: str):
-    return page.locator(f'#hand-form fieldset[data-field="{field}"] label.chip').filter(
-        has=page.get_by_text(text, exact=True))
 
 
 def save(page: Page) -> None:
@@ -179,16 +166,7 @@ def expected_totals(tournament: Tournament) -> dict[str, Decimal]:
 
 def shown_totals(page: Page, tournament: Tournament) -> dict[str, Decimal]:
     """The public standings page (the table rows) and standings.json, which must say the same."""
-    page.goto(f"/turnier/{tournament.slug}/")
-    table = page.locator("#standings table.standings")
-    headers = [h.strip() for h in table.locator("thead th").all_inner_texts()]
-    name_at, total_at = headers.index("Name"), headers.index("Punkte")
-    on_page = {}
-    for row in table.locator("tbody tr").all():
-        cells = row.locator("td").all_inner_texts()
-        name = cells[name_at].split("\n")[0].strip()
-        text = cells[total_at].strip().replace(".", "").replace(",", ".")
-        on_page[name] = Decimal(text or "0")
+    on_page = standings_on_page(page, tournament.slug)
     data = page.request.get(f"/turnier/{tournament.slug}/standings.json").json()
     in_json = {row["name"]: Decimal(str(row["total"])) for row in data["rows"]}
     assert on_page.keys() == in_json.keys()

@@ -7,16 +7,15 @@ import random
 from datetime import date
 
 import pytest
+from browser_flows import PASSWORD, no_sideways_scroll, sign_in
 from django.contrib.auth.models import User
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
 from paper.imports import players as player_import
 from rules.engine.sampling import random_hand
 from rules.rulesets import BUILTIN
 from scoring import services as scoring_services
 from tournament import rounds, services
-
-PASSWORD = "tarock-e2e-Leitung"
 
 # Contrast ratio (WCAG 2) of every button/chip text against the first non-transparent background
 # behind it; returns the offenders.
@@ -63,22 +62,9 @@ def hall(transactional_db):
     return tournament
 
 
-def _login(page: Page) -> None:
-    page.goto("/admin/login/?next=/turniere/")
-    page.get_by_label("Benutzername").fill("leitung")
-    page.get_by_label("Passwort").fill(PASSWORD)
-    page.get_by_role("button", name="Anmelden").click()
-    page.wait_for_url("**/turniere/")
-
-
-def _no_sideways_scroll(page: Page) -> None:
-    width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
-    assert width[0] <= width[1], f"page is {width[0]} px wide in a {width[1]} px window"
-
-
 def test_every_button_and_chip_is_readable(hall, new_context, artifacts):
     page = new_context().new_page()
-    _login(page)
+    sign_in(page)
     table = hall.round_set.get(number=1).tables.order_by("number").first()
     for url, shot in ((f"/turniere/{hall.slug}/", "detail"), (f"/turniere/{hall.slug}/runde/1/", "round"),
                       (f"/t/{table.token}/", "scorer")):
@@ -105,7 +91,7 @@ def test_the_scorer_form_fits_a_390px_phone(hall, new_context, artifacts):
     page.locator('details[data-field="kontra"] > summary').tap()
     expect(page.locator(".bonus-table")).to_be_visible()
     page.screenshot(path=artifacts / "venue-scorer-390.png", full_page=True)
-    _no_sideways_scroll(page)
+    no_sideways_scroll(page)
     small = page.evaluate("""() => Array.from(document.querySelectorAll(
         '#hand-form button, #hand-form a, #hand-form label.chip, #hand-form label.check, #hand-form summary, #hand-form select'))
       .filter((el) => el.getClientRects().length && getComputedStyle(el).visibility !== 'hidden')
@@ -128,7 +114,7 @@ def test_the_scorer_form_fits_a_390px_phone(hall, new_context, artifacts):
 def test_the_round_board_fits_a_laptop(hall, new_context, artifacts, width):
     page = new_context().new_page()
     page.set_viewport_size({"width": width, "height": 800})
-    _login(page)
+    sign_in(page)
     tables = list(hall.round_set.get(number=1).tables.order_by("number"))
     rng = random.Random(7)
     done = tables[1]
@@ -139,7 +125,7 @@ def test_the_round_board_fits_a_laptop(hall, new_context, artifacts, width):
     rounds.end_table(table=tables[2], reason="Zeit")
     page.goto(f"/turniere/{hall.slug}/runde/1/")
     page.screenshot(path=artifacts / f"venue-round-{width}.png", full_page=True)
-    _no_sideways_scroll(page)
+    no_sideways_scroll(page)
     scroller = page.locator(".table-scroll .table-container").first
     assert scroller.evaluate("(el) => el.scrollWidth <= el.clientWidth + 1")
     right = scroller.evaluate("(el) => el.getBoundingClientRect().left + el.clientWidth")
@@ -152,7 +138,7 @@ def test_the_round_board_fits_a_laptop(hall, new_context, artifacts, width):
 
 def test_rotating_a_link_from_the_board(hall, new_context):
     page = new_context().new_page()
-    _login(page)
+    sign_in(page)
     table = hall.round_set.get(number=1).tables.order_by("number").first()
     old = table.token
     page.goto(f"/turniere/{hall.slug}/runde/1/")
@@ -171,7 +157,7 @@ def test_the_projector_fits_1280x720(hall, new_context, artifacts):
     page.set_viewport_size({"width": 1280, "height": 720})
     page.goto(f"/turnier/{hall.slug}/beamer/")
     page.screenshot(path=artifacts / "venue-projector-1280.png")
-    _no_sideways_scroll(page)
+    no_sideways_scroll(page)
 
 
 def test_the_player_page_shows_points_on_a_phone(hall, new_context, artifacts):
@@ -180,7 +166,7 @@ def test_the_player_page_shows_points_on_a_phone(hall, new_context, artifacts):
     entry = hall.entries.order_by("pk").first()
     page.goto(f"/turnier/{hall.slug}/spieler/{entry.pk}/")
     page.screenshot(path=artifacts / "venue-player-390.png", full_page=True)
-    _no_sideways_scroll(page)
+    no_sideways_scroll(page)
     header = page.locator("table.player-hands th", has_text="Punkte").first
     box = header.bounding_box()
     assert box and box["x"] + box["width"] <= 390
@@ -203,12 +189,12 @@ def test_the_director_sees_a_correction_after_confirmation(hall, new_context, ar
                                   by="director:leitung", user=director, director=True)
     page = new_context().new_page()
     page.set_viewport_size({"width": 390, "height": 844})
-    _login(page)
+    sign_in(page)
     page.goto(f"/leitung/tisch/{table.pk}/")
     expect(page.locator("#changed-since-confirmation")).to_be_visible()
     expect(page.locator("table.revisions")).to_contain_text("falscher Spieler notiert")
     page.screenshot(path=artifacts / "venue-director-sheet-390.png", full_page=True)
-    _no_sideways_scroll(page)
+    no_sideways_scroll(page)
     page.goto(f"/t/{table.token}/")
     expect(page.locator("#table-state")).to_have_text("bestätigt – die Runde läuft noch")
     page.goto("/t/AltesToken123/")
