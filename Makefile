@@ -67,7 +67,7 @@ run: venv
 	$(DEMO_ENV) $(VPY) manage.py migrate --noinput
 	$(DEMO_ENV) $(VPY) manage.py createcachetable
 	@if $(DEMO_ENV) $(VPY) manage.py help seed_demo >/dev/null 2>&1; then \
-		echo "$(VPY) manage.py seed_demo --demo-director"; $(DEMO_ENV) $(VPY) manage.py seed_demo --demo-director; \
+		echo "$(VPY) manage.py seed_demo --demo-cups --demo-director"; $(DEMO_ENV) $(VPY) manage.py seed_demo --demo-cups --demo-director; \
 	else \
 		echo "==> no seed_demo command yet: starting without demo data"; \
 	fi

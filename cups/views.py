@@ -5,12 +5,15 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from cups.forms import SeasonImportForm
 from cups.imports import import_season_results
+from cups.live import cached_season
 from cups.models import Cup, PlayerMerge, Season
 from cups.players import find_players, merge_players, player_history
 from cups.selectors import UnknownScheme, cup_overview, season_standings
@@ -34,11 +37,16 @@ def cup_page(request, slug: str):
 
 def season_page(request, slug: str, season: str):
     found = _season(slug, season)
+
+    def render_standings() -> str:
+        return render_to_string("cups/_season_standings.html",
+                                {"cup": found.cup, "season": found, "standings": season_standings(found)})
+
     try:
-        standings = season_standings(found)
+        standings_html = mark_safe(cached_season(found, render_standings))  # noqa: S308 - our own template's output
     except UnknownScheme as err:
         raise Http404(str(err)) from err
-    return render(request, "cups/season.html", {"cup": found.cup, "season": found, "standings": standings})
+    return render(request, "cups/season.html", {"cup": found.cup, "season": found, "standings_html": standings_html})
 
 
 @director_required

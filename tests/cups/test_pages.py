@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import date
 
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -30,10 +31,14 @@ def test_cup_and_season_pages(client, played, cup_season, django_assert_max_num_
 
     url = reverse("cups:season", args=["tirol", "2026-27"])
     assert url == "/cup/tirol/2026-27/"
-    with django_assert_max_num_queries(8):
+    with django_assert_max_num_queries(11):  # cold: the season, its version (three), its standings (seven)
         page = client.get(url)
     assert page.status_code == 200
     html = page.content.decode()
+    with django_assert_max_num_queries(4):  # warm: the season and its version, standings from the cache
+        again = client.get(url).content.decode()
+    season_table = re.compile(r'<table class="list season">.*?</table>', re.S)
+    assert season_table.search(again).group() == season_table.search(html).group()
     assert "Spielerin 000" in html or "Spielerin 001" in html
     assert "223" in html and 'class="num counted"' in html
     assert reverse("tournament:standings", args=["p-1"]) in html
@@ -71,3 +76,44 @@ def test_pages_speak_english_too(client, cup_season, settings, cups_catalogue):
     assert "Season ranking: each player's best results count." in html
     html = client.get(reverse("cups:season", args=["tirol", "2026-27"])).content.decode()
     assert "0 tournaments played, the best 0 results count" in html
+
+
+def test_the_season_page_follows_every_change_of_what_it_is_made_of(client, played, cup_season, director):
+    """Cached under a version of its inputs: a hand, a correction, a tournament added, an import and a
+    merge each show on the next load."""
+    from cups.players import merge_players
+    from scoring.services import record_hand
+    from tournament.models import Table
+
+    season = cup_season("heine")
+    first = played("v-1", day=date(2026, 10, 3))
+    services.add_tournament(season=season, tournament=first)
+    url = reverse("cups:season", args=[season.cup.slug, season.slug])
+
+    def totals() -> str:
+        return client.get(url).content.decode()
+
+    before = totals()
+    table = Table.objects.filter(round__tournament=first).order_by("number").first()
+    record_hand(table=table, number=table.hands_entered + 1,
+                data={"contract": "dreier", "declarer": 1, "result": "won"})
+    after_hand = totals()
+    assert after_hand != before
+
+    second = played("v-2", day=date(2026, 10, 10))
+    services.add_tournament(season=season, tournament=second)
+    after_second = totals()
+    assert "Turnier v-2" in after_second and "Turnier v-2" not in after_hand
+
+    anna = Player.objects.create(name="Anna Importiert", club="TC Alt")
+    ImportedResult.objects.create(season=season, tournament_name="Altes Turnier", date=date(2026, 9, 1), rank=1,
+                                  player=anna, total=50)
+    after_import = totals()
+    assert "Anna Importiert" in after_import and "Anna Importiert" not in after_second
+
+    keep = Player.objects.get(name="Anna Importiert")
+    duplicate = first.entries.select_related("player").order_by("pk").first().player
+    assert f">{duplicate.name}<" in after_import
+    merge_players(keep=keep, duplicate=duplicate, user=director)
+    assert f">{duplicate.name}<" not in totals()  # the entry now counts for Anna
+

@@ -6,7 +6,9 @@ Players are registered, seated by the seating draw, and every hand of every roun
 through the same services the scorers use (random valid hands under the rule set, with a
 tournament-like mix of contracts); tables are confirmed and rounds closed. With a final round
 (Hopfgarten) the best are seated by the standings and play it too. Existing data stays unless
---replace is given. With --demo-director (only `make run` passes it) it also creates the director
+--replace is given. With --demo-cups it also builds three cups, one per season scheme of
+../shared/spec/season.md (cube, fixed, heine), each with a season of three finished tournaments
+whose players come from the cup's own pool, so the same people meet again. With --demo-director (only `make run` passes it) it also creates the director
 account "leitung" (password "tarock") when no user exists yet, for trying the site locally; a
 production start never does.
 """
@@ -39,6 +41,16 @@ LAST = ["Gruber", "Huber", "Bauer", "Wagner", "Müller", "Pichler", "Steiner", "
         "Berger", "Fuchs", "Eder", "Fischer", "Schmid", "Winkler", "Weber", "Schwarz", "Maier", "Schneider", "Reiter",
         "Mayr", "Schmidt", "Wimmer", "Egger", "Brunner", "Lang", "Baumgartner", "Auer", "Binder", "Lechner", "Wolf",
         "Wallner", "Aigner", "Ebner", "Koller", "Lehner", "Haas", "Schuster", "Kofler", "Stocker", "Plank", "Thaler"]
+# The demo cups: slug (the cup's name is made from it), scheme, rule set, pool, players per tournament,
+# and the tournaments' dates and places.
+DEMO_CUPS = [
+    ("tiroler-tarockcup", "cube", "tirol", 36, 24, [("2026-09-12", "Kufstein"), ("2026-10-10", "Wörgl"),
+                                                     ("2026-11-07", "Lienz")]),
+    ("hausruckcup", "fixed", "ooe", 32, 20, [("2026-09-19", "Wels"), ("2026-10-17", "Grieskirchen"),
+                                              ("2026-11-14", "Eferding")]),
+    ("wiener-tarockcup", "heine", "pagat", 32, 20, [("2026-09-26", "Favoriten"), ("2026-10-24", "Floridsdorf"),
+                                                     ("2026-11-21", "Mödling")]),
+]
 CLUBS = ["TC Innsbruck", "Tarockrunde Wörgl", "TC Kufstein", "Hopfgartner Tarockierer", "Linzer Tarock Akademie",
          "TC Hall", "Schwazer Tarockfreunde", "TC Lienz", "Mühlviertler Tarockrunde", "TC Wels", ""]
 
@@ -65,10 +77,14 @@ class Command(BaseCommand):
         parser.add_argument("--played", type=int, default=None, metavar="N",
                             help="play only rounds 1..N in full and leave round N+1 seated with no hands "
                                  "(0: round 1 seated and empty), for rehearsals and load tests")
+        parser.add_argument("--demo-cups", action="store_true",
+                            help="also build three demo cups (cube, fixed, heine), three tournaments each (make run)")
         parser.add_argument("--demo-director", action="store_true",
                             help="also create the local demo director leitung/tarock when no user exists (make run)")
 
     def handle(self, *args, **options):
+        if options.get("demo_cups"):
+            self._demo_cups()
         slug = options["slug"]
         existing = Tournament.objects.filter(slug=slug).first()
         if existing and not options["replace"]:
@@ -106,7 +122,7 @@ class Command(BaseCommand):
         except ValueError:
             raise CommandError(f"--date {options['date']!r} is not YYYY-MM-DD") from None
         tournament = services.create_tournament(
-            name=f"Demo-Turnier ({ruleset.name})", slug=options["slug"], date=day, venue="Gasthof Post",
+            name=options.get("name") or f"Demo-Turnier ({ruleset.name})", slug=options["slug"], date=day, venue="Gasthof Post",
             ruleset=ruleset, hands_at_four=options["hands"],
         )
         names = sorted({f"{first} {last}" for first in FIRST for last in LAST})
@@ -152,6 +168,18 @@ class Command(BaseCommand):
                 leaving = rng.sample(sorted(tournament.entries.filter(checked_in=True), key=lambda e: e.pk), withdraw)
                 for entry in leaving:
                     services.withdraw(entry=entry, after_round=1)
+
+    def _demo_cups(self) -> None:
+        """Three cups of three tournaments each; tournaments already there are kept (a second run adds nothing)."""
+        for cup, scheme, rules, pool, players, dates in DEMO_CUPS:
+            for number, (day, place) in enumerate(dates, start=1):
+                slug = f"{cup}-{number}"
+                if Tournament.objects.filter(slug=slug).exists():
+                    continue
+                name = f"{place} – {cup.replace('-', ' ').title()}"
+                self.handle(name=name, slug=slug, players=players, pool=pool, cup=cup, scheme=scheme, rules=rules, date=day,
+                            seed=slug, replace=False, absent=0, withdraw=0, hands=None, played=None,
+                            demo_cups=False, demo_director=False)
 
     def _director(self, options) -> None:
         if not options.get("demo_director"):

@@ -1,0 +1,46 @@
+"""The season standings as the public season page shows them, cached under a version of everything
+they are computed from, like the tournaments' live pages (tournament/live.py).
+
+A season of 20 tournaments x 200 players takes about half a second to rank (docs/benchmarks.md);
+phones reloading the page while a tournament of the season runs then cost three small reads each
+until something changes. The version covers each tournament of the season (its live_version, which
+every hand, correction, withdrawal and seating bumps, and whether it is the cup final), the imported
+results, player merges, the cup's scheme settings and the language. What it does not cover (a
+player renamed, a cup's own points table edited) shows after at most KEEP_SECONDS.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+
+from django.core.cache import caches
+from django.db.models import Count, Max
+from django.utils.translation import get_language
+
+from cups.models import ImportedResult, PlayerMerge, Season, SeasonTournament
+
+KEEP_SECONDS = 60
+
+
+def season_version(season: Season) -> str:
+    """A digest of what the season's standings are made of (three queries; ``season.cup`` loaded)."""
+    tournaments = list(SeasonTournament.objects.filter(season=season).order_by("tournament_id").values_list(
+        "tournament_id", "is_final", "tournament__live_version", "tournament__created_at"))
+    imported = ImportedResult.objects.filter(season=season).aggregate(n=Count("id"), last=Max("id"))
+    merged = PlayerMerge.objects.aggregate(last=Max("id"))["last"]
+    cup = season.cup
+    parts = (season.pk, season.label, cup.pk, cup.scheme, cup.best_n, cup.final_mode, tournaments,
+             imported["n"], imported["last"], merged, get_language())
+    return hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
+
+
+def cached_season(season: Season, render: Callable[[], str]) -> str:
+    """``render()``'s HTML for the season as it is now."""
+    key = f"season:{season.pk}:{season_version(season)}"
+    cache = caches["live"]
+    html = cache.get(key)
+    if html is None:
+        html = render()
+        cache.set(key, html, KEEP_SECONDS)
+    return html
