@@ -87,3 +87,43 @@ def test_a_tournament_is_imported_once(cup_season):
     assert not again.ok and len(again.problems) == 4
     assert "schon in der Saison" in again.problems[0].message_de
     assert ImportedResult.objects.count() == 4
+
+
+def test_a_season_started_by_import_continues_with_tournaments_run_on_the_site(client, cup_season, played):
+    """Two past tournaments imported, then one played here: the same people are one player each, and
+    the season adds both kinds of result under season.md's formulas (three held: the best two count)."""
+    import json
+
+    from django.core.management import call_command
+
+    from cups.services import add_tournament
+
+    season = cup_season("fixed")
+    past = ("Turnier;Datum;Rang;Name;Verein;Punkte\n"
+            "Herbst;12.9.2026;1;Spielerin 000;TC Test;80\n"
+            "Herbst;12.9.2026;2;Spielerin 001;TC Test;10\n"
+            "Herbst;12.9.2026;3;Alter Hase;TC Alt;-90\n"
+            "Kirchtag;10.10.2026;1;Alter Hase;TC Alt;60\n"
+            "Kirchtag;10.10.2026;2;Spielerin 001;TC Test;-60\n")
+    report = import_season_results(season=season, content=past.encode(), filename="saison.csv")
+    assert report.ok, report.lines()
+    tournament = played("heute", players=8, day=date(2026, 11, 21))
+    add_tournament(season=season, tournament=tournament)
+
+    fixed = [223, 198, 180, 168, 156, 147, 138, 131]  # season.md, `fixed`, ranks 1-8
+    results: dict[str, list[int]] = {"Spielerin 000": [fixed[0]], "Spielerin 001": [fixed[1], fixed[1]],
+                                     "Alter Hase": [fixed[2], fixed[0]]}
+    today = client.get("/turnier/heute/standings.json").json()
+    for row in today["rows"]:
+        if row["rank"] is not None:
+            results.setdefault(row["name"], []).append(fixed[row["rank"] - 1])
+    expected = {name: sum(sorted(points, reverse=True)[:2]) for name, points in results.items()}
+
+    out = io.StringIO()
+    call_command("season_standings", season.cup.slug, "--json", stdout=out)
+    data = json.loads(out.getvalue())
+    assert data["tournaments"] == 3 and data["counted"] == 2
+    assert {row["name"]: row["points"] for row in data["rows"]} == expected
+    # One person, one row: the imported "Spielerin 001" is the player who played today.
+    assert len([row for row in data["rows"] if row["name"] == "Spielerin 001"]) == 1
+    assert len(next(row for row in data["rows"] if row["name"] == "Spielerin 001")["results"]) == 3
