@@ -14,11 +14,11 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable
 
-from django.core.cache import caches
 from django.db.models import Count, Max
 from django.utils.translation import get_language
 
 from cups.models import ImportedResult, PlayerMerge, Season, SeasonTournament
+from tournament.live import cached_under
 
 KEEP_SECONDS = 60
 
@@ -37,10 +37,4 @@ def season_version(season: Season) -> str:
 
 def cached_season(season: Season, render: Callable[[], str]) -> str:
     """``render()``'s HTML for the season as it is now."""
-    key = f"season:{season.pk}:{season_version(season)}"
-    cache = caches["live"]
-    html = cache.get(key)
-    if html is None:
-        html = render()
-        cache.set(key, html, KEEP_SECONDS)
-    return html
+    return cached_under(f"season:{season.pk}:{season_version(season)}", render, KEEP_SECONDS)

@@ -32,9 +32,14 @@ def cached(tournament: Tournament, part: str, variant: str, render: Callable[[],
     # The creation time keeps a tournament that reused a deleted one's id from finding its pages.
     digest = hashlib.sha256(variant.encode()).hexdigest()[:24]
     key = f"live:{tournament.pk}:{tournament.created_at.timestamp()}:{tournament.live_version}:{part}:{get_language()}:{digest}"
+    return cached_under(key, render, KEEP_SECONDS)
+
+
+def cached_under(key: str, render: Callable[[], str], seconds: int) -> str:
+    """``render()``'s HTML kept under ``key`` (a key that names a version) in the live pages' cache."""
     cache = caches["live"]
     html = cache.get(key)
     if html is None:
         html = render()
-        cache.set(key, html, KEEP_SECONDS)
+        cache.set(key, html, seconds)
     return html
