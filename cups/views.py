@@ -13,7 +13,7 @@ from django.views.decorators.http import require_http_methods
 
 from cups.forms import SeasonImportForm
 from cups.imports import import_season_results
-from cups.live import cached_season
+from cups.live import cached_cup, cached_season
 from cups.models import Cup, PlayerMerge, Season
 from cups.players import find_players, merge_players, player_history
 from cups.selectors import UnknownScheme, cup_overview, season_standings
@@ -28,11 +28,15 @@ def _season(slug: str, season: str) -> Season:
 
 def cup_page(request, slug: str):
     cup = get_object_or_404(Cup, slug=slug)
+
+    def render_seasons() -> str:
+        return render_to_string("cups/_cup_seasons.html", {"cup": cup, "seasons": cup_overview(cup)})
+
     try:
-        seasons = cup_overview(cup)
+        seasons_html = mark_safe(cached_cup(cup, render_seasons))  # noqa: S308 - our own template's output
     except UnknownScheme as err:
         raise Http404(str(err)) from err
-    return render(request, "cups/cup.html", {"cup": cup, "seasons": seasons})
+    return render(request, "cups/cup.html", {"cup": cup, "seasons_html": seasons_html})
 
 
 def season_page(request, slug: str, season: str):

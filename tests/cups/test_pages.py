@@ -27,6 +27,8 @@ def test_cup_and_season_pages(client, played, cup_season, django_assert_max_num_
     page = client.get(url)
     assert page.status_code == 200
     html = page.content.decode()
+    with django_assert_max_num_queries(5):  # reload: the cup and its version, the seasons from the cache
+        assert "Anna Alt" in client.get(url).content.decode()
     assert "Anna Alt" in html and "2026/27" in html and reverse("cups:season", args=["tirol", "2026-27"]) in html
 
     url = reverse("cups:season", args=["tirol", "2026-27"])
@@ -100,10 +102,14 @@ def test_the_season_page_follows_every_change_of_what_it_is_made_of(client, play
     after_hand = totals()
     assert after_hand != before
 
+    cup_url = reverse("cups:cup", args=[season.cup.slug])
+    held = re.compile(r'<td class="num">(\d+)</td><td class="num">\d+</td>\s*</tr>')  # Turniere, Spieler
+    assert held.search(client.get(cup_url).content.decode()).group(1) == "1"
     second = played("v-2", day=date(2026, 10, 10))
     services.add_tournament(season=season, tournament=second)
     after_second = totals()
     assert "Turnier v-2" in after_second and "Turnier v-2" not in after_hand
+    assert held.search(client.get(cup_url).content.decode()).group(1) == "2"
 
     anna = Player.objects.create(name="Anna Importiert", club="TC Alt")
     ImportedResult.objects.create(season=season, tournament_name="Altes Turnier", date=date(2026, 9, 1), rank=1,
