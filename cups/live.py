@@ -1,5 +1,5 @@
-"""The season standings as the public season and cup pages show them, cached under a version of
-everything they are computed from, like the tournaments' live pages (tournament/live.py).
+"""The season standings as the public season and cup pages show them, and a player's history, cached
+under a version of everything they are computed from, like the tournaments' live pages (tournament/live.py).
 
 A season of 20 tournaments x 200 players takes about half a second to rank (docs/benchmarks.md);
 phones reloading the page while a tournament of the season runs then cost three small reads each
@@ -14,36 +14,53 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable
 
-from django.db.models import Count, Max
+from django.db.models import Count, Max, Q
 from django.utils.translation import get_language
 
 from cups.models import Cup, ImportedResult, PlayerMerge, Season, SeasonTournament
 from tournament.live import cached_under
+from tournament.models import Entry, Player
 
 KEEP_SECONDS = 60
 
 
-def _digest(cup: Cup, seasons: list[tuple]) -> str:
-    """A digest of what the standings of ``seasons`` (pk, label, ordering) of ``cup`` are made of (three queries)."""
-    ids = [season[0] for season in seasons]
-    tournaments = list(SeasonTournament.objects.filter(season_id__in=ids).order_by("season_id", "tournament_id")
+def _season_inputs(season_ids: list[int]) -> tuple:
+    """What the standings of these seasons are computed from (three queries): their tournaments with
+    live versions and final flags, their imported results, and player merges."""
+    tournaments = list(SeasonTournament.objects.filter(season_id__in=season_ids).order_by("season_id", "tournament_id")
                        .values_list("season_id", "tournament_id", "is_final", "tournament__live_version",
                                     "tournament__created_at"))
-    imported = ImportedResult.objects.filter(season_id__in=ids).aggregate(n=Count("id"), last=Max("id"))
+    imported = ImportedResult.objects.filter(season_id__in=season_ids).aggregate(n=Count("id"), last=Max("id"))
     merged = PlayerMerge.objects.aggregate(last=Max("id"))["last"]
-    parts = (cup.pk, cup.scheme, cup.best_n, cup.final_mode, seasons, tournaments, imported["n"], imported["last"],
-             merged, get_language())
-    return hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
+    return tournaments, imported["n"], imported["last"], merged
+
+
+def _digest(*parts) -> str:
+    return hashlib.sha256(repr((parts, get_language())).encode()).hexdigest()[:32]
 
 
 def season_version(season: Season) -> str:
     """The version of one season's standings (three queries; ``season.cup`` loaded)."""
-    return _digest(season.cup, [(season.pk, season.label, season.ordering)])
+    cup = season.cup
+    return _digest(cup.pk, cup.scheme, cup.best_n, cup.final_mode, (season.pk, season.label, season.ordering),
+                   _season_inputs([season.pk]))
 
 
 def cup_version(cup: Cup) -> str:
     """The version of every season of ``cup`` (four queries)."""
-    return _digest(cup, list(cup.seasons.order_by("pk").values_list("pk", "label", "ordering")))
+    seasons = list(cup.seasons.order_by("pk").values_list("pk", "label", "ordering"))
+    return _digest(cup.pk, cup.scheme, cup.best_n, cup.final_mode, seasons, _season_inputs([s[0] for s in seasons]))
+
+
+def player_version(player: Player) -> str:
+    """The version of a player's history (five queries): his name and club, the tournaments he entered
+    (their live versions: hands, corrections), and everything the seasons he took part in are made of."""
+    entries = list(Entry.objects.filter(player=player).order_by("tournament_id").values_list(
+        "tournament_id", "tournament__live_version", "tournament__created_at"))
+    seasons = list(Season.objects.filter(
+        Q(tournaments__tournament__in=[entry[0] for entry in entries]) | Q(imported_results__player=player)
+    ).distinct().order_by("pk").values_list("pk", "label", "ordering", "cup__scheme", "cup__best_n", "cup__final_mode"))
+    return _digest(player.pk, player.name, player.club, entries, seasons, _season_inputs([s[0] for s in seasons]))
 
 
 def cached_season(season: Season, render: Callable[[], str]) -> str:
@@ -54,3 +71,8 @@ def cached_season(season: Season, render: Callable[[], str]) -> str:
 def cached_cup(cup: Cup, render: Callable[[], str]) -> str:
     """``render()``'s HTML for the cup's seasons as they are now."""
     return cached_under(f"cup:{cup.pk}:{cup_version(cup)}", render, KEEP_SECONDS)
+
+
+def cached_player(player: Player, render: Callable[[], str]) -> str:
+    """``render()``'s HTML for the player's history as it is now."""
+    return cached_under(f"player:{player.pk}:{player_version(player)}", render, KEEP_SECONDS)

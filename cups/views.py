@@ -13,7 +13,7 @@ from django.views.decorators.http import require_http_methods
 
 from cups.forms import SeasonImportForm
 from cups.imports import import_season_results
-from cups.live import cached_cup, cached_season
+from cups.live import cached_cup, cached_player, cached_season
 from cups.models import Cup, PlayerMerge, Season
 from cups.players import find_players, merge_players, player_history
 from cups.selectors import UnknownScheme, cup_overview, season_standings
@@ -143,8 +143,12 @@ def player_merge(request):
 def player_page(request, pk: int):
     """A player across tournaments (public): every tournament, cup points, statistics, a chart per season."""
     player = get_object_or_404(Player, pk=pk)
+
+    def render_history() -> str:
+        return render_to_string("cups/_player_history.html", {"player": player, "history": player_history(player)})
+
     try:
-        history = player_history(player)
+        history_html = mark_safe(cached_player(player, render_history))  # noqa: S308 - our own template's output
     except UnknownScheme as err:
         raise Http404(str(err)) from err
-    return render(request, "cups/player.html", {"player": player, "history": history})
+    return render(request, "cups/player.html", {"player": player, "history_html": history_html})

@@ -134,10 +134,12 @@ def test_player_page_across_tournaments(client, played, cup_season, django_asser
     assert all(0 <= c.won <= c.hands for c in history.contracts)
     assert len(history.charts) == 1 and len(history.charts[0]["bars"]) == 1
 
-    with django_assert_num_queries(14):  # the player, then player_history's thirteen
+    with django_assert_num_queries(19):  # the player, its version (five), then player_history's thirteen
         page = client.get(reverse("cups:player", args=[player.pk]))
     assert page.status_code == 200
     html = page.content.decode()
+    with django_assert_num_queries(6):  # reload: the player and its version, the history from the cache
+        assert client.get(reverse("cups:player", args=[player.pk])).content.decode().count("<tr") == html.count("<tr")
     assert player.name in html and "<svg" in html and "<polyline" in html and "Turnier h-3" in html
     season_html = client.get(reverse("cups:season", args=["tirol", "2026-27"])).content.decode()
     assert reverse("cups:player", args=[player.pk]) in season_html
@@ -184,3 +186,32 @@ def test_declarer_hands_by_contract_in_one_query(played, django_assert_num_queri
         got = declarer_hands([entry.pk])
     assert {c: [n, w] for c, n, w in got} == expected
     assert declarer_hands([]) == []
+
+
+def test_the_player_page_follows_his_hands_and_his_seasons(client, played, cup_season):
+    """Cached under a version of its inputs: a hand he plays, one of his tournaments put into a season,
+    and a rename each show on the next load."""
+    from scoring.services import record_hand
+    from tournament.models import Table
+
+    season = cup_season("heine")
+    first = played("pv-1", day=date(2026, 10, 3))
+    services.add_tournament(season=season, tournament=first)
+    entry = Entry.objects.filter(tournament=first).order_by("pk").first()
+    url = reverse("cups:player", args=[entry.player.pk])
+    before = client.get(url).content.decode()
+
+    table = Table.objects.get(seats__entry=entry)
+    record_hand(table=table, number=table.hands_entered + 1, data={"contract": "dreier", "declarer": 0, "result": "won"})
+    after_hand = client.get(url).content.decode()
+    assert after_hand != before
+
+    other = played("pv-2", day=date(2026, 10, 10))  # he plays it too (the fixture reuses names), outside the season
+    outside = client.get(url).content.decode()
+    services.add_tournament(season=season, tournament=other)
+    assert client.get(url).content.decode() != outside  # now with its cup points in the season
+
+    entry.player.name = "Neuer Name"
+    entry.player.save(update_fields=["name"])
+    assert "Neuer Name" in client.get(url).content.decode()
+
