@@ -136,7 +136,7 @@ test-postgres: venv
 	exit $$rc
 
 bench: venv
-	@export DJANGO_SETTINGS_MODULE=tournament.settings DJANGO_DEBUG=1 DJANGO_SECRET_KEY=$${DJANGO_SECRET_KEY:-bench-only-key}; \
+	@export DJANGO_SETTINGS_MODULE=website.settings DJANGO_DEBUG=1 DJANGO_SECRET_KEY=$${DJANGO_SECRET_KEY:-bench-only-key}; \
 	found=0; \
 	for f in bench/*.py; do \
 		[ -e "$$f" ] || continue; \

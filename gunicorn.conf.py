@@ -16,7 +16,7 @@ keepalive = 5
 accesslog = "-"
 errorlog = "-"
 access_log_format = '%(h)s "%(r)s" %(s)s %(b)s %(M)sms id=%({x-request-id}o)s'
-wsgi_app = "tournament.wsgi:application"
+wsgi_app = "website.wsgi:application"
 # gunicorn >= 25's control socket (/root/.gunicorn/gunicorn.ctl) is not used here; two servers on
 # one laptop (e.g. a rehearsal next to the real one) would share its path.
 control_socket_disable = True

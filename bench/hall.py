@@ -244,7 +244,7 @@ class HallBench:
         self.env = {key: value for key, value in os.environ.items() if key not in ("DJANGO_DEBUG", "DATABASE_URL")}
         self.env.update({
             "DATABASE_URL": database_url, "DJANGO_SECRET_KEY": "bench-hall-key-not-for-production",
-            "DJANGO_SETTINGS_MODULE": "tournament.settings", "HOST": "127.0.0.1", "PORT": str(self.port),
+            "DJANGO_SETTINGS_MODULE": "website.settings", "HOST": "127.0.0.1", "PORT": str(self.port),
             "SITE_URL": f"http://127.0.0.1:{self.port}", "DJANGO_STATIC_ROOT": str(self.workdir / "static"),
             "GUNICORN_WORKERS": str(args.workers), "GUNICORN_THREADS": str(args.threads),
         })

@@ -38,7 +38,7 @@ def setup(rebuild: bool) -> None:
         for suffix in ("", "-wal", "-shm"):
             Path(f"{DB}{suffix}").unlink(missing_ok=True)
     os.environ["DATABASE_URL"] = f"sqlite:///{DB}"
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "website.settings")
     import django
 
     django.setup()
@@ -137,8 +137,8 @@ def pages(repeats: int) -> bool:
 def child(identifier: str, repeats: int) -> None:
     """In its own process: render one season sheet of the large cup, print JSON figures."""
     setup(False)
+    from cups.exports import get_season_exporter
     from cups.models import Season
-    from paper.exports.season import get_season_exporter
 
     season = Season.objects.select_related("cup").get(cup__slug="season-large")
     best, size = float("inf"), 0

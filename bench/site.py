@@ -29,7 +29,7 @@ def setup(rebuild: bool) -> None:
     if rebuild and DB.exists():
         DB.unlink()
     os.environ["DATABASE_URL"] = f"sqlite:///{DB}"
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "website.settings")
     import django
 
     django.setup()

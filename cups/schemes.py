@@ -2,7 +2,7 @@
 
 A scheme is (key, name, kind, numbers); ``kind`` picks one of three small rules and ``numbers`` are its
 values, so a director adds a scheme of his own as a ``table`` without code (cups.models.CupScheme).
-Binding contract: ../shared/spec/season.md "Cup points of one tournament". Sources (ahunu/ABAKUS,
+Binding contract: docs/sources/season.md "Cup points of one tournament". Sources (ahunu/ABAKUS,
 read for the values, no code taken):
 
 * ``cube`` (Tirol up to 2019/20): ``round(200 · ((N − rank) / (N − 1))³)``. ABAKUS

@@ -1,6 +1,6 @@
 """The season ranking of a cup: each player's best n results. Pure Python (no Django).
 
-Binding contract: ../shared/spec/season.md "Season ranking". Source: ABAKUS ``Statistik/SAISON.js``
+Binding contract: docs/sources/season.md "Season ranking". Source: ABAKUS ``Statistik/SAISON.js``
 ``bereSaison`` (a player's cup points sorted best first, the best results summed; the final is not
 among them and is added on its own).
 

@@ -56,7 +56,7 @@ class SeasonStandings:
         return [(row, [row.result_for(c.key) for c in self.columns]) for row in self.rows]
 
     def as_json(self) -> dict:
-        """The spec's shape (../shared/spec/season.md, Interfaces: season_standings --json)."""
+        """The spec's shape (docs/sources/season.md, Interfaces: season_standings --json)."""
         return {
             "cup": self.cup.slug,
             "season": self.season.label,

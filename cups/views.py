@@ -11,6 +11,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from cups.exports import get_season_exporter
 from cups.forms import SeasonImportForm
 from cups.imports import import_season_results
 from cups.live import cached_cup, cached_player, cached_season
@@ -76,9 +77,7 @@ def season_import(request, slug: str, season: str):
 
 
 def season_export(request, slug: str, season: str, identifier: str):
-    """The season standings as PDF or XLSX (paper/exports/season.py); public like the season page."""
-    from paper.exports.season import get_season_exporter
-
+    """The season standings as PDF or XLSX (cups/exports.py); public like the season page."""
     exporter = get_season_exporter(identifier)
     if exporter is None:
         raise Http404(identifier)

@@ -1,4 +1,4 @@
-"""Scorer API v1 (../shared/spec/scorer-api.md): a table's state and storing its hands as JSON.
+"""Scorer API v1 (docs/sources/scorer-api.md): a table's state and storing its hands as JSON.
 
 What the table's own page, its offline outbox, a second device and any outside client use. The
 table's secret token in the path is the only credential (no cookie is read, so no CSRF token);

@@ -7,10 +7,11 @@
 from __future__ import annotations
 
 from paper.exports.base import Exporter, ExportFile
-from paper.exports.results import SettlementPdf, SettlementXlsx, StandingsPdf, StandingsXlsx
 from paper.exports.round_bundle import RoundBundlePdf
 from paper.exports.score_sheets import BlankScoreSheetsPdf, ScoreSheetsPdf
 from paper.exports.seating_list import SeatingPdf
+from paper.exports.settlement import SettlementPdf, SettlementXlsx
+from paper.exports.standings import StandingsPdf, StandingsXlsx
 from paper.exports.table_cards import TableCardsPdf
 from paper.exports.workbook import TournamentWorkbook
 

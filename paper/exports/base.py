@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Iterator
 
 from django.conf import settings
+from django.utils.translation import gettext as _
 
 from paper.exports.sheetdata import SheetData
 from paper.exports.xlsx import write_workbook
@@ -93,3 +94,12 @@ class ListExporter(Exporter):
 
     def render_bytes(self) -> bytes:
         return write_workbook(self.sheets())
+
+
+def provisional_note(tournament: Tournament) -> str | None:
+    """"vorläufig …" while any round (the final included) is not closed yet; None once all are."""
+    statuses = list(tournament.round_set.values_list("status", flat=True))
+    closed = sum(1 for status in statuses if status == Round.CLOSED)
+    if closed == len(statuses):
+        return None
+    return _("vorläufig: %(closed)s von %(total)s Runden abgeschlossen") % {"closed": closed, "total": len(statuses)}

@@ -8,7 +8,8 @@ import io
 from abc import abstractmethod
 from datetime import datetime
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
+from xml.sax.saxutils import escape
 
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
@@ -17,9 +18,10 @@ from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import SimpleDocTemplate
+from reportlab.platypus import Paragraph, SimpleDocTemplate, Table
 
 from paper.exports.base import PDF, Exporter
 
@@ -163,3 +165,18 @@ class PdfExporter(Exporter):
 
         document.build(self.story(), canvasmaker=canvasmaker)
         return buffer.getvalue()
+
+
+def fit_text(text: str, width: float, style: ParagraphStyle, font_size: float) -> Any:
+    """Plain text where it fits the column (fast), a wrapping Paragraph where it does not."""
+    if stringWidth(text, FONT, font_size) <= width - 4:
+        return text
+    return Paragraph(escape(text), style)
+
+
+class WholeTable(Table):
+    """A table never split across pages: where it does not fit, it starts the next page (cheaper
+    than KeepTogether, which wraps everything twice)."""
+
+    def split(self, availWidth, availHeight):  # noqa: N803 - reportlab's names
+        return []

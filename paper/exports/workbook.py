@@ -29,7 +29,7 @@ from openpyxl.utils import get_column_letter
 from paper import columns as C
 from paper.cells import json_cell, local
 from paper.exports.base import ListExporter
-from paper.exports.results import box_label
+from paper.exports.settlement import box_label
 from paper.exports.sheetdata import EURO_FORMAT, INTEGER_FORMAT, POINTS_FORMAT, Column, SheetData
 from paper.exports.xlsx import CachedFormula
 from scoring.models import who_label

@@ -6,7 +6,8 @@
     (-5, -5, 15, -5)
 """
 
-from .hands import check_hand, game_won, read_hand
+from .hand_checks import check_hand, game_won
+from .hands import read_hand
 from .ruleset import BonusRule, Cite, ContractRule, RuleSet
 from .scoring import score, score_hand
 from .types import BonusClaim, Factor, Hand, HandResult, InvalidHand, LineItem, Problem

@@ -25,11 +25,12 @@ from .catalogue import (
     TRISCHAKEN,
     WON,
 )
-from .hands import game_won, read_hand
+from .hand_checks import game_won
+from .hands import read_hand
 from .renonce import renonce_items
 from .ruleset import BonusRule, ContractRule, RuleSet
 from .trischaken import trischaken_items
-from .types import Amount, BonusClaim, Factor, Hand, HandResult, LineItem, Seats4, seats4
+from .types import Amount, BonusClaim, Factor, Hand, HandResult, LineItem, Seats4, pays_each, seats4
 from .valat import valat_items
 
 ZERO: Seats4 = (0, 0, 0, 0)
@@ -91,8 +92,7 @@ def talon_penalty_item(hand: Hand, ruleset: RuleSet, contract: ContractRule) -> 
     assert contract.talon_king_penalty is not None
     rule = ruleset.bonus_rule(contract.talon_king_penalty)
     base = rule.value(False)
-    seats: list[Amount] = [base, base, base, base]
-    seats[hand.declarer] = -3 * base
+    seats = pays_each(hand.declarer, base)
     return LineItem(
         "talon_penalty", rule.slug, f"Talonhälfte ohne König: Strafe wie {rule.name}",
         f"talon half without the king: penalty as {BONUS_NAMES_EN[rule.slug]}",
@@ -266,8 +266,7 @@ def surrender_item(hand: Hand, ruleset: RuleSet, contract: ContractRule) -> Line
         # pagat.com (seed 001): "give up the hand for 3 points", whichever bird was planned.
         base = contract.surrender_value
         parts = f"{base} (fester Preis)"
-    seats: list[Amount] = [base, base, base, base]
-    seats[hand.declarer] = -3 * base
+    seats = pays_each(hand.declarer, base)
     return LineItem(
         "surrender", contract.slug, f"{contract.name} geschleift", f"{CONTRACT_NAMES_EN[contract.slug]} given up",
         base, (), OPPONENTS, seats4(seats), seats4(seats),

@@ -15,7 +15,7 @@ from typing import Protocol
 from .cardpoints import format_thirds
 from .catalogue import CONTRACT_NAMES_EN, DECLARER, OPPONENTS, SEATS
 from .ruleset import ContractRule, TrischakenRule
-from .types import Amount, Hand, LineItem, Seats4, seats4
+from .types import Amount, Hand, LineItem, Seats4, pays_each, seats4
 
 
 class TrischakenStrategy(Protocol):
@@ -36,12 +36,6 @@ def split_ties(amounts: list[Amount], card_points: tuple[int, ...]) -> Seats4:
             for seat in group:
                 result[seat] = int(share) if share.denominator == 1 else share
     return seats4(result)
-
-
-def pays_each(payer: int, amount: Amount) -> list[Amount]:
-    seats: list[Amount] = [amount] * 4
-    seats[payer] = -3 * amount
-    return seats
 
 
 def line(code: str, contract: ContractRule, german: str, english: str, base: Amount, seats: Seats4,

@@ -21,6 +21,13 @@ def seats4(values: Sequence[Amount]) -> Seats4:
     return (a, b, c, d)
 
 
+def pays_each(payer: int, amount: Amount) -> list[Amount]:
+    """One seat pays ``amount`` to each of the three others (a negative amount: receives it from each)."""
+    seats: list[Amount] = [amount] * 4
+    seats[payer] = -3 * amount
+    return seats
+
+
 @dataclass(frozen=True, slots=True)
 class BonusClaim:
     """One bonus line of a hand: which side it concerns and how it went."""

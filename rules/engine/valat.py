@@ -1,27 +1,45 @@
 """The four ways the rule sets score a Valat, each a small strategy selected by ``ValatRule.kind``.
 
-A strategy receives the PositiveScorer of a positive contract and returns its line items, so
+A strategy receives the line-item builder of a positive contract (``scoring.PositiveScorer``, seen
+here only through the ``LineItems`` protocol, so this module never imports the scorer) and returns
+its line items, so
 the one thing that differs (how the Valat relates to the game and the other bonuses) lives
 here and nothing else is repeated.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
-from .catalogue import BONUS_KIND, OPPONENTS
-from .ruleset import ValatRule
-from .types import Factor, LineItem
-
-if TYPE_CHECKING:  # pragma: no cover - typing only
-    from .scoring import PositiveScorer
+from .catalogue import BONUS_KIND
+from .ruleset import ContractRule, RuleSet, ValatRule
+from .types import Amount, BonusClaim, Factor, Hand, LineItem
 
 VALAT = "valat"
 SILENT_VOID = ("still zählt neben dem Valat nicht", "silent bonuses do not count beside the Valat")
 
 
+class LineItems(Protocol):
+    """What a Valat strategy needs of the positive contract's scorer (scoring.PositiveScorer)."""
+
+    hand: Hand
+    ruleset: RuleSet
+    contract: ContractRule
+    winner: str
+
+    def kontra(self, multiplier: int, what: str) -> tuple[Factor, ...]: ...
+    def game_factors(self, winner: str) -> list[Factor]: ...
+    def game(self, winner: str, *extra: Factor) -> LineItem: ...
+    def bonus(self, claim: BonusClaim, *extra: Factor, base: Amount | None = None, code: str = "bonus") -> LineItem: ...
+    def voided(self, claim: BonusClaim, note_de: str, note_en: str) -> LineItem: ...
+    def voided_game(self, note_de: str, note_en: str) -> LineItem: ...
+    def standard(self) -> list[LineItem]: ...
+    def item(self, code: str, subject: str, german: str, english: str, base: Amount,
+             factors: list[Factor], winner: str, note: tuple[str, str] = ("", "")) -> LineItem: ...
+
+
 class ValatStrategy(Protocol):
-    def items(self, rule: ValatRule, scorer: "PositiveScorer") -> list[LineItem]: ...
+    def items(self, rule: ValatRule, scorer: LineItems) -> list[LineItem]: ...
 
 
 class PremiumValat:
@@ -29,7 +47,7 @@ class PremiumValat:
     to the score for game, just like other bonuses"; pagat.com: 4×/8× the game score).
     Bonus kinds in ``voids`` do not count next to an achieved Valat (Tirol: material bonuses)."""
 
-    def items(self, rule: ValatRule, scorer: "PositiveScorer") -> list[LineItem]:
+    def items(self, rule: ValatRule, scorer: LineItems) -> list[LineItem]:
         valat = scorer.hand.claim(VALAT)
         voiding = valat is not None and valat.achieved
         items = [scorer.game(scorer.winner)]
@@ -54,7 +72,7 @@ class GameMultipleValat:
     """The Valat replaces the game with a multiple of its value; next to an achieved Valat only
     announced bonuses count (Upper Austria: seed 004 section 12 and rule-notes.md)."""
 
-    def items(self, rule: ValatRule, scorer: "PositiveScorer") -> list[LineItem]:
+    def items(self, rule: ValatRule, scorer: LineItems) -> list[LineItem]:
         valat = scorer.hand.claim(VALAT)
         if valat is None:
             return scorer.standard()
@@ -87,7 +105,7 @@ class MultiplierValat:
     (seed 003: "contract and announcements are always multiplied together (except 10 Tarock).
     If you loose the announcement, the contract is lost as well. Unannounced bonuses do not count.")."""
 
-    def items(self, rule: ValatRule, scorer: "PositiveScorer") -> list[LineItem]:
+    def items(self, rule: ValatRule, scorer: LineItems) -> list[LineItem]:
         valat = scorer.hand.claim(VALAT)
         if valat is None:
             return scorer.standard()
@@ -118,7 +136,7 @@ class OverrideValat:
     """Only the Valat counts: no game, no other bonus (Skill7, seed 002: "A Valat overrides all
     other additions ... the game itself will not be valued, but instead just the Valat and any Kontra")."""
 
-    def items(self, rule: ValatRule, scorer: "PositiveScorer") -> list[LineItem]:
+    def items(self, rule: ValatRule, scorer: LineItems) -> list[LineItem]:
         valat = scorer.hand.claim(VALAT)
         if valat is None:
             return scorer.standard()
@@ -140,8 +158,6 @@ STRATEGIES: dict[str, ValatStrategy] = {
 }
 
 
-def valat_items(rule: ValatRule, scorer: "PositiveScorer") -> list[LineItem]:
+def valat_items(rule: ValatRule, scorer: LineItems) -> list[LineItem]:
     return STRATEGIES[rule.kind].items(rule, scorer)
 
-
-__all__ = ["STRATEGIES", "valat_items", "OPPONENTS"]

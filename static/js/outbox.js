@@ -2,7 +2,7 @@
 // a dropped Wi-Fi connection, a reload or a closed tab loses nothing. Each hand carries a key of
 // its own; the server stores a key once (a retry after a lost answer returns the stored hand), so
 // sending again is always safe. Hands go out in order through the scorer API
-// (../shared/spec/scorer-api.md). A refused hand (another device entered that number, the table was
+// (docs/sources/scorer-api.md). A refused hand (another device entered that number, the table was
 // closed, the entry is incomplete) stays listed with the server's reason until the scorer discards
 // it; the page then shows the server's state again. Without JavaScript the form posts as before.
 (function () {

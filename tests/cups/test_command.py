@@ -1,4 +1,4 @@
-"""manage.py season_standings CUP [--season LABEL] --json (../shared/spec/season.md, Interfaces)."""
+"""manage.py season_standings CUP [--season LABEL] --json (docs/sources/season.md, Interfaces)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """`seed_demo --demo-cups` (what `make run` loads): three cups, one per scheme, three tournaments each
 from a shared pool; their season standings, the players' history pages and the season sheets must
-show the season points that ../shared/spec/season.md's formulas give when applied by hand, here, to
+show the season points that docs/sources/season.md's formulas give when applied by hand, here, to
 each tournament's standings as standings.json publishes them (issue 11, "Done when")."""
 
 from __future__ import annotations

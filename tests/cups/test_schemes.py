@@ -1,4 +1,4 @@
-"""Golden values of the cup-point schemes (../shared/spec/season.md; ABAKUS Statistik/statFunktionen.js
+"""Golden values of the cup-point schemes (docs/sources/season.md; ABAKUS Statistik/statFunktionen.js
 getCupPunkte, Statistik/Statistik.js tFIXPUNKTE) and properties that hold for any field."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from cups import schemes
 from cups.schemes import BUILTIN, FIXPUNKTE
 
 CUBE, FIXED, HEINE = BUILTIN["cube"], BUILTIN["fixed"], BUILTIN["heine"]
-SPEC = Path(__file__).resolve().parents[3] / "shared" / "spec" / "season.md"
+SPEC = Path(__file__).resolve().parents[2] / "docs" / "sources" / "season.md"
 
 
 def test_pure_module_imports_no_django():

@@ -1,4 +1,4 @@
-"""Golden season rankings (../shared/spec/season.md "Season ranking"; ABAKUS Statistik/SAISON.js bereSaison)
+"""Golden season rankings (docs/sources/season.md "Season ranking"; ABAKUS Statistik/SAISON.js bereSaison)
 and properties of the pure ranking."""
 
 from __future__ import annotations

@@ -33,7 +33,7 @@ def season(played, cup_season):
 
 
 def test_pdf_lists_every_player_with_points(season, django_assert_num_queries):
-    from paper.exports.season import SeasonStandingsPdf
+    from cups.exports import SeasonStandingsPdf
 
     with django_assert_num_queries(6):
         exporter = SeasonStandingsPdf(season)
@@ -51,7 +51,7 @@ def test_pdf_lists_every_player_with_points(season, django_assert_num_queries):
 def test_xlsx_formulas_match_the_season_standings(season, tmp_path):
     from pycel import ExcelCompiler
 
-    from paper.exports.season import SeasonStandingsXlsx
+    from cups.exports import SeasonStandingsXlsx
 
     with translation.override("de"):
         file = SeasonStandingsXlsx(season).render()

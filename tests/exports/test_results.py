@@ -50,7 +50,7 @@ def test_euros_and_points_as_written_in_each_language():
 
 
 def test_payment_sentence():
-    from paper.exports.results import payment_text
+    from paper.exports.settlement import payment_text
 
     with translation.override("de"):
         assert payment_text("Anna", "Bernd", D("1.2")) == "Anna zahlt Bernd 1,20 €"
@@ -142,7 +142,7 @@ def test_standings_xlsx_holds_the_same_values(make_tournament, play_round):
 @pytest.mark.parametrize("charity", [False, True])
 def test_settlement_pdf_shows_every_table_payment_and_total(make_tournament, play_round, charity):
     from paper.exports import get_exporter
-    from paper.exports.results import payment_text
+    from paper.exports.settlement import payment_text
     from paper.formats import euro_text, number_text
     from scoring.selectors import settlement
 

@@ -19,7 +19,7 @@ def manage(tmp_path):
     # Other tests (playwright's) may set DJANGO_ALLOW_ASYNC_UNSAFE in this process: not for a real start.
     base = {
         **{k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"},
-        "DJANGO_SETTINGS_MODULE": "tournament.settings",
+        "DJANGO_SETTINGS_MODULE": "website.settings",
         "DJANGO_DEBUG": "1",
         "DJANGO_SECRET_KEY": TEST_KEY,
         "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",

@@ -74,7 +74,7 @@ def test_sampled_card_points_respect_a_threshold_between_whole_points():
     from dataclasses import replace
 
     from rules.engine.cardpoints import parse_thirds
-    from rules.engine.hands import game_won
+    from rules.engine.hand_checks import game_won
 
     rs = replace(BUILTIN["skill7"], win_threshold=136)
     for data in random_hands(rs, 400, seed="threshold"):

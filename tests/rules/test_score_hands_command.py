@@ -18,7 +18,7 @@ SPEC_EXAMPLES = [
 
 
 def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "tournament.settings",
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "website.settings",
            # A database that cannot exist: the command must never need one.
            "DATABASE_URL": "postgres://nobody@127.0.0.1:1/never"}
     return subprocess.run(

@@ -1,4 +1,4 @@
-"""Scorer API v1 (../shared/spec/scorer-api.md): every status the spec names, replays, races."""
+"""Scorer API v1 (docs/sources/scorer-api.md): every status the spec names, replays, races."""
 
 from __future__ import annotations
 

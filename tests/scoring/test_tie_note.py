@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils import translation
 from pdf_tools import pdf_text
 
-from paper.exports.results import StandingsPdf, StandingsXlsx
+from paper.exports.standings import StandingsPdf, StandingsXlsx
 from scoring.selectors import standings, standings_table
 from scoring.services import book_correction
 

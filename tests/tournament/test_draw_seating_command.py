@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def run(*args: str) -> subprocess.CompletedProcess:
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "tournament.settings",
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "website.settings",
            # A database that cannot exist: the command must never need one.
            "DATABASE_URL": "postgres://nobody@127.0.0.1:1/never"}
     return subprocess.run(

@@ -1,6 +1,6 @@
 """manage.py season_standings CUP [--season LABEL] [--json]: a cup's season ranking (default: the newest season).
 
-The JSON is the shape of ../shared/spec/season.md (Interfaces). Unknown cup or season: exit 1 with a sentence.
+The JSON is the shape of docs/sources/season.md (Interfaces). Unknown cup or season: exit 1 with a sentence.
 """
 
 from __future__ import annotations

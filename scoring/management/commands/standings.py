@@ -1,4 +1,4 @@
-"""The standings of a tournament as JSON (../shared/spec/season.md, "Interfaces"):
+"""The standings of a tournament as JSON (docs/sources/season.md, "Interfaces"):
 
     python manage.py standings SLUG --json
 

@@ -1,6 +1,6 @@
 """Settings for the test suite: the site's settings with debug and a key set explicitly.
 
-Production defaults (debug off, key required) stay in tournament/settings.py; the tests say what
+Production defaults (debug off, key required) stay in website/settings.py; the tests say what
 they need here instead of relying on insecure defaults.
 """
 import os
@@ -8,8 +8,8 @@ import os
 os.environ.setdefault("DJANGO_DEBUG", "1")
 os.environ.setdefault("DJANGO_SECRET_KEY", "tests-only-secret-key-not-for-any-deployment-0123456789abcdef")
 
-from tournament.settings import *  # noqa: E402,F403
-from tournament.settings import STORAGES  # noqa: E402
+from website.settings import *  # noqa: E402,F403
+from website.settings import STORAGES  # noqa: E402
 
 # No collectstatic in tests: plain storage (the manifest storage needs staticfiles.json).
 STORAGES = {**STORAGES, "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}

@@ -58,6 +58,7 @@ INSTALLED_APPS = [
     "rules",
     "cups",
     "hall",
+    "website",
 ]
 
 MIDDLEWARE = [
@@ -76,8 +77,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
 
-ROOT_URLCONF = "tournament.urls"
-WSGI_APPLICATION = "tournament.wsgi.application"
+ROOT_URLCONF = "website.urls"
+WSGI_APPLICATION = "website.wsgi.application"
 
 TEMPLATES = [
     {
@@ -140,7 +141,7 @@ STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT", BASE_DIR / "staticfiles"))
 # whitenoise serves STATIC_ROOT (made by collectstatic) with hashed names and gzip; the test
-# settings (hall/settings_test.py) use plain storage so tests need no collectstatic.
+# settings (website/settings_test.py) use plain storage so tests need no collectstatic.
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},

@@ -7,7 +7,7 @@ through the same services the scorers use (random valid hands under the rule set
 tournament-like mix of contracts); tables are confirmed and rounds closed. With a final round
 (Hopfgarten) the best are seated by the standings and play it too. Existing data stays unless
 --replace is given. With --demo-cups it also builds three cups, one per season scheme of
-../shared/spec/season.md (cube, fixed, heine), each with a season of three finished tournaments
+docs/sources/season.md (cube, fixed, heine), each with a season of three finished tournaments
 whose players come from the cup's own pool, so the same people meet again. With --demo-director
 (only `make run` passes it) it also creates the director account "leitung" (password "tarock")
 when no user exists yet, for trying the site locally; a production start never does.

@@ -1,7 +1,8 @@
-"""Season standings of a cup as PDF and XLSX: the exporter interface (base.py) for a Season.
+"""Season standings of a cup as PDF and XLSX: the exporter interface (paper/exports/base.py) for a Season.
 
 SeasonExporter mirrors Exporter (``render() -> ExportFile``) but is built for a season; its numbers
-come from cups.selectors.season_standings (a fixed number of queries), layout runs no query.
+come from cups.selectors.season_standings (a fixed number of queries), layout runs no query. The
+season sheets live with cups, which builds on paper, so paper never imports a cup.
 The XLSX has a "Results" sheet (one row per player and tournament) and a "Season" sheet whose
 season points are SUMIFS formulas over the Results sheet's "Worth" column (what a counted result
 adds: its cup points, twice for a final that counts double; 0 when not counted), each with its
@@ -17,6 +18,7 @@ from django.utils.translation import gettext_lazy
 from reportlab.lib.units import mm
 from reportlab.platypus import Paragraph, Table, TableStyle
 
+from cups.selectors import season_standings
 from paper.exports.base import ExportFile, ListExporter
 from paper.exports.pdf import FONT_BOLD, PdfExporter, table_style
 from paper.exports.sheetdata import INTEGER_FORMAT, POINTS_FORMAT, Column, SheetData
@@ -30,8 +32,6 @@ class SeasonExporter:
     identifier: ClassVar[str]
 
     def __init__(self, season, *, base_url: str = ""):  # noqa: D107
-        from cups.selectors import season_standings
-
         self.season = season
         self.tournament = None
         self.round = None

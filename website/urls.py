@@ -1,0 +1,40 @@
+"""The site's root URLs: the admin, the hall (health, login), the tournament pages of this package, and
+each app's own pages."""
+
+from django.contrib import admin
+from django.urls import include, path
+
+from website.views import director, entries, public, rounds
+
+tournament_patterns = ([
+    path("", public.home, name="home"),
+    path("turniere/", director.tournament_list, name="list"),
+    path("turniere/<slug:slug>/", director.tournament_detail, name="detail"),
+    path("turniere/<slug:slug>/preise/", director.prize_settings, name="prizes"),
+    path("turniere/<slug:slug>/spieler/neu/", entries.add_player, name="add_player"),
+    path("turniere/<slug:slug>/spieler/vorhanden/", entries.enter_existing, name="enter_existing"),
+    path("turniere/<slug:slug>/spieler/import/", entries.import_players, name="import_players"),
+    path("turniere/<slug:slug>/spieler/alle-anwesend/", entries.check_in_all, name="check_in_all"),
+    path("turniere/<slug:slug>/spieler/<int:entry_id>/anwesend/", entries.check_in, name="check_in"),
+    path("turniere/<slug:slug>/spieler/<int:entry_id>/ausgeschieden/", entries.withdraw, name="withdraw"),
+    path("turniere/<slug:slug>/runde/<int:number>/", rounds.round_detail, name="round"),
+    path("turniere/<slug:slug>/runde/<int:number>/neue-links/", rounds.rotate_links, name="rotate_links"),
+    path("turniere/<slug:slug>/runde/<int:number>/<str:action>/", rounds.round_action, name="round_action"),
+    path("turniere/<slug:slug>/runde/<int:number>/tisch/<int:table_id>/beenden/", rounds.end_table, name="end_table"),
+    path("turnier/<slug:slug>/", public.public_standings, name="standings"),
+    path("turnier/<slug:slug>/standings.json", public.standings_json, name="standings_json"),
+    path("turnier/<slug:slug>/beamer/", public.projector, name="projector"),
+    path("turnier/<slug:slug>/spieler/<int:entry_id>/", public.player_page, name="player"),
+], "tournament")
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    # The hall app: /healthz, the director's login /anmelden/ and logout /abmelden/.
+    path("", include("hall.urls")),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("", include(tournament_patterns)),
+    path("", include("scoring.urls")),
+    path("", include("paper.urls")),
+    path("", include("rules.urls")),
+    path("", include("cups.urls")),
+]

@@ -1,0 +1,103 @@
+"""The director's tournament pages: the list (and a new tournament), one tournament's page, the
+entry fee and prizes."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.db.models import Count
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django_tables2.export import TableExport
+
+from paper.exports import EXPORTERS, get_exporter
+from scoring import selectors as scoring_selectors
+from tournament import selectors, services
+from tournament.errors import ServiceError
+from tournament.forms import PasteForm, PlayerForm, PrizesForm, TournamentForm, UploadForm
+from tournament.http import director_required
+from tournament.models import Tournament
+from tournament.tables import EntryTable, TournamentTable, configure
+from website.views.feedback import refuse
+
+PLAYER_LIST_FORMATS = ("xlsx", "csv")  # the director's player list; the standings go through paper/exports
+
+
+@director_required
+def tournament_list(request):
+    queryset = Tournament.objects.annotate(entry_count=Count("entries")).order_by("-date", "name")
+    table = TournamentTable(queryset)
+    configure(request, table, per_page=50)
+    form = TournamentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            tournament = services.create_tournament(
+                name=data["name"], slug=data["slug"], date=data["date"], venue=data["venue"],
+                ruleset=services.resolve_ruleset(data["ruleset"]), stake_cents=data["stake_cents"],
+                rounds=data["rounds"], tables_of_five=data["tables_of_five"],
+                kontra_to_charity=data["kontra_to_charity"], user=request.user,
+                hands_at_four=data["hands_at_four"], hands_at_five=data["hands_at_five"],
+            )
+        except ServiceError as error:
+            refuse(request, error)
+        except ValidationError as error:  # full_clean: e.g. the slug is taken
+            for field, problems in error.message_dict.items():
+                form.add_error(field if field in form.fields else None, problems)
+        else:
+            messages.success(request, _("Turnier angelegt."))
+            return redirect("tournament:detail", slug=tournament.slug)
+    return render(request, "tournament/list.html", {"table": table, "form": form})
+
+
+@director_required
+def tournament_detail(request, slug: str):
+    tournament = get_object_or_404(Tournament, slug=slug)
+    entries = EntryTable(tournament.entries.select_related("player", "tournament"))
+    configure(request, entries, per_page=100)
+    export = request.GET.get("_export")
+    if export in PLAYER_LIST_FORMATS:
+        return TableExport(export, entries, exclude_columns=()).response(f"{tournament.slug}-spieler.{export}")
+    return render(request, "tournament/detail.html", {
+        "tournament": tournament, "entries": entries, "rounds": selectors.rounds_with_progress(tournament),
+        # Three forms on one page: distinct ids, so each label ticks its own form's box.
+        "player_form": PlayerForm(auto_id="player_%s"), "paste_form": PasteForm(auto_id="paste_%s"),
+        "upload_form": UploadForm(auto_id="upload_%s"),
+        "checked_in": tournament.entries.filter(checked_in=True).count(),
+        "exports": [e for e in EXPORTERS if not e.per_round],
+        "round_exports": [e for e in EXPORTERS if e.per_round],
+    })
+
+
+def _prize_lines(cents: list[int]) -> str:
+    return "\n".join(f"{place}. {amount // 100},{amount % 100:02d}" for place, amount in enumerate(cents, start=1))
+
+
+@director_required
+def prize_settings(request, slug: str):
+    """Entry fee and prize list: the form, and what the prizes pay by the standings as they are now."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    initial = {"entry_fee": Decimal(tournament.entry_fee_cents) / 100, "prizes": _prize_lines(tournament.prizes_cents)}
+    form = PrizesForm(request.POST or None, initial=initial)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            data = form.cleaned_data
+            try:
+                services.set_prizes(tournament=tournament, entry_fee_cents=data["entry_fee"],
+                                    prizes_cents=data["prizes"], over_fees_ok=data["over_fees_ok"])
+            except ServiceError as error:
+                form.add_error(None, error.message())
+            else:
+                messages.success(request, _("Nenngeld und Preise gespeichert."))
+                return redirect("tournament:prizes", slug=slug)
+        status = 422
+    money = scoring_selectors.settlement(tournament)
+    prize_of = money.prizes.by_entry()
+    players = [(player, prize_of.get(player.entry_id, 0), player.total + prize_of.get(player.entry_id, 0))
+               for player in money.players]
+    return render(request, "tournament/prizes.html", {
+        "tournament": tournament, "form": form, "prizes": money.prizes, "players": players,
+        "downloads": [get_exporter("settlement-pdf"), get_exporter("settlement-xlsx")]}, status=status)

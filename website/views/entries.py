@@ -1,0 +1,126 @@
+"""The director's player actions on a tournament: add, enter a known player, import a list, check in,
+withdraw."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from paper.imports import players as player_import
+from tournament import services
+from tournament.errors import DuplicatePlayer, ServiceError
+from tournament.forms import PlayerForm
+from tournament.http import director_required, int_param
+from tournament.models import Entry, Player, Tournament
+from website.views.feedback import refuse
+
+
+@director_required
+@require_POST
+def add_player(request, slug: str):
+    tournament = get_object_or_404(Tournament, slug=slug)
+    form = PlayerForm(request.POST)
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            services.check_late_entry(tournament)  # before a player is created for nothing
+            player = services.register_player(name=data["name"], club=data["club"], region=data["region"],
+                                              notes=data["notes"], allow_duplicate=data["allow_duplicate"])
+        except DuplicatePlayer as error:
+            refuse(request, error)
+            return render(request, "tournament/duplicate.html", {"tournament": tournament, "error": error, "form": form})
+        except ServiceError as error:
+            refuse(request, error)
+        else:
+            services.enter_player(tournament=tournament, player=player, checked_in=data["checked_in"])
+            messages.success(request, _("%(name)s ist dabei.") % {"name": player.name})
+    else:
+        messages.error(request, _("Bitte den Namen angeben."))
+    return redirect("tournament:detail", slug=slug)
+
+
+@director_required
+@require_POST
+def enter_existing(request, slug: str):
+    tournament = get_object_or_404(Tournament, slug=slug)
+    player = get_object_or_404(Player, pk=int_param(request.POST, "player", 0))
+    try:
+        services.enter_player(tournament=tournament, player=player, checked_in=request.POST.get("checked_in") == "1")
+    except ServiceError as error:
+        refuse(request, error)
+    else:
+        messages.success(request, _("%(name)s ist dabei.") % {"name": player.name})
+    return redirect("tournament:detail", slug=slug)
+
+
+@director_required
+@require_POST
+def import_players(request, slug: str):
+    tournament = get_object_or_404(Tournament, slug=slug)
+    try:
+        if "file" in request.FILES:
+            upload = request.FILES["file"]
+            rows = player_import.player_rows_from_file(upload.name, upload.read())
+        else:
+            rows = player_import.player_rows_from_text(request.POST.get("text", ""))
+        report = player_import.import_players(tournament=tournament, rows=rows,
+                                         check_in=request.POST.get("checked_in") == "on")
+    except ServiceError as error:
+        refuse(request, error)
+        return redirect("tournament:detail", slug=slug)
+    messages.success(request, _("%(n)s Spieler eingetragen (%(r)s schon bekannt).") % {
+        "n": len(report.entered), "r": len(report.reused)})
+    for row, candidates in report.flagged:
+        messages.warning(request, _("„%(name)s“ nicht angelegt – ähnlich: %(c)s. Bitte einzeln prüfen.") % {
+            "name": row.get("name"), "c": ", ".join(str(c) for c in candidates)})
+    return redirect("tournament:detail", slug=slug)
+
+
+@director_required
+@require_POST
+def check_in(request, slug: str, entry_id: int):
+    entry = get_object_or_404(Entry, pk=entry_id, tournament__slug=slug)
+    try:
+        services.set_checked_in(entry=entry, checked_in=request.POST.get("checked_in") == "1")
+    except ServiceError as error:
+        refuse(request, error)
+    return redirect(reverse("tournament:detail", args=[slug]) + "#spieler")
+
+
+@director_required
+@require_POST
+def check_in_all(request, slug: str):
+    """"alle anwesend": every registered player who is not checked in yet (and has not withdrawn)."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    absent = list(tournament.entries.filter(checked_in=False, withdrawn_after_round__isnull=True))
+    try:  # all or none: every one checked before the first is written
+        for entry in absent:
+            services.check_late_entry(tournament, entry)
+    except ServiceError as error:
+        refuse(request, error)
+        return redirect(reverse("tournament:detail", args=[slug]) + "#spieler")
+    for entry in absent:
+        services.set_checked_in(entry=entry, checked_in=True)
+    messages.success(request, _("%(n)s Spieler als anwesend eingetragen.") % {"n": len(absent)})
+    return redirect(reverse("tournament:detail", args=[slug]) + "#spieler")
+
+
+@director_required
+@require_POST
+def withdraw(request, slug: str, entry_id: int):
+    entry = get_object_or_404(Entry, pk=entry_id, tournament__slug=slug)
+    after = request.POST.get("after_round", "").strip()
+    after_round = int_param(request.POST, "after_round", low=0, high=99)
+    if after and after_round is None:
+        messages.error(request, _("„%(value)s“ ist keine Rundennummer.") % {"value": after[:20]})
+    else:
+        services.withdraw(entry=entry, after_round=after_round)
+        if after_round is None:
+            messages.success(request, _("%(name)s spielt wieder mit.") % {"name": entry.player.name})
+        else:
+            messages.success(request, _("%(name)s ist nach Runde %(n)s ausgeschieden.") % {
+                "name": entry.player.name, "n": after_round})
+    return redirect(reverse("tournament:detail", args=[slug]) + "#spieler")

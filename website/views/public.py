@@ -1,0 +1,113 @@
+"""Public pages of a tournament (read-only, cached under its live version): standings, their JSON,
+the projector, a player's page; and the home page."""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import urlencode
+
+import django_tables2 as tables
+from django.db.models import Count
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
+from django.views.decorators.http import require_safe
+
+from paper.exports import EXPORTERS
+from rules.rulesets import BUILTIN
+from scoring import selectors as scoring_selectors
+from tournament import live, selectors
+from tournament.models import Entry, Tournament
+from tournament.tables import StandingsTable, configure
+
+
+@require_safe
+def home(request):
+    return render(request, "tournament/home.html", {
+        "tournaments": Tournament.objects.annotate(entry_count=Count("entries")).order_by("-date", "name")[:30],
+        "rulesets": list(BUILTIN.values()),
+    })
+
+
+LIVE_PARAMETERS = ("q", "page", "per_page", "sort")
+
+
+def _variant(request) -> str:
+    """The query a live page depends on (search, page, sort), the same for the page and its refresh;
+    any other parameter makes no cache entry of its own."""
+    return urlencode(sorted((key, value[:100]) for key, value in request.GET.items() if key in LIVE_PARAMETERS))
+
+
+def _standings_table(request, tournament: Tournament) -> StandingsTable:
+    standings = scoring_selectors.standings_table(tournament, tie_note=True)
+    rows, columns = standings.rows, standings.columns
+    query = request.GET.get("q", "").strip().lower()
+    if query:  # "where am I?": keep the ranks, show the matching players
+        rows = [row for row in rows if query in row["name"].lower() or query in row["club"].lower()]
+    extra = [(key, tables.Column(verbose_name=header, attrs={"td": {"class": "tie-note" if key == "decided" else "num"}},
+                                 default="")) for key, header in columns]
+    # Rank, name and points first: on a phone that is what a player looks for.
+    table = StandingsTable(rows, extra_columns=extra, sequence=("rank", "name", "total", "..."))
+    table.tournament = tournament
+    return table
+
+
+@require_safe
+def public_standings(request, slug: str):
+    tournament = get_object_or_404(Tournament, slug=slug)
+
+    def render_standings() -> str:
+        table = _standings_table(request, tournament)
+        configure(request, table, per_page=100)
+        return render_to_string("tournament/_standings.html", {
+            "table": table, "progress": selectors.round_progress(tournament)}, request=request)
+
+    html = mark_safe(live.cached(tournament, "standings", _variant(request), render_standings))  # noqa: S308 - our own render
+    if request.GET.get("fragment"):
+        return HttpResponse(html)
+    return render(request, "tournament/standings.html", {
+        "tournament": tournament, "standings_html": html, "public_exports": [e for e in EXPORTERS if e.public],
+    })
+
+
+@require_safe
+def standings_json(request, slug: str):
+    """The standings for scripts and outside checks (season.md, "Interfaces")."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    body = live.cached(tournament, "standings.json", "", lambda: json.dumps(
+        scoring_selectors.standings_document(tournament), ensure_ascii=False))
+    response = HttpResponse(body, content_type="application/json")
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+@require_safe
+def projector(request, slug: str):
+    tournament = get_object_or_404(Tournament, slug=slug)
+
+    def render_table() -> str:
+        standings = scoring_selectors.standings_table(tournament)
+        return render_to_string("tournament/_projector.html", {
+            "rows": standings.rows, "columns": standings.columns, "progress": selectors.round_progress(tournament)})
+
+    html = mark_safe(live.cached(tournament, "projector", "", render_table))  # noqa: S308 - our own render
+    if request.GET.get("fragment"):
+        return HttpResponse(html)
+    return render(request, "tournament/projector.html", {"tournament": tournament, "standings_html": html})
+
+
+@require_safe
+def player_page(request, slug: str, entry_id: int):
+    tournament = get_object_or_404(Tournament, slug=slug)
+    entry = get_object_or_404(Entry.objects.select_related("player"), pk=entry_id, tournament=tournament)
+
+    def render_player() -> str:
+        day = scoring_selectors.player_day(tournament, entry)
+        ranked = next((r for r in scoring_selectors.standings(tournament) if r.player.entry_id == entry.pk), None)
+        return render_to_string("tournament/_player.html", {
+            "tournament": tournament, "entry": entry, "day": day, "ranked": ranked,
+            "played": [r for r in day.rounds if r.seated or r.hands or r.corrections]}, request=request)
+
+    html = mark_safe(live.cached(tournament, f"player-{entry.pk}", "", render_player))  # noqa: S308 - our own render
+    return render(request, "tournament/player.html", {"tournament": tournament, "entry": entry, "player_html": html})
