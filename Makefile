@@ -26,15 +26,15 @@ BACKUP_EVERY_MINUTES ?= 0
 BACKUP_KEEP ?= 48
 export HOST PORT
 
-# The demo (`make run`): debug on and a key of its own, so no production default is weakened.
-DEMO_ENV := DJANGO_DEBUG=1 DJANGO_SECRET_KEY=$${DJANGO_SECRET_KEY:-make-run-local-demo-key-not-for-production}
+# The demo (`make run`): debug on; the key is the installation's own (hall/secret.py), as for any start.
+DEMO_ENV := DJANGO_DEBUG=1
 
 .PHONY: help print-python venv messages run serve backup system-packages test test-slow lint typecheck test-sqlite test-postgres bench bench-hall docs clean
 
 help:
 	@echo "make run            virtualenv, install, migrate, demo data, serve on http://127.0.0.1:8000"
 	@echo "make test           whole suite on SQLite (with coverage gate), then on a throwaway PostgreSQL"
-	@echo "make serve          production server for the hall (gunicorn, debug off, needs DJANGO_SECRET_KEY)"
+	@echo "make serve          production server for the hall (gunicorn, debug off)"
 	@echo "make backup         database and sheets into BACKUP_DIR (default backups/)"
 	@echo "make lint           ruff over the whole tree"
 	@echo "make typecheck      mypy (strict) over rules/engine"
@@ -74,13 +74,11 @@ run: venv
 	@$(DEMO_ENV) $(VPY) manage.py lan_banner --host $(HOST) --port $(PORT)
 	$(DEMO_ENV) $(VPY) manage.py runserver $(HOST):$(PORT)
 
-# Production start in the hall: debug off (DJANGO_DEBUG unset), DJANGO_SECRET_KEY required,
+# Production start in the hall: debug off (DJANGO_DEBUG unset), DJANGO_SECRET_KEY or the installation's own key,
 # migrations and the cache table first, collectstatic for whitenoise, then gunicorn (gunicorn.conf.py: HOST, PORT,
 # GUNICORN_WORKERS, GUNICORN_THREADS). BACKUP_EVERY_MINUTES=N runs `manage.py backup` every N
 # minutes alongside into BACKUP_DIR (keeping BACKUP_KEEP copies); it stops with the server.
 serve: venv
-	@test -n "$$DJANGO_SECRET_KEY" || { echo "make serve: DJANGO_SECRET_KEY fehlt / is missing, e.g."; \
-		echo "  export DJANGO_SECRET_KEY=\$$(python3 -c 'import secrets; print(secrets.token_urlsafe(50))')"; exit 1; }
 	$(VPY) manage.py migrate --noinput
 	$(VPY) manage.py createcachetable
 	$(VPY) manage.py collectstatic --noinput -v 0
@@ -136,7 +134,7 @@ test-postgres: venv
 	exit $$rc
 
 bench: venv
-	@export DJANGO_SETTINGS_MODULE=website.settings DJANGO_DEBUG=1 DJANGO_SECRET_KEY=$${DJANGO_SECRET_KEY:-bench-only-key}; \
+	@export DJANGO_SETTINGS_MODULE=website.settings DJANGO_DEBUG=1; \
 	found=0; \
 	for f in bench/*.py; do \
 		[ -e "$$f" ] || continue; \

@@ -13,6 +13,7 @@ import json
 import shutil
 import socket
 import subprocess
+from functools import lru_cache
 from urllib.parse import urlsplit
 
 
@@ -51,12 +52,24 @@ def _from_hostname() -> list[str]:
     return [info[4][0] for info in infos if _usable(info[4][0])]
 
 
-def lan_addresses() -> list[str]:
-    """IPv4 addresses of this machine that other devices on the LAN can reach (no loopback)."""
+@lru_cache(maxsize=1)
+def _lan_addresses() -> tuple[str, ...]:
     found = _from_ip_command()
     if found is None:
         found = _from_hostname()
-    return list(dict.fromkeys(found))
+    return tuple(dict.fromkeys(found))
+
+
+def lan_addresses() -> list[str]:
+    """IPv4 addresses of this machine that other devices on the LAN can reach (no loopback), read once
+    per process (settings ask twice at start)."""
+    return list(_lan_addresses())
+
+
+def default_site_url(port: int | str) -> str:
+    """The address phones in the hall reach when SITE_URL is not set: the first LAN address."""
+    addresses = lan_addresses()
+    return f"http://{addresses[0] if addresses else '127.0.0.1'}:{port}"
 
 
 LOCAL_HOSTS = ("localhost", "127.0.0.1", "[::1]", "testserver")

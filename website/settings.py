@@ -2,16 +2,17 @@
 
 Everything that differs between a laptop, CI and production comes from the
 environment: DATABASE_URL, DJANGO_SECRET_KEY, DJANGO_DEBUG, DJANGO_ALLOWED_HOSTS, SITE_URL,
-DJANGO_HTTPS, DJANGO_LOG_LEVEL, SQLITE_BUSY_TIMEOUT, DB_CONN_MAX_AGE, MAX_UPLOAD_MB (see README).
-Debug is off unless DJANGO_DEBUG=1; with debug off a missing DJANGO_SECRET_KEY stops the start.
+DJANGO_HTTPS, DJANGO_DATA_DIR, DJANGO_LOG_LEVEL, SQLITE_BUSY_TIMEOUT, DB_CONN_MAX_AGE, MAX_UPLOAD_MB (see README).
+Debug is off unless DJANGO_DEBUG=1; without DJANGO_SECRET_KEY the installation's own generated key
+(kept in DJANGO_DATA_DIR) is used.
 """
 import os
 from pathlib import Path
 
 import dj_database_url
-from django.core.exceptions import ImproperlyConfigured
 
-from hall.net import allowed_hosts
+from hall.net import allowed_hosts, default_site_url
+from hall.secret import installation_key
 
 
 def env_flag(name: str, default: str = "0") -> bool:
@@ -22,23 +23,19 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 # Secure by default: debug only when asked for (`make run` and the test settings ask).
 DEBUG = env_flag("DJANGO_DEBUG")
 
-# Development only: with debug on and no DJANGO_SECRET_KEY a fixed insecure key is used; with
-# debug off (`make serve`, any real start) the key must come from the environment.
-INSECURE_DEV_SECRET_KEY = "django-insecure-dev-only-tarock-turnier-do-not-deploy"
-SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "").strip()
-if not SECRET_KEY:
-    if not DEBUG:
-        raise ImproperlyConfigured(
-            "DJANGO_SECRET_KEY fehlt: ohne Debug-Modus braucht der Server einen geheimen Schlüssel, z. B. "
-            "export DJANGO_SECRET_KEY=$(python3 -c 'import secrets; print(secrets.token_urlsafe(50))') / "
-            "DJANGO_SECRET_KEY is missing: with debug off the server needs a secret key (or set DJANGO_DEBUG=1 "
-            "for a local demo)."
-        )
-    SECRET_KEY = INSECURE_DEV_SECRET_KEY
+# Where the installation keeps what is its own and not in git: its generated secret key (and, by
+# default, the SQLite database next to manage.py).
+DATA_DIR = Path(os.environ.get("DJANGO_DATA_DIR", BASE_DIR))
+
+# DJANGO_SECRET_KEY when set; otherwise the installation's own random key, made on the first start
+# and kept in DATA_DIR (hall/secret.py), so commands run in a fresh shell and no start uses a known key.
+SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "").strip() or installation_key(DATA_DIR)
 
 # The site's address as players' phones reach it in the hall: printed (and QR-coded) on the table
 # cards by `export_sheets`. Pages that print a card use the address the director's browser used.
-SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+# Unset, it is this machine's first LAN address on PORT (what `make run` and `make serve` print for
+# the phones), or 127.0.0.1 when the laptop has no network.
+SITE_URL = (os.environ.get("SITE_URL", "").strip() or default_site_url(os.environ.get("PORT", "8000"))).rstrip("/")
 
 # Phones in the hall open the laptop by its LAN address, so by default this machine's own addresses
 # (and SITE_URL's host) are accepted besides localhost; DJANGO_ALLOWED_HOSTS replaces the whole list.
