@@ -20,7 +20,8 @@ from scoring.forms import HandForm
 from scoring.seats import active_positions, dealer_position
 from scoring.selectors import table_sheet
 from tournament.errors import NotWritable, ServiceError, WrongHandNumber
-from tournament.models import Table, looks_like_token
+from tournament.models import Table
+from tournament.selectors import table_by_token
 
 MAX_BODY = 64 * 1024
 KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")
@@ -34,12 +35,6 @@ def _answer(data: dict | list, status: int = 200) -> JsonResponse:
 
 def _error(status: int, de: str, en: str, **extra) -> JsonResponse:
     return _answer({"error": f"{de} / {en}", **extra}, status)
-
-
-def _table(token: str) -> Table | None:
-    if not looks_like_token(token):
-        return None
-    return Table.objects.select_related("round__tournament").filter(token=token).first()
 
 
 def _unknown() -> JsonResponse:
@@ -83,7 +78,7 @@ def table_state(table: Table) -> dict:
 def state(request, token: str):
     if request.method not in ("GET", "HEAD"):
         return _wrong_method("GET")
-    table = _table(token)
+    table = table_by_token(token)
     return _unknown() if table is None else _answer(table_state(table))
 
 
@@ -142,7 +137,7 @@ def _hand_from_form(table: Table, number: int, fields: dict) -> tuple[dict | Non
 def store(request, token: str):
     if request.method != "POST":
         return _wrong_method("POST")
-    table = _table(token)
+    table = table_by_token(token)
     if table is None:
         return _unknown()
     data, refusal = _read_body(request)

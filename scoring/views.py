@@ -26,15 +26,16 @@ from scoring.seats import active_positions
 from scoring.selectors import table_sheet, tournament_corrections
 from tournament.errors import ServiceError
 from tournament.http import director_required, int_param
-from tournament.models import Round, Table, Tournament, looks_like_token
+from tournament.models import Round, Table, Tournament
+from tournament.selectors import table_by_token
 
 
 class TableGone(Http404):
     """A table link that is not (or no longer) valid: reseated round, rotated link, mistyped."""
 
 
-def _table(token: str) -> Table:
-    table = Table.objects.select_related("round__tournament").filter(token=token).first() if looks_like_token(token) else None
+def _scorer_table(token: str) -> Table:
+    table = table_by_token(token)
     if table is None:
         raise TableGone("no such table")
     return table
@@ -110,7 +111,7 @@ def _outbox_context(table: Table, sheet) -> dict:
 
 @_friendly_404
 def sheet(request, token: str):
-    table = _table(token)
+    table = _scorer_table(token)
     if request.method != "POST":
         return _render_sheet(request, table)
     current = table_sheet(table)
@@ -133,7 +134,7 @@ def sheet(request, token: str):
 @require_POST
 def preview(request, token: str):
     """The points every player would get, with the breakdown, before saving (nothing is stored)."""
-    table = _table(token)
+    table = _scorer_table(token)
     current = table_sheet(table)
     number_ = int_param(request.POST, "number", current.next_number, low=1, high=999)
     form = _hand_form(current, number_, data=request.POST)
@@ -159,7 +160,7 @@ def preview(request, token: str):
 @_friendly_404
 @require_POST
 def undo(request, token: str):
-    table = _table(token)
+    table = _scorer_table(token)
     try:
         services.remove_last_hand(table=table, expected_version=int_param(request.POST, "version", -1),
                                   by=services.SCORER)
@@ -172,7 +173,7 @@ def undo(request, token: str):
 
 @_friendly_404
 def edit_last(request, token: str):
-    table = _table(token)
+    table = _scorer_table(token)
     current = table_sheet(table)
     if not current.rows:
         raise Http404("no hand")
@@ -218,7 +219,7 @@ def _render_edit(request, table, sheet_, hand, form, problems, status, director=
 @require_POST
 def first_dealer(request, token: str):
     """Record who deals first, as drawn at the table (before the first hand)."""
-    table = _table(token)
+    table = _scorer_table(token)
     director = request.user.is_staff and request.POST.get("director") == "1"
     try:
         services.set_first_dealer(table=table, position=int_param(request.POST, "position", -1),
@@ -234,7 +235,7 @@ def first_dealer(request, token: str):
 
 @require_POST
 def confirm(request, token: str):
-    table = _table(token)
+    table = _scorer_table(token)
     try:
         services.confirm_table(table=table, expected_version=int_param(request.POST, "version", -1),
                                names=request.POST.get("names", ""))

@@ -149,7 +149,7 @@ def seat_round(*, round: Round, seed: str | None = None, user=None, ranking: lis
 
     Unseeded rounds are planned together with the rounds still to come, against the seatings
     already played, so repeats stay minimal over the whole event; a final round seats by
-    ``ranking`` (entry ids, best first: scoring.services.seat_round supplies the standings)."""
+    ``ranking`` (entry ids, best first: scoring.services.seat_round_by_standings supplies the standings)."""
     round = _lock_round(round)
     tournament = round.tournament
     problems = round_problems(round)

@@ -11,7 +11,15 @@ from django.conf import settings
 from django.db.models import Count, Prefetch, Q
 from django.utils import timezone
 
-from tournament.models import Entry, Round, Seat, Table, Tournament
+from tournament.models import Entry, Round, Seat, Table, Tournament, looks_like_token
+
+
+def table_by_token(token: str) -> Table | None:
+    """The table a scorer link names (with its round and tournament), or None for an unknown or
+    malformed token: anything that cannot be a token never reaches the database."""
+    if not looks_like_token(token):
+        return None
+    return Table.objects.select_related("round__tournament").filter(token=token).first()
 
 
 def seats_in_order() -> Prefetch:

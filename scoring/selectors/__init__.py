@@ -8,7 +8,7 @@ from scoring.selectors.money import MoneyOfHand, Prizes, Settlement, euros_by_en
 from scoring.selectors.players import PlayerDay, declarer_hands, player_day
 from scoring.selectors.sheets import Sheet, SheetRow, build_sheet, round_sheets, table_sheet
 from scoring.selectors.standings import (
-    StandingsTable,
+    StandingsRows,
     final_ranking,
     money_label,
     player_hands,
@@ -21,7 +21,7 @@ from scoring.selectors.standings import (
 from scoring.selectors.workbook import WorkbookData, workbook_data
 
 __all__ = [
-    "MoneyOfHand", "Settlement", "Sheet", "SheetRow", "StandingsTable", "WorkbookData", "build_sheet", "declarer_hands",
+    "MoneyOfHand", "Settlement", "Sheet", "SheetRow", "StandingsRows", "WorkbookData", "build_sheet", "declarer_hands",
     "euros_by_entry", "final_ranking", "money_by_hand", "money_label", "player_day", "PlayerDay", "player_hands", "prizes",
     "Prizes", "round_sheets", "settlement",
     "standings", "standings_document", "standings_many", "standings_table", "table_sheet", "tournament_corrections",

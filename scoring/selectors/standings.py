@@ -96,7 +96,7 @@ def money_label(tournament: Tournament) -> str:
 
 
 @dataclass(frozen=True)
-class StandingsTable:
+class StandingsRows:
     """The standings as plain rows (dicts by column key) and the columns after rank, name and club:
     rounds, carried and final, total, the tie-break values and the money, as (key, header)."""
 
@@ -105,7 +105,7 @@ class StandingsTable:
 
 
 def standings_table(tournament: Tournament, ranked: list[Ranked] | None = None, *, tie_note: bool = False
-                    ) -> StandingsTable:
+                    ) -> StandingsRows:
     """``tie_note``: a column saying which tie-break decided between players level on points (the
     standings page and PDF; it is left off where space is short, as on the projector)."""
     ranked = standings(tournament) if ranked is None else ranked
@@ -132,7 +132,7 @@ def standings_table(tournament: Tournament, ranked: list[Ranked] | None = None, 
             data[f"tie_{key}"] = "" if value is None else value
         data["decided"] = _decided_text(row, lang)
         rows.append(data)
-    return StandingsTable(rows, columns)
+    return StandingsRows(rows, columns)
 
 
 def _decided_text(row: Ranked, lang: str) -> str:

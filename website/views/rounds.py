@@ -45,7 +45,7 @@ def round_action(request, slug: str, number: int, action: str):
     round = get_object_or_404(Round, tournament=tournament, number=number)
     try:
         if action == "seat":
-            scoring_services.seat_round(round=round, user=request.user)
+            scoring_services.seat_round_by_standings(round=round, user=request.user)
             messages.success(request, _("Runde %(n)s ist gesetzt.") % {"n": number})
         elif action == "close":
             unconfirmed = list(round.tables.filter(confirmed_at__isnull=True, ended_early=False).order_by("number"))
