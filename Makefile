@@ -18,6 +18,9 @@ STAMP := $(VENV)/.installed
 COV_ARGS := --cov=rules/engine --cov=rules/rulesets --cov-branch \
 	--cov-report=term-missing:skip-covered --cov-fail-under=100
 
+# The suite on every core (pytest-xdist; each worker has its own test database). XDIST= runs serially.
+XDIST ?= -n auto
+
 # The hall (`make serve`): where it listens, gunicorn's size, an optional backup loop.
 HOST ?= 0.0.0.0
 PORT ?= 8000
@@ -123,13 +126,13 @@ typecheck: venv
 # pytest exits 5 when it collected no tests: that is a failure, never a silent pass.
 test-sqlite: venv
 	@echo "==> tests on SQLite"
-	@$(VENV)/bin/pytest $(COV_ARGS); rc=$$?; \
+	@$(VENV)/bin/pytest $(XDIST) $(COV_ARGS); rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "ERROR: pytest collected no tests" >&2; fi; \
 	exit $$rc
 
 test-postgres: venv
 	@echo "==> tests on PostgreSQL"
-	@scripts/with-postgres.sh $(VENV)/bin/pytest -p no:cacheprovider; rc=$$?; \
+	@scripts/with-postgres.sh $(VENV)/bin/pytest $(XDIST) -p no:cacheprovider; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "ERROR: pytest collected no tests" >&2; fi; \
 	exit $$rc
 

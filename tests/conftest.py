@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from datetime import date
 
+import hypothesis_budget  # noqa: F401 - loads the Hypothesis profile (thorough in CI, quick here)
 import pytest
 
 from paper.imports import players as player_import

@@ -2,7 +2,22 @@
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
+from django.db import transaction
+
 from tournament import rounds as round_services
+
+
+@contextmanager
+def built_once(django_db_blocker):
+    """Data a whole module only reads, built once (in a module-scoped fixture): inside one transaction
+    that is rolled back after the module's last test. Each test's own transaction nests in it as a
+    savepoint, so what a test writes is gone before the next one starts, and other modules never
+    see the data."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        yield
+        transaction.set_rollback(True)
 
 
 def play_rounds(tournament, play_round, rounds: int):

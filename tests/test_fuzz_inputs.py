@@ -14,11 +14,12 @@ from django.test import Client
 from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from hypothesis_budget import examples
 
 from scoring.models import Hand
 from tournament.models import Player
 
-FUZZ = settings(max_examples=25, deadline=None, derandomize=True,
+FUZZ = settings(max_examples=examples(25), deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 # Text a person or a broken client might send: numbers in words, negative, huge, odd bytes.
 VALUES = st.one_of(

@@ -14,6 +14,7 @@ from decimal import ROUND_HALF_UP, Decimal
 
 import pytest
 from django.core.management import call_command
+from events import built_once
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
@@ -46,9 +47,15 @@ def counted_results(tournaments: int) -> int:
     return tournaments // 2 if tournaments > 10 else (tournaments + 1) // 2
 
 
+@pytest.fixture(scope="module")
+def built_demo_cups(django_db_setup, django_db_blocker):
+    with built_once(django_db_blocker):
+        call_command("seed_demo", demo_cups=True, players=8, slug="plain", stdout=io.StringIO())
+        yield
+
+
 @pytest.fixture
-def demo_cups(db):
-    call_command("seed_demo", demo_cups=True, players=8, slug="plain", stdout=io.StringIO())
+def demo_cups(built_demo_cups, db):
     return {cup.slug: cup for cup in Cup.objects.all()}
 
 

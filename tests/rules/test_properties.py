@@ -6,6 +6,7 @@ import copy
 
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from hypothesis_budget import examples
 
 from rules.engine import read_hand, score, score_hand
 from rules.engine.catalogue import DECLARER, NEGATIVE, OPPONENTS, POSITIVE, TRISCHAKEN
@@ -13,7 +14,7 @@ from rules.engine.kontra import kontra_cash, without_kontras
 from rules.engine.sampling import random_hand
 from rules.rulesets import BUILTIN
 
-SETTINGS = settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(250), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @st.composite
@@ -204,7 +205,7 @@ def test_winning_and_losing_a_partner_game_mirror_each_other(case):
     assert game_b.points == tuple(-v for v in game_a.points)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(hands(TRISCHAKEN))
 def test_trischaken_rewards_fewer_card_points(case):
     """Nobody with strictly more card points ends up better off than someone with fewer,
@@ -231,7 +232,7 @@ FIELDS = ["contract", "declarer", "partner", "result", "declarer_points", "kontr
           "renonce", "surrender"]
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(hands(), st.dictionaries(st.sampled_from(FIELDS), JSON, max_size=3), st.data())
 def test_any_json_gives_a_hand_or_a_clear_refusal_never_a_crash(case, garbage, data):
     ruleset, hand = case

@@ -12,6 +12,7 @@ import pytest
 from events import play_rounds
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_budget import examples
 
 from scoring.settlement import EXACT_LIMIT, ZERO, hand_money, settle
 
@@ -38,7 +39,7 @@ def whole_cents(value: D) -> bool:
     return value == value.quantize(CENT)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(hands())
 def test_every_hand_is_zero_sum_to_the_cent(hand):
     cash, kontra, stake, charity = hand
@@ -119,7 +120,7 @@ def balance_sets(draw, max_people: int = 7):
     return {f"P{i}": D(v).scaleb(-2) for i, v in enumerate(values)}
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(balance_sets())
 def test_settle_makes_the_fewest_payments(balances):
     payments = settle(balances)

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_budget import examples
 
 from tournament.seating import Draw, SeatingImpossible, draw, lower_bound, quality, seeded_round, table_sizes
 
@@ -383,7 +384,7 @@ def test_seeded_round_puts_the_best_four_at_table_one_and_five_tables_last():
 
 # --- properties ---------------------------------------------------------------------------------------
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(players=st.sampled_from(SEATABLE), rounds=st.integers(1, 4), seed=st.integers(0, 2**32))
 def test_property_every_round_is_a_valid_seating_and_reproducible(players, rounds, seed):
     people = [f"p{i}" for i in range(players)]
@@ -396,7 +397,7 @@ def test_property_every_round_is_a_valid_seating_and_reproducible(players, round
     assert draw(people, rounds, seed) == result
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(players=st.sampled_from(SEATABLE), rounds=st.integers(1, 4), seed=st.integers(0, 2**32))
 def test_property_a_different_seed_usually_gives_a_different_draw(players, rounds, seed):
     people = list(range(players))
