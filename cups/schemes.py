@@ -115,9 +115,3 @@ def table_scheme(key: str, name: str, numbers: list[int] | tuple[int, ...], sour
     if any(n < 0 for n in values):
         raise ValueError("cup points are never negative")
     return Scheme(key, name, TABLE, values, source)
-
-
-def parse_numbers(text: str) -> tuple[int, ...]:
-    """"223, 198; 180 168" -> (223, 198, 180, 168): the numbers of a table scheme as a director types them."""
-    parts = text.replace(";", " ").replace(",", " ").split()
-    return tuple(int(part) for part in parts)

@@ -21,15 +21,6 @@ def _refuse_invalid(instance) -> None:
 
 
 @transaction.atomic
-def create_scheme(*, key: str, name: str, numbers: list[int] | tuple[int, ...], source: str = "") -> CupScheme:
-    """A cup's own scheme: points by rank (kind ``table``)."""
-    scheme = CupScheme(key=key, name=name, numbers=list(numbers), source=source)
-    _refuse_invalid(scheme)
-    scheme.save()
-    return scheme
-
-
-@transaction.atomic
 def create_cup(*, name: str, slug: str, scheme: str = "fixed", ruleset_slug: str = "", region: str = "",
                best_n: int | None = None, final_mode: str = "none") -> Cup:
     if final_mode not in FINAL_MODES:

@@ -13,7 +13,7 @@ from fractions import Fraction
 from typing import Protocol
 
 from .cardpoints import format_thirds
-from .catalogue import CONTRACT_NAMES_EN, DECLARER, OPPONENTS, SEATS
+from .catalogue import CONTRACT_NAMES_EN, SEATS
 from .ruleset import ContractRule, TrischakenRule
 from .types import Amount, Hand, LineItem, Seats4, pays_each, seats4
 
@@ -182,5 +182,3 @@ STRATEGIES: dict[str, TrischakenStrategy] = {"two_pairs": TwoPairs(), "loser_pay
 def trischaken_items(rule: TrischakenRule, hand: Hand, contract: ContractRule) -> list[LineItem]:
     return STRATEGIES[rule.kind].items(rule, hand, contract)
 
-
-__all__ = ["STRATEGIES", "trischaken_items", "split_ties", "DECLARER", "OPPONENTS"]

@@ -7,7 +7,7 @@ from fractions import Fraction
 from typing import Sequence, Union
 
 from .cardpoints import format_thirds
-from .catalogue import DECLARER, LOST, OPPONENTS, WON, other_side
+from .catalogue import DECLARER, other_side
 
 # Points are whole numbers except where a Trischaken tie splits a payment (seed 000 section 4:
 # "Players with the same card points split their victory points").
@@ -237,20 +237,3 @@ def number(value: Amount) -> int | float:
         return int(value) if value.denominator == 1 else float(value)
     return value
 
-
-__all__ = [
-    "Amount",
-    "BonusClaim",
-    "Factor",
-    "Hand",
-    "HandResult",
-    "InvalidHand",
-    "LineItem",
-    "Problem",
-    "Seats4",
-    "seats4",
-    "WON",
-    "LOST",
-    "OPPONENTS",
-    "number",
-]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from cups import services
@@ -22,11 +23,14 @@ def test_changelists(client, director, cup_season, model):
 
 
 def test_own_scheme_validation(db):
-    with pytest.raises(Exception, match="eingebauten"):
-        services.create_scheme(key="fixed", name="x", numbers=[1])
-    with pytest.raises(Exception, match="nicht negativer"):
-        services.create_scheme(key="mine", name="x", numbers=[3, -1])
-    assert services.create_scheme(key="mine", name="Mine", numbers=[3, 2, 1]).scheme().points(rank=2, players=5) == 2
+    with pytest.raises(ValidationError, match="eingebauten"):
+        CupScheme(key="fixed", name="x", numbers=[1]).full_clean()
+    with pytest.raises(ValidationError, match="nicht negativer"):
+        CupScheme(key="mine", name="x", numbers=[3, -1]).full_clean()
+    mine = CupScheme(key="mine", name="Mine", numbers=[3, 2, 1])
+    mine.full_clean()
+    mine.save()
+    assert mine.scheme().points(rank=2, players=5) == 2
     assert CupScheme.objects.count() == 1
 
 

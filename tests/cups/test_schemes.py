@@ -73,7 +73,7 @@ def test_heine_golden(total, points):
 
 
 def test_custom_table_scheme():
-    mine = schemes.table_scheme("hausruck", "Hausruck", schemes.parse_numbers("30, 25; 20 15"))
+    mine = schemes.table_scheme("hausruck", "Hausruck", (30, 25, 20, 15))
     assert [mine.points(rank=r, players=9) for r in range(1, 7)] == [30, 25, 20, 15, 0, 0]
     with pytest.raises(ValueError):
         schemes.table_scheme("x", "x", [])

@@ -7,7 +7,7 @@ from datetime import date
 from decimal import Decimal
 
 from cups import adapters, services
-from cups.models import ImportedResult, Season
+from cups.models import CupScheme, ImportedResult, Season
 from cups.schemes import BUILTIN
 from cups.selectors import cup_overview, season_standings
 from scoring.selectors import standings
@@ -96,7 +96,7 @@ def test_query_count_is_constant(played, cup_season, django_assert_num_queries):
 
 
 def test_custom_scheme_costs_one_query_more(played, cup_season, django_assert_num_queries):
-    services.create_scheme(key="hausruck", name="Hausruck", numbers=[30, 20, 10])
+    CupScheme.objects.create(key="hausruck", name="Hausruck", numbers=[30, 20, 10])
     season = cup_season("hausruck", slug="hausruck")
     services.add_tournament(season=season, tournament=played("h-1", players=8))
     season = Season.objects.select_related("cup").get(pk=season.pk)
