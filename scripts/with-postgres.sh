@@ -3,7 +3,7 @@
 #
 # Starts a throwaway PostgreSQL cluster (15 preferred) in a temporary folder,
 # listening only on 127.0.0.1 on a free port, creates the database "tarock",
-# runs CMD with DATABASE_URL=postgres://postgres@127.0.0.1:PORT/tarock, then
+# runs CMD with DATABASE_URL=postgres://postgres@127.0.0.1:PG_PORT/tarock, then
 # always stops the cluster and removes the folder. Exits with CMD's status.
 # Installs postgresql-15 from Debian if no server binaries are found and we are root.
 set -euo pipefail
@@ -97,7 +97,7 @@ s.close()' && return 0
     return 1
 }
 
-PORT=$(free_port) || { log "no free port found"; exit 1; }
+PG_PORT=$(free_port) || { log "no free port found"; exit 1; }
 
 as_pg "$BINDIR/initdb" -D "$PGDATA_DIR" -U postgres -A trust -E UTF8 --locale=C \
     --no-sync --no-instructions >"$PGTMP/initdb.log" 2>&1 \
@@ -105,7 +105,7 @@ as_pg "$BINDIR/initdb" -D "$PGDATA_DIR" -U postgres -A trust -E UTF8 --locale=C 
 
 STARTED=1
 if ! as_pg "$BINDIR/pg_ctl" -D "$PGDATA_DIR" -l "$PGTMP/server.log" -w -t 60 \
-        -o "-c listen_addresses=127.0.0.1 -p $PORT -k $PGTMP -c fsync=off -c synchronous_commit=off -c full_page_writes=off" \
+        -o "-c listen_addresses=127.0.0.1 -p $PG_PORT -k $PGTMP -c fsync=off -c synchronous_commit=off -c full_page_writes=off" \
         start >/dev/null; then
     cat "$PGTMP/server.log" >&2 || true
     log "pg_ctl start failed"
@@ -115,16 +115,16 @@ fi
 PG_ISREADY="$BINDIR/pg_isready"
 command -v "$PG_ISREADY" >/dev/null 2>&1 || PG_ISREADY=pg_isready
 for _ in $(seq 1 60); do
-    "$PG_ISREADY" -q -h 127.0.0.1 -p "$PORT" -U postgres && break
+    "$PG_ISREADY" -q -h 127.0.0.1 -p "$PG_PORT" -U postgres && break
     sleep 0.5
 done
-"$PG_ISREADY" -q -h 127.0.0.1 -p "$PORT" -U postgres \
+"$PG_ISREADY" -q -h 127.0.0.1 -p "$PG_PORT" -U postgres \
     || { cat "$PGTMP/server.log" >&2; log "server not ready"; exit 1; }
 
-"$BINDIR/createdb" -h 127.0.0.1 -p "$PORT" -U postgres tarock
+"$BINDIR/createdb" -h 127.0.0.1 -p "$PG_PORT" -U postgres tarock
 
-export DATABASE_URL="postgres://postgres@127.0.0.1:$PORT/tarock"
-log "PostgreSQL $("$BINDIR/postgres" --version | awk '{print $3}') on 127.0.0.1:$PORT ($PGTMP)"
+export DATABASE_URL="postgres://postgres@127.0.0.1:$PG_PORT/tarock"
+log "PostgreSQL $("$BINDIR/postgres" --version | awk '{print $3}') on 127.0.0.1:$PG_PORT ($PGTMP)"
 
 set +e
 "$@"

@@ -15,6 +15,18 @@ from tournament import rounds
 
 
 @pytest.fixture(autouse=True)
+def _german_first():
+    """Each test starts in the site's default language, whatever a test before it in the same worker
+    activated (the suite runs on several workers in any order)."""
+    from django.conf import settings
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.activate(settings.LANGUAGE_CODE)
+
+
+@pytest.fixture(autouse=True)
 def _empty_cache():
     """Each test starts with empty live pages (tournament/live.py keeps them per process)."""
     from django.core.cache import caches

@@ -28,7 +28,7 @@ PRINT_KEY = "from django.conf import settings; print(settings.SECRET_KEY)"
 def fresh_shell(tmp_path):
     """run(*args, stdin=None) -> CompletedProcess of `.venv/bin/python manage.py ARGS` in a fresh shell."""
     env = {key: value for key, value in os.environ.items()
-           if not key.startswith(("DJANGO_", "SITE_URL", "PYTEST", "HALL_"))}
+           if not key.startswith(("DJANGO_", "SITE_URL", "PYTEST", "HALL_")) and key not in ("HOST", "PORT")}
     env.update({"DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}", "DJANGO_DATA_DIR": str(tmp_path / "data")})
 
     def run(*args, stdin=None, extra=None, check=True):
