@@ -181,3 +181,35 @@ def test_simultaneous_wrong_guesses_reach_the_password_check_at_most_the_limit(m
     assert len(checks) == settings.LOGIN_MAX_FAILURES == 5
     assert sorted(statuses) == [200] * 5 + [429] * 7
 
+
+def test_a_signed_in_user_without_director_rights_gets_a_page_saying_what_is_missing(client, db):
+    get_user_model().objects.create_user("kiebitz", password="richtig-geheim")
+    assert login(client, "richtig-geheim", username="kiebitz").status_code == 302
+    page = client.get("/turniere/", follow=True)
+    assert page.status_code == 403 and page.redirect_chain == []
+    html = page.content.decode()
+    assert "Keine Rechte der Turnierleitung" in html and "„kiebitz“" in html
+    assert "Mitarbeiter" in html and "Superuser" in html
+    assert 'action="/abmelden/"' in html and 'value="/anmelden/?next=/turniere/"' in html
+    # The login page forwards a signed-in user to the page asked for: the 403 again, not a loop.
+    assert client.get("/anmelden/?next=/turniere/", follow=True).status_code == 403
+    # Logging out from there leads to the login page, coming back to the same page.
+    response = client.post("/abmelden/", {"next": "/anmelden/?next=/turniere/"})
+    assert response.status_code == 302 and response["Location"] == "/anmelden/?next=/turniere/"
+    assert "_auth_user_id" not in client.session
+
+
+def test_the_missing_rights_page_speaks_english(client, db):
+    user = get_user_model().objects.create_user("kiebitz", password="richtig-geheim")
+    client.force_login(user)
+    client.cookies.load({"django_language": "en"})
+    page = client.get("/turniere/")
+    assert page.status_code == 403
+    html = page.content.decode()
+    assert "No tournament director rights" in html and "staff status" in html.lower()
+    assert "Log out and sign in with another account" in html and "Keine Rechte" not in html
+
+
+def test_nobody_signed_in_still_goes_to_the_login_page(client, db):
+    response = client.get("/turniere/")
+    assert response.status_code == 302 and response["Location"] == "/anmelden/?next=/turniere/"
