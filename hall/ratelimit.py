@@ -60,8 +60,8 @@ def _window() -> timedelta:
 def take_check(username: str, address: str) -> int:
     """Take one password check for the name at this address and for the address.
 
-    Returns 0 when taken (the caller may compare the password), else the seconds until the first
-    full counter frees up; then nothing is taken.
+    Returns 0 when taken (the caller may compare the password), else the seconds until every full
+    counter has freed up; then nothing is taken.
     """
     limits = _limits(username, address)
     keys = sorted(limits)  # one lock order for everyone: no deadlock between two logins
@@ -90,11 +90,14 @@ def succeeded(username: str, address: str) -> None:
     """The password was right: the name at this address starts afresh, the address gets its check back."""
     name_key, address_key = _keys(username, address)
     with transaction.atomic():
-        LoginThrottle.objects.filter(key=name_key).delete()
-        row = LoginThrottle.objects.select_for_update().filter(key=address_key, checks__gt=0).first()
-        if row is not None:
-            row.checks -= 1
-            row.save(update_fields=["checks"])
+        # Locked in take_check's order, so a login and a concurrent guess cannot deadlock.
+        rows = {row.key: row for row in
+                LoginThrottle.objects.select_for_update().filter(key__in=[name_key, address_key]).order_by("key")}
+        if name_key in rows:
+            rows[name_key].delete()
+        if address_key in rows and rows[address_key].checks > 0:
+            rows[address_key].checks -= 1
+            rows[address_key].save(update_fields=["checks"])
 
 
 def _forget_stale(now: datetime) -> None:
