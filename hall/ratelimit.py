@@ -1,41 +1,110 @@
-"""Login rate limit through Django's cache: failures counted per user name and client address."""
+"""Login throttle shared by every way in (hall/auth.py's backend): password checks per user name and
+address, and per address across all names, counted atomically in the database (hall.models).
+
+A check is *taken* before the password is compared, inside a transaction holding the counters' row
+locks, so simultaneous guesses queue behind each other and at most the limit of them reach the
+password check. A successful login gives its checks back; a failed one keeps them for the window.
+"""
 
 from __future__ import annotations
 
 import hashlib
 import time
+import unicodedata
+from datetime import UTC, datetime, timedelta
 
 from django.conf import settings
-from django.core.cache import cache
+from django.db import transaction
+
+from hall.models import LoginThrottle
 
 
-def _key(username: str, address: str) -> str:
-    raw = f"{username.strip().lower()}|{address}".encode()
-    return "hall:login-failures:" + hashlib.sha256(raw).hexdigest()
+def normalise_name(username: str) -> str:
+    """One key for every spelling authentication takes for the same account.
+
+    The login forms (ours and the admin's) hand the backend the NFKC form (Django's UsernameField,
+    like User.normalize_username), so "ｖictim" signs in as "victim"; the lookup is exact on SQLite and
+    PostgreSQL but may ignore case or trailing blanks under other collations. Folding case and
+    blanks too can only merge names, which makes the limit stricter, never looser.
+    """
+    return unicodedata.normalize("NFKC", username).strip().casefold()
 
 
-def _window() -> int:
-    return settings.LOGIN_LOCKOUT_MINUTES * 60
+def client_address(request) -> str:
+    # The peer's address: behind a proxy (DJANGO_HTTPS) that is the proxy's, since no forwarded
+    # header can be trusted from a phone in the hall.
+    return (request.META.get("REMOTE_ADDR", "") if request is not None else "") or "-"
 
 
-def failures(username: str, address: str) -> list[float]:
-    now = time.time()
-    return [t for t in cache.get(_key(username, address), []) if now - t < _window()]
+def _key(*parts: str) -> str:
+    return hashlib.sha256("\x00".join(parts).encode()).hexdigest()
 
 
-def locked_for(username: str, address: str) -> int:
-    """Seconds until another try is allowed (0 when not locked)."""
-    recent = failures(username, address)
-    if len(recent) < settings.LOGIN_MAX_FAILURES:
-        return 0
-    return max(1, int(recent[-settings.LOGIN_MAX_FAILURES] + _window() - time.time()) + 1)
+def _keys(username: str, address: str) -> tuple[str, str]:
+    return _key("name", normalise_name(username), address), _key("address", address)
 
 
-def record_failure(username: str, address: str) -> None:
-    recent = failures(username, address)
-    recent.append(time.time())
-    cache.set(_key(username, address), recent[-settings.LOGIN_MAX_FAILURES:], _window())
+def _limits(username: str, address: str) -> dict[str, int]:
+    name_key, address_key = _keys(username, address)
+    return {name_key: settings.LOGIN_MAX_FAILURES, address_key: settings.LOGIN_MAX_FAILURES_PER_ADDRESS}
 
 
-def reset(username: str, address: str) -> None:
-    cache.delete(_key(username, address))
+def _now() -> datetime:
+    return datetime.fromtimestamp(time.time(), UTC)
+
+
+def _window() -> timedelta:
+    return timedelta(minutes=settings.LOGIN_LOCKOUT_MINUTES)
+
+
+def take_check(username: str, address: str) -> int:
+    """Take one password check for the name at this address and for the address.
+
+    Returns 0 when taken (the caller may compare the password), else the seconds until every full
+    counter has freed up; then nothing is taken.
+    """
+    limits = _limits(username, address)
+    keys = sorted(limits)  # one lock order for everyone: no deadlock between two logins
+    now = _now()
+    with transaction.atomic():
+        rows = {row.key: row for row in LoginThrottle.objects.select_for_update().filter(key__in=keys).order_by("key")}
+        if len(rows) < len(keys):
+            # A concurrent first attempt may insert the same key: skip it, then lock what is there.
+            LoginThrottle.objects.bulk_create(
+                [LoginThrottle(key=key, checks=0, expires=now) for key in keys if key not in rows],
+                ignore_conflicts=True)
+            rows = {row.key: row for row in
+                    LoginThrottle.objects.select_for_update().filter(key__in=keys).order_by("key")}
+        waits = [row.expires - now for row in rows.values() if row.expires > now and row.checks >= limits[row.key]]
+        if waits:
+            return int(max(waits).total_seconds()) + 1
+        for row in rows.values():
+            row.checks = row.checks + 1 if row.expires > now else 1
+            row.expires = now + _window()
+        LoginThrottle.objects.bulk_update(list(rows.values()), ["checks", "expires"])
+    _forget_stale(now)
+    return 0
+
+
+def succeeded(username: str, address: str) -> None:
+    """The password was right: the name at this address starts afresh, the address gets its check back."""
+    name_key, address_key = _keys(username, address)
+    with transaction.atomic():
+        # Locked in take_check's order, so a login and a concurrent guess cannot deadlock.
+        rows = {row.key: row for row in
+                LoginThrottle.objects.select_for_update().filter(key__in=[name_key, address_key]).order_by("key")}
+        if name_key in rows:
+            rows[name_key].delete()
+        if address_key in rows and rows[address_key].checks > 0:
+            rows[address_key].checks -= 1
+            rows[address_key].save(update_fields=["checks"])
+
+
+def _forget_stale(now: datetime) -> None:
+    # Counters idle for two windows go; rows another login holds are skipped rather than waited for,
+    # so this never blocks or deadlocks a login on PostgreSQL.
+    with transaction.atomic():
+        stale = list(LoginThrottle.objects.select_for_update(skip_locked=True)
+                     .filter(expires__lt=now - _window()).values_list("key", flat=True)[:500])
+        if stale:
+            LoginThrottle.objects.filter(key__in=stale).delete()

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import wraps
 
-from django.contrib.auth.decorators import user_passes_test
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import render
 
 
 def int_param(values: Mapping, name: str, default: int | None = None, *, low: int = -(2**31), high: int = 2**31 - 1
@@ -22,7 +24,25 @@ def _is_director(user) -> bool:
     return user.is_active and user.is_staff
 
 
-# The director's pages: an active staff account, else the site's own login page (settings.LOGIN_URL,
-# /anmelden/) with the page to come back to; Django's staff_member_required would send people to the
-# admin's login screen instead.
-director_required = user_passes_test(_is_director)
+def director_required(view):
+    """The director's pages: an active staff account.
+
+    Nobody signed in goes to the site's own login page (settings.LOGIN_URL, /anmelden/) with the page
+    to come back to; Django's staff_member_required would send people to the admin's login screen. A
+    signed-in account without the rights gets a 403 page saying what is missing: sending it to the
+    login page would bounce it straight back here (the login page forwards signed-in users) forever.
+    """
+
+    @login_required
+    @wraps(view)
+    def wrapper(request, *args, **kwargs):
+        if not _is_director(request.user):
+            return not_director(request)
+        return view(request, *args, **kwargs)
+
+    return wrapper
+
+
+def not_director(request):
+    # The template names what the account lacks and who can grant it (hall/not_director.html).
+    return render(request, "hall/not_director.html", status=403)

@@ -156,8 +156,9 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 LOGIN_URL = "hall:login"
 LOGIN_REDIRECT_URL = "tournament:list"
 LOGOUT_REDIRECT_URL = "tournament:home"
-# A cache all gunicorn workers share (the login rate limit counts there): a table in the site's own
-# database, made by `manage.py createcachetable` (make serve / make run; the test runner makes it too).
+# A cache all gunicorn workers share: a table in the site's own database, made by `manage.py
+# createcachetable` (make serve / make run; the test runner makes it too). The login throttle does not
+# count here: the database cache's incr() is a read and a write, not atomic (hall/ratelimit.py).
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.db.DatabaseCache",
@@ -172,10 +173,14 @@ CACHES = {
     },
 }
 
-# Director login: at most LOGIN_MAX_FAILURES wrong passwords per user name and address within
-# LOGIN_LOCKOUT_MINUTES; after that even the right one is refused until the window has passed.
+# Director login: at most LOGIN_MAX_FAILURES wrong passwords per user name and address, and
+# LOGIN_MAX_FAILURES_PER_ADDRESS from one address across all names, within LOGIN_LOCKOUT_MINUTES;
+# after that even the right one is refused until the window has passed. The backend counts for every
+# way in (/anmelden/, /admin/login/), atomically in the database (hall/ratelimit.py).
 LOGIN_MAX_FAILURES = int(os.environ.get("LOGIN_MAX_FAILURES", "5"))
+LOGIN_MAX_FAILURES_PER_ADDRESS = int(os.environ.get("LOGIN_MAX_FAILURES_PER_ADDRESS", "20"))
 LOGIN_LOCKOUT_MINUTES = int(os.environ.get("LOGIN_LOCKOUT_MINUTES", "15"))
+AUTHENTICATION_BACKENDS = ["hall.auth.ThrottledModelBackend"]
 
 # Behind an HTTPS proxy (DJANGO_HTTPS=1): secure cookies, HSTS, redirect to https, trust the proxy's
 # X-Forwarded-Proto. In the hall on plain http (the usual case: laptop + router) leave it off.
