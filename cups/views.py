@@ -8,7 +8,6 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.utils.text import slugify
-from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from cups.exports import get_season_exporter
@@ -18,7 +17,7 @@ from cups.live import cached_cup, cached_player, cached_season
 from cups.models import Cup, PlayerMerge, Season
 from cups.players import find_players, merge_players, player_history
 from cups.selectors import UnknownScheme, cup_overview, season_standings
-from tournament.errors import ServiceError
+from tournament.errors import ServiceError, in_language
 from tournament.http import director_required, int_param
 from tournament.models import Player, Tournament
 
@@ -115,10 +114,10 @@ def player_merge(request):
     status = 200
     if request.method == "POST":
         if keep is None or duplicate is None:
-            messages.error(request, _("Bitte zwei vorhandene Spieler wählen."))
+            messages.error(request, in_language("Bitte zwei vorhandene Spieler wählen.", "Please pick two existing players."))
             status = 422
         elif request.POST.get("confirm") != "1":
-            messages.error(request, _("Bitte die Zusammenführung bestätigen."))
+            messages.error(request, in_language("Bitte die Zusammenführung bestätigen.", "Please confirm the merge."))
             status = 422
         else:
             try:
@@ -127,7 +126,9 @@ def player_merge(request):
                 messages.error(request, error.message())
                 status = 422
             else:
-                messages.success(request, _("%(dup)s wurde in %(keep)s übernommen.") % {
+                messages.success(request, in_language(
+                    "%(dup)s wurde in %(keep)s übernommen.",
+                    "%(dup)s was merged into %(keep)s.") % {
                     "dup": merge.duplicate_name, "keep": keep.name})
                 return redirect("cups:player", pk=keep.pk)
     pair = [p for p in (keep, duplicate) if p is not None]

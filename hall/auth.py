@@ -13,10 +13,9 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.backends import ModelBackend
 from django.contrib.auth.forms import AuthenticationForm
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.utils.translation import get_language
-from django.utils.translation import gettext as _
 
 from hall import ratelimit
+from tournament.errors import active_language, both
 
 logger = logging.getLogger(__name__)
 
@@ -50,11 +49,10 @@ class ThrottledModelBackend(ModelBackend):
 
 def lockout_message(seconds: int) -> str:
     minutes = math.ceil(seconds / 60)
-    message = _("Zu viele fehlgeschlagene Anmeldungen. Bitte in %(minutes)d Minuten wieder versuchen.") % {
-        "minutes": minutes}
-    if get_language() != "en":  # both languages for whoever stands at the laptop
-        message += " / Too many failed logins. Please try again in %d minutes." % minutes
-    return message
+    german = f"Zu viele fehlgeschlagene Anmeldungen. Bitte in {minutes} Minuten wieder versuchen."
+    english = f"Too many failed logins. Please try again in {minutes} minutes."
+    # In German both languages, for whoever stands at the laptop; an English page says it once.
+    return english if active_language() == "en" else both(german, english)
 
 
 class LockoutMessageMixin:

@@ -19,7 +19,7 @@ from scoring import services
 from scoring.forms import HandForm
 from scoring.seats import active_positions, dealer_position
 from scoring.selectors import table_sheet
-from tournament.errors import NotWritable, ServiceError, WrongHandNumber
+from tournament.errors import NotWritable, ServiceError, WrongHandNumber, both
 from tournament.models import Table
 from tournament.selectors import table_by_token
 
@@ -34,7 +34,7 @@ def _answer(data: dict | list, status: int = 200) -> JsonResponse:
 
 
 def _error(status: int, de: str, en: str, **extra) -> JsonResponse:
-    return _answer({"error": f"{de} / {en}", **extra}, status)
+    return _answer({"error": both(de, en), **extra}, status)
 
 
 def _unknown() -> JsonResponse:
@@ -129,7 +129,7 @@ def _hand_from_form(table: Table, number: int, fields: dict) -> tuple[dict | Non
     form = HandForm(data, ruleset=table.round.tournament.ruleset, players=players)
     if not form.is_valid():
         problems = "; ".join(f"{name}: {' '.join(errors)}" for name, errors in form.errors.items())
-        return None, _answer({"error": f"Eingabe unvollständig / Incomplete entry ({problems})"}, 422)
+        return None, _answer({"error": both("Eingabe unvollständig", f"Incomplete entry ({problems})")}, 422)
     return form.hand_data(), None
 
 

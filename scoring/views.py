@@ -24,7 +24,7 @@ from scoring.forms import CorrectionForm, HandForm, initial_from_hand, ruleset_o
 from scoring.models import who_label
 from scoring.seats import active_positions
 from scoring.selectors import table_sheet, tournament_corrections
-from tournament.errors import ServiceError
+from tournament.errors import ServiceError, in_language
 from tournament.http import director_required, int_param
 from tournament.models import Round, Table, Tournament
 from tournament.selectors import table_by_token
@@ -126,7 +126,7 @@ def sheet(request, token: str):
     except ServiceError as error:
         messages.error(request, error.message())
         return _render_sheet(request, table, form=form, status=409)
-    messages.success(request, _("Spiel %(n)s gespeichert.") % {"n": form.cleaned_data["number"]})
+    messages.success(request, in_language("Spiel %(n)s gespeichert.", "Hand %(n)s saved.") % {"n": form.cleaned_data["number"]})
     return redirect("scoring:sheet", token=token)
 
 
@@ -167,7 +167,7 @@ def undo(request, token: str):
     except ServiceError as error:
         messages.error(request, error.message())
     else:
-        messages.success(request, _("Letztes Spiel entfernt."))
+        messages.success(request, in_language("Letztes Spiel entfernt.", "Last hand removed."))
     return redirect("scoring:sheet", token=token)
 
 
@@ -201,9 +201,9 @@ def _correct(request, table, current, hand, *, director: bool):
             return _render_edit(request, table, current, hand, form, [], 409, director=True)
         return redirect("scoring:sheet", token=table.token)
     if director:
-        messages.success(request, _("Spiel %(n)s korrigiert.") % {"n": hand.number})
+        messages.success(request, in_language("Spiel %(n)s korrigiert.", "Hand %(n)s corrected.") % {"n": hand.number})
         return redirect("scoring:director_sheet", table_id=table.pk)
-    messages.success(request, _("Spiel %(n)s geändert.") % {"n": hand.number})
+    messages.success(request, in_language("Spiel %(n)s geändert.", "Hand %(n)s changed.") % {"n": hand.number})
     return redirect("scoring:sheet", token=table.token)
 
 
@@ -229,7 +229,9 @@ def first_dealer(request, token: str):
     else:
         table.refresh_from_db()
         name = table.seats.select_related("entry__player").get(position=table.first_dealer).entry.player.name
-        messages.success(request, _("%(name)s gibt das erste Spiel.") % {"name": name})
+        messages.success(request, in_language(
+            "%(name)s gibt das erste Spiel.",
+            "%(name)s deals the first hand.") % {"name": name})
     return redirect("scoring:director_sheet", table_id=table.pk) if director else redirect("scoring:sheet", token=token)
 
 
@@ -242,7 +244,7 @@ def confirm(request, token: str):
     except ServiceError as error:
         messages.error(request, error.message())
     else:
-        messages.success(request, _("Tisch bestätigt. Danke!"))
+        messages.success(request, in_language("Tisch bestätigt. Danke!", "Table confirmed. Thank you!"))
     return redirect("scoring:sheet", token=token)
 
 
@@ -315,7 +317,9 @@ def corrections(request, slug: str):
                 messages.error(request, error.message())
                 status = 422
             else:
-                messages.success(request, _("Korrektur für %(name)s gebucht.") % {"name": entry.player.name})
+                messages.success(request, in_language(
+                    "Korrektur für %(name)s gebucht.",
+                    "Correction for %(name)s booked.") % {"name": entry.player.name})
                 return redirect("scoring:corrections", slug=slug)
         else:
             status = 422

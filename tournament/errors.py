@@ -1,4 +1,14 @@
-"""Refusals a director or scorer sees: a German and an English sentence, never a stack trace."""
+"""What the site says to a person: every sentence the code composes is written once as a pair, German
+and English, never a stack trace.
+
+- ``in_language(de, en)``: the reader's language (pages, flash messages, refusals on a page).
+- ``both(de, en)``: "German / English", where the reader's language is unknown (commands, the JSON
+  API, logs, the settings' start-up errors).
+- ``ServiceError(de, en)``: a refused write, shown either way.
+
+Fixed page text (templates, labels, column headers) goes through Django's gettext and the .po files;
+the rules engine's problems carry their own pairs (rules/engine/messages.py: the engine is pure).
+"""
 
 from __future__ import annotations
 
@@ -10,16 +20,24 @@ def active_language() -> str:
     return "en" if (get_language() or "de").startswith("en") else "de"
 
 
+def in_language(de: str, en: str, lang: str | None = None) -> str:
+    return en if (lang or active_language()) == "en" else de
+
+
+def both(de: str, en: str) -> str:
+    return f"{de} / {en}"
+
+
 class ServiceError(Exception):
     """A write that was refused; nothing of it was stored."""
 
     def __init__(self, message_de: str, message_en: str):
-        super().__init__(f"{message_de} / {message_en}")
+        super().__init__(both(message_de, message_en))
         self.message_de = message_de
         self.message_en = message_en
 
     def message(self, lang: str | None = None) -> str:
-        return self.message_en if (lang or active_language()) == "en" else self.message_de
+        return in_language(self.message_de, self.message_en, lang)
 
 
 class DuplicatePlayer(ServiceError):

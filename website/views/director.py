@@ -9,13 +9,12 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.db.models import Count
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.translation import gettext as _
 from django_tables2.export import TableExport
 
 from paper.exports import EXPORTERS, get_exporter
 from scoring import selectors as scoring_selectors
 from tournament import selectors, services
-from tournament.errors import ServiceError
+from tournament.errors import ServiceError, in_language
 from tournament.forms import PasteForm, PlayerForm, PrizesForm, TournamentForm, UploadForm
 from tournament.http import director_required
 from tournament.models import Tournament
@@ -47,7 +46,7 @@ def tournament_list(request):
             for field, problems in error.message_dict.items():
                 form.add_error(field if field in form.fields else None, problems)
         else:
-            messages.success(request, _("Turnier angelegt."))
+            messages.success(request, in_language("Turnier angelegt.", "Tournament created."))
             return redirect("tournament:detail", slug=tournament.slug)
     return render(request, "tournament/list.html", {"table": table, "form": form})
 
@@ -91,7 +90,7 @@ def prize_settings(request, slug: str):
             except ServiceError as error:
                 form.add_error(None, error.message())
             else:
-                messages.success(request, _("Nenngeld und Preise gespeichert."))
+                messages.success(request, in_language("Nenngeld und Preise gespeichert.", "Entry fee and prizes saved."))
                 return redirect("tournament:prizes", slug=slug)
         status = 422
     money = scoring_selectors.settlement(tournament)

@@ -6,12 +6,11 @@ from __future__ import annotations
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from paper.imports import players as player_import
 from tournament import services
-from tournament.errors import DuplicatePlayer, ServiceError
+from tournament.errors import DuplicatePlayer, ServiceError, in_language
 from tournament.forms import PlayerForm
 from tournament.http import director_required, int_param
 from tournament.models import Entry, Player, Tournament
@@ -36,9 +35,9 @@ def add_player(request, slug: str):
             refuse(request, error)
         else:
             services.enter_player(tournament=tournament, player=player, checked_in=data["checked_in"])
-            messages.success(request, _("%(name)s ist dabei.") % {"name": player.name})
+            messages.success(request, in_language("%(name)s ist dabei.", "%(name)s is in.") % {"name": player.name})
     else:
-        messages.error(request, _("Bitte den Namen angeben."))
+        messages.error(request, in_language("Bitte den Namen angeben.", "Please enter the name."))
     return redirect("tournament:detail", slug=slug)
 
 
@@ -52,7 +51,7 @@ def enter_existing(request, slug: str):
     except ServiceError as error:
         refuse(request, error)
     else:
-        messages.success(request, _("%(name)s ist dabei.") % {"name": player.name})
+        messages.success(request, in_language("%(name)s ist dabei.", "%(name)s is in.") % {"name": player.name})
     return redirect("tournament:detail", slug=slug)
 
 
@@ -71,10 +70,14 @@ def import_players(request, slug: str):
     except ServiceError as error:
         refuse(request, error)
         return redirect("tournament:detail", slug=slug)
-    messages.success(request, _("%(n)s Spieler eingetragen (%(r)s schon bekannt).") % {
+    messages.success(request, in_language(
+        "%(n)s Spieler eingetragen (%(r)s schon bekannt).",
+        "%(n)s players added (%(r)s already known).") % {
         "n": len(report.entered), "r": len(report.reused)})
     for row, candidates in report.flagged:
-        messages.warning(request, _("„%(name)s“ nicht angelegt – ähnlich: %(c)s. Bitte einzeln prüfen.") % {
+        messages.warning(request, in_language(
+            "„%(name)s“ nicht angelegt – ähnlich: %(c)s. Bitte einzeln prüfen.",
+            "“%(name)s” not created – similar: %(c)s. Please check individually.") % {
             "name": row.get("name"), "c": ", ".join(str(c) for c in candidates)})
     return redirect("tournament:detail", slug=slug)
 
@@ -104,7 +107,9 @@ def check_in_all(request, slug: str):
         return redirect(reverse("tournament:detail", args=[slug]) + "#spieler")
     for entry in absent:
         services.set_checked_in(entry=entry, checked_in=True)
-    messages.success(request, _("%(n)s Spieler als anwesend eingetragen.") % {"n": len(absent)})
+    messages.success(request, in_language(
+        "%(n)s Spieler als anwesend eingetragen.",
+        "%(n)s players marked as present.") % {"n": len(absent)})
     return redirect(reverse("tournament:detail", args=[slug]) + "#spieler")
 
 
@@ -115,12 +120,18 @@ def withdraw(request, slug: str, entry_id: int):
     after = request.POST.get("after_round", "").strip()
     after_round = int_param(request.POST, "after_round", low=0, high=99)
     if after and after_round is None:
-        messages.error(request, _("„%(value)s“ ist keine Rundennummer.") % {"value": after[:20]})
+        messages.error(request, in_language(
+            "„%(value)s“ ist keine Rundennummer.",
+            "“%(value)s” is not a round number.") % {"value": after[:20]})
     else:
         services.withdraw(entry=entry, after_round=after_round)
         if after_round is None:
-            messages.success(request, _("%(name)s spielt wieder mit.") % {"name": entry.player.name})
+            messages.success(request, in_language(
+                "%(name)s spielt wieder mit.",
+                "%(name)s plays again.") % {"name": entry.player.name})
         else:
-            messages.success(request, _("%(name)s ist nach Runde %(n)s ausgeschieden.") % {
+            messages.success(request, in_language(
+                "%(name)s ist nach Runde %(n)s ausgeschieden.",
+                "%(name)s withdrew after round %(n)s.") % {
                 "name": entry.player.name, "n": after_round})
     return redirect(reverse("tournament:detail", args=[slug]) + "#spieler")

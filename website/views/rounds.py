@@ -5,13 +5,12 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from paper.exports import EXPORTERS, get_exporter
 from scoring import services as scoring_services
 from tournament import rounds, selectors
-from tournament.errors import ServiceError
+from tournament.errors import ServiceError, in_language
 from tournament.forms import ReasonForm
 from tournament.http import director_required, int_param
 from tournament.models import Round, Table, Tournament
@@ -46,17 +45,17 @@ def round_action(request, slug: str, number: int, action: str):
     try:
         if action == "seat":
             scoring_services.seat_round_by_standings(round=round, user=request.user)
-            messages.success(request, _("Runde %(n)s ist gesetzt.") % {"n": number})
+            messages.success(request, in_language("Runde %(n)s ist gesetzt.", "Round %(n)s is seated.") % {"n": number})
         elif action == "close":
             unconfirmed = list(round.tables.filter(confirmed_at__isnull=True, ended_early=False).order_by("number"))
             if unconfirmed and request.POST.get("unconfirmed_ok") != "1":
                 return render(request, "tournament/close_confirm.html", {
                     "tournament": tournament, "round": round, "unconfirmed": unconfirmed})
             rounds.close_round(round=round, user=request.user)
-            messages.success(request, _("Runde %(n)s ist abgeschlossen.") % {"n": number})
+            messages.success(request, in_language("Runde %(n)s ist abgeschlossen.", "Round %(n)s is closed.") % {"n": number})
         elif action == "reopen":
             rounds.reopen_round(round=round, reason=request.POST.get("reason", ""), user=request.user)
-            messages.success(request, _("Runde %(n)s ist wieder offen.") % {"n": number})
+            messages.success(request, in_language("Runde %(n)s ist wieder offen.", "Round %(n)s is open again.") % {"n": number})
     except ServiceError as error:
         refuse(request, error)
     return redirect("tournament:round", slug=slug, number=number)
@@ -68,14 +67,16 @@ def end_table(request, slug: str, number: int, table_id: int):
     table = get_object_or_404(Table, pk=table_id, round__number=number, round__tournament__slug=slug)
     reason = request.POST.get("reason", "").strip()[:500]
     if not reason:
-        messages.error(request, _("Zum Beenden eines Tisches braucht es eine Begründung."))
+        messages.error(request, in_language(
+            "Zum Beenden eines Tisches braucht es eine Begründung.",
+            "Ending play at a table needs a reason."))
         return redirect("tournament:round", slug=slug, number=number)
     try:
         rounds.end_table(table=table, reason=reason, user=request.user)
     except ServiceError as error:
         refuse(request, error)
     else:
-        messages.success(request, _("Tisch %(n)s beendet.") % {"n": table.number})
+        messages.success(request, in_language("Tisch %(n)s beendet.", "Table %(n)s ended.") % {"n": table.number})
     return redirect("tournament:round", slug=slug, number=number)
 
 
@@ -86,7 +87,7 @@ def rotate_links(request, slug: str, number: int):
     round = get_object_or_404(Round, tournament__slug=slug, number=number)
     table_id = int_param(request.POST, "table", None, low=1)
     if request.POST.get("table") and table_id is None:
-        messages.error(request, _("Diesen Tisch gibt es nicht."))
+        messages.error(request, in_language("Diesen Tisch gibt es nicht.", "There is no such table."))
         return redirect("tournament:round", slug=slug, number=number)
     chosen = None if table_id is None else [get_object_or_404(Table, pk=table_id, round=round)]
     try:
@@ -95,6 +96,7 @@ def rotate_links(request, slug: str, number: int):
         refuse(request, error)
     else:
         numbers = ", ".join(str(table.number) for table in changed)
-        messages.success(request, _("Neuer Scorer-Link für Tisch %(n)s; der alte gilt nicht mehr. "
-                                    "Bitte die Tischkarte neu drucken.") % {"n": numbers})
+        messages.success(request, in_language(
+            "Neuer Scorer-Link für Tisch %(n)s; der alte gilt nicht mehr. Bitte die Tischkarte neu drucken.",
+            "New scorer link for table %(n)s; the old one no longer works. Please print the table card again.") % {"n": numbers})
     return redirect("tournament:round", slug=slug, number=number)

@@ -15,7 +15,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from paper.exports import get_exporter
-from tournament.errors import ServiceError
+from tournament.errors import ServiceError, both
 from tournament.models import Tournament
 
 TOURNAMENT_SHEETS = ["tournament-xlsx", "standings-pdf", "settlement-pdf", "settlement-xlsx"]
@@ -33,7 +33,7 @@ class Command(BaseCommand):
     def handle(self, *args, slug: str, out: Path, base_url: str, **options):
         tournament = Tournament.objects.filter(slug=slug).first()
         if tournament is None:
-            raise CommandError(f"Kein Turnier „{slug}“ / no tournament '{slug}'.")
+            raise CommandError(both(f"Kein Turnier „{slug}“.", f"No tournament “{slug}”."))
         out.mkdir(parents=True, exist_ok=True)
         jobs = [(identifier, None) for identifier in TOURNAMENT_SHEETS]
         for round in tournament.round_set.order_by("number"):

@@ -14,6 +14,7 @@ import json
 from django.core.management.base import BaseCommand, CommandError
 
 from scoring.selectors import standings_document
+from tournament.errors import both
 from tournament.models import Tournament
 
 
@@ -27,5 +28,5 @@ class Command(BaseCommand):
     def handle(self, *args, slug: str, **options):
         tournament = Tournament.objects.filter(slug=slug).first()
         if tournament is None:
-            raise CommandError(f"Kein Turnier „{slug}“. / No tournament “{slug}”.")
+            raise CommandError(both(f"Kein Turnier „{slug}“.", f"No tournament “{slug}”."))
         self.stdout.write(json.dumps(standings_document(tournament), ensure_ascii=False))

@@ -15,6 +15,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.urls import reverse
 
+from tournament.errors import both
 from tournament.models import Round, Tournament
 from tournament.selectors import round_tables
 
@@ -30,7 +31,7 @@ class Command(BaseCommand):
     def handle(self, *args, slug: str, round_number: int | None, base_url: str, **options):
         tournament = Tournament.objects.filter(slug=slug).first()
         if tournament is None:
-            raise CommandError(f"Kein Turnier „{slug}“. / No tournament “{slug}”.")
+            raise CommandError(both(f"Kein Turnier „{slug}“.", f"No tournament “{slug}”."))
         rounds = tournament.round_set.exclude(status=Round.PLANNED)
         if round_number is not None:
             round = rounds.filter(number=round_number).first()

@@ -82,5 +82,5 @@ def test_export_sheets_writes_every_file_of_the_event(played, tmp_path):
 
 
 def test_export_sheets_refuses_an_unknown_tournament(tmp_path):
-    with pytest.raises(CommandError, match="no tournament"):
+    with pytest.raises(CommandError, match="No tournament"):
         call_command("export_sheets", "gibts-nicht", "--out", str(tmp_path))
