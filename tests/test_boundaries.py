@@ -1,7 +1,7 @@
 """The architecture, checked: which module may import what, and how many queries a read costs.
 
-- The pure modules (rules engine and rule sets, the seating draw, the standings ranking, the
-  settlement arithmetic, who deals) import with Django absent.
+- The pure modules (rules engine and rule sets, the seating draw, the standings ranking,
+  euros, the settlement arithmetic, who deals) import with Django absent.
 - The tournament core (models, services, rounds, selectors, seating, standings) never imports
   scoring or paper: scoring builds on tournament, paper on both.
 - Only a urls.py imports a views module.
@@ -22,9 +22,9 @@ ROOT = Path(__file__).resolve().parent.parent
 PURE = ["rules.engine", "rules.engine.cardpoints", "rules.engine.catalogue", "rules.engine.custom", "rules.engine.hands",
         "rules.engine.kontra", "rules.engine.messages", "rules.engine.renonce", "rules.engine.rounding",
         "rules.engine.ruleset", "rules.engine.sampling", "rules.engine.scoring", "rules.engine.trischaken",
-        "rules.engine.types", "rules.engine.valat", "rules.rulesets", "tournament.seating", "tournament.standings",
-        "scoring.settlement", "scoring.seats"]
-CORE = ["models", "services", "rounds", "selectors", "seating", "standings", "errors"]
+        "rules.engine.types", "rules.engine.valat", "rules.rulesets", "tournament.seating",
+        "tournament.standings", "tournament.money", "scoring.settlement", "scoring.seats"]
+CORE = ["models", "services", "rounds", "selectors", "seating", "standings", "errors", "money"]
 SOURCE_PACKAGES = ["tournament", "scoring", "paper", "rules", "cups", "hall"]
 
 
@@ -127,7 +127,6 @@ def test_every_selector_keeps_its_query_count(event, django_assert_num_queries):
         (3, lambda: hand_reads.standings(event)),
         (3, lambda: hand_reads.standings_table(event)),
         (1, lambda: hand_reads.money_by_hand(event)),
-        (1, lambda: hand_reads.euros_by_entry(event)),
         (8, lambda: hand_reads.settlement(event)),
         (4, lambda: hand_reads.prizes(event)),
         (4, lambda: hand_reads.table_sheet(table)),

@@ -22,7 +22,7 @@ class PlayerScores:
     club: str
     lot: int | None
     rounds: dict[int, Decimal]
-    euros: Decimal = ZERO  # what the player takes home (scoring.selectors.euros_by_entry)
+    euros: Decimal = ZERO  # what the player takes home: the stored euros of his hands, summed with the points
     final: Decimal | None = None
     withdrawn_after_round: int | None = None
     seated: bool = False  # has a place at a table of some round

@@ -1,8 +1,10 @@
 """Reads of the standings: every entry ranked, the rows every page and sheet shows, a player's hands.
 
 The ranking itself is pure (tournament/standings.py); this module loads the scores summed per
-entry and round in SQL and the euros from scoring.selectors.money, so the public page, the
-projector, the player page, the standings PDF and Excel and the workbook all show one answer.
+entry and round in SQL, and in the same query the euros each hand was fixed at (the one sum of
+euros per player; scoring.selectors.money reads the same stored euros per hand and table), so the
+public page, the projector, the player page, the standings PDF and Excel and the workbook all show
+one answer.
 """
 
 from __future__ import annotations
@@ -15,16 +17,18 @@ from django.db.models import Exists, OuterRef, Sum
 from django.utils.translation import gettext as _
 
 from scoring.models import Correction, HandScore
-from scoring.settlement import CENT
 from tournament.errors import active_language
 from tournament.models import Entry, Seat, Tournament
+from tournament.money import round_cent
 from tournament.standings import SHARED, TIE_BREAKS, ZERO, PlayerScores, Ranked, rank
+
+HUNDREDTH = Decimal("0.01")
 
 
 def _hundredths(value: Decimal) -> Decimal:
     """A summed points value to its exact hundredths (SQLite sums decimals as floats), whole points
     kept whole so they read "109", not "109.00"."""
-    exact = value.quantize(CENT)
+    exact = value.quantize(HUNDREDTH)
     return exact.quantize(Decimal(1)) if exact == exact.to_integral_value() else exact
 
 
@@ -53,7 +57,7 @@ def standings_many(tournaments: list[Tournament]) -> dict[int, list[Ranked]]:
         # SQLite sums decimals as floats: every stored value is in hundredths, so the exact sum is the
         # float's nearest hundredth.
         points = _hundredths(row["points"])
-        euros[row["entry_id"]] += row["euros"].quantize(CENT)
+        euros[row["entry_id"]] += round_cent(row["euros"])
         if row["hand__table__round__is_final"]:
             finals[row["entry_id"]] = points
         else:
@@ -159,7 +163,7 @@ def player_hands(tournament: Tournament, entry: Entry) -> list[HandScore]:
 
 def _number(value: Decimal) -> int | float:
     """A points value for JSON: whole numbers as integers, fractions (thirds) to two places."""
-    return int(value) if value == value.to_integral_value() else float(value.quantize(CENT))
+    return int(value) if value == value.to_integral_value() else float(value.quantize(HUNDREDTH))
 
 
 def standings_document(tournament: Tournament) -> dict:
