@@ -1,7 +1,7 @@
 """The architecture, checked: which module may import what, and how many queries a read costs.
 
-- The pure modules (rules engine and rule sets, the seating draw, the standings ranking,
-  euros, the settlement arithmetic, who deals) import with Django absent.
+- The pure modules (rules engine and rule sets, the seating draw, the standings ranking, shared
+  ranks, euros, the settlement arithmetic, who deals) import with Django absent.
 - The tournament core (models, services, rounds, selectors, seating, standings) never imports
   scoring or paper: scoring builds on tournament, paper on both.
 - Only a urls.py imports a views module.
@@ -23,8 +23,8 @@ PURE = ["rules.engine", "rules.engine.cardpoints", "rules.engine.catalogue", "ru
         "rules.engine.kontra", "rules.engine.messages", "rules.engine.renonce", "rules.engine.rounding",
         "rules.engine.ruleset", "rules.engine.sampling", "rules.engine.scoring", "rules.engine.trischaken",
         "rules.engine.types", "rules.engine.valat", "rules.rulesets", "tournament.seating",
-        "tournament.standings", "tournament.money", "scoring.settlement", "scoring.seats"]
-CORE = ["models", "services", "rounds", "selectors", "seating", "standings", "errors", "money"]
+        "tournament.standings", "tournament.money", "tournament.ranks", "scoring.settlement", "scoring.seats", "cups.season"]
+CORE = ["models", "services", "rounds", "selectors", "seating", "standings", "errors", "money", "ranks"]
 SOURCE_PACKAGES = ["tournament", "scoring", "paper", "rules", "cups", "hall"]
 
 

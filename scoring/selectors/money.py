@@ -24,6 +24,7 @@ from scoring.selectors.standings import standings
 from scoring.settlement import ZERO, HandMoney, prize_money, settle
 from tournament.models import Round, Seat, Table, Tournament
 from tournament.money import from_cents
+from tournament.ranks import rank_text
 from tournament.selectors import fee_payers
 from tournament.standings import Ranked
 
@@ -129,7 +130,7 @@ class PrizeLine:
 
     @property
     def rank_text(self) -> str:
-        return f"{self.rank}{'=' if self.shared else ''}"
+        return rank_text(self.rank, self.shared)
 
 
 @dataclass(frozen=True)

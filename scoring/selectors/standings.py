@@ -20,6 +20,7 @@ from scoring.models import Correction, HandScore
 from tournament.errors import active_language
 from tournament.models import Entry, Seat, Tournament
 from tournament.money import round_cent
+from tournament.ranks import rank_text
 from tournament.standings import SHARED, TIE_BREAKS, ZERO, PlayerScores, Ranked, rank
 
 HUNDREDTH = Decimal("0.01")
@@ -126,8 +127,7 @@ def standings_table(tournament: Tournament, ranked: list[Ranked] | None = None, 
     columns.append(("cash", money_label(tournament)))
     rows = []
     for row in ranked:
-        rank = "" if row.rank is None else f"{row.rank}{'=' if row.shared else ''}"
-        data = {"rank": rank, "status": row.status, "name": row.player.name, "club": row.player.club,
+        data = {"rank": rank_text(row.rank, row.shared), "status": row.status, "name": row.player.name, "club": row.player.club,
                 "entry_id": row.player.entry_id, "total": row.total, "carried": row.carried,
                 "final": row.player.final, "cash": row.player.euros}
         for n in numbers:
