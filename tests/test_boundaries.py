@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PURE = ["rules.engine", "rules.engine.cardpoints", "rules.engine.catalogue", "rules.engine.custom", "rules.engine.hands",
         "rules.engine.kontra", "rules.engine.messages", "rules.engine.renonce", "rules.engine.rounding",
         "rules.engine.ruleset", "rules.engine.sampling", "rules.engine.scoring", "rules.engine.trischaken",
-        "rules.engine.types", "rules.engine.valat", "rules.rulesets", "tournament.seating",
+        "rules.engine.types", "rules.engine.valat", "rules.engine.numbers", "rules.rulesets", "tournament.seating",
         "tournament.standings", "tournament.money", "tournament.ranks", "scoring.settlement", "scoring.seats", "cups.season"]
 CORE = ["models", "services", "rounds", "selectors", "seating", "standings", "errors", "money", "ranks"]
 SOURCE_PACKAGES = ["tournament", "scoring", "paper", "rules", "cups", "hall"]

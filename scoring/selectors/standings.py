@@ -16,6 +16,7 @@ from decimal import Decimal
 from django.db.models import Exists, OuterRef, Sum
 from django.utils.translation import gettext as _
 
+from rules.engine.numbers import json_number
 from scoring.models import Correction, HandScore
 from tournament.errors import active_language
 from tournament.models import Entry, Seat, Tournament
@@ -161,22 +162,17 @@ def player_hands(tournament: Tournament, entry: Entry) -> list[HandScore]:
     )
 
 
-def _number(value: Decimal) -> int | float:
-    """A points value for JSON: whole numbers as integers, fractions (thirds) to two places."""
-    return int(value) if value == value.to_integral_value() else float(value.quantize(HUNDREDTH))
-
-
 def standings_document(tournament: Tournament) -> dict:
     """The standings as season.md's "Interfaces" describe them (``manage.py standings --json`` and
     /turnier/<slug>/standings.json): ranked players in order, then those who never played a hand."""
     ranked = standings(tournament)
     rows = []
     for row in ranked:
-        line = {"rank": row.rank, "name": row.player.name, "club": row.player.club, "total": _number(row.total),
-                "rounds": [_number(row.player.rounds.get(n, ZERO)) for n in range(1, tournament.rounds + 1)],
+        line = {"rank": row.rank, "name": row.player.name, "club": row.player.club, "total": json_number(row.total),
+                "rounds": [json_number(row.player.rounds.get(n, ZERO)) for n in range(1, tournament.rounds + 1)],
                 "status": row.status}
         if tournament.has_final:
-            line["final"] = None if row.player.final is None else _number(row.player.final)
+            line["final"] = None if row.player.final is None else json_number(row.player.final)
         rows.append(line)
     return {"tournament": tournament.slug, "participants": sum(1 for row in ranked if row.rank is not None),
             "rows": rows}
