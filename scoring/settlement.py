@@ -42,9 +42,10 @@ def hand_money(cash: Sequence[Decimal], kontra: Sequence[Decimal], stake_cents: 
     stake = from_cents(stake_cents)  # euros per point
     if not charity or not any(kontra):
         # Nearly every hand: whole points times whole cents are exact, with nothing to round.
-        euros = [value * stake for value in cash]
-        if all(value == round_cent(value) for value in euros):
-            return HandMoney(tuple(round_cent(value) for value in euros))
+        euros = tuple(value * stake for value in cash)
+        rounded = tuple(round_cent(value) for value in euros)
+        if rounded == euros:
+            return HandMoney(rounded)
     stake = Fraction(stake)
     if not charity:
         return HandMoney(hundredths([Fraction(value) * stake for value in cash]))

@@ -25,6 +25,8 @@ def round_cent(amount: Decimal | int | float) -> Decimal:
 
 def from_cents(cents: int) -> Decimal:
     """Cents as euros: 1050 -> Decimal("10.50"), -5 -> Decimal("-0.05")."""
+    if isinstance(cents, int):  # stored cents: moving the point is exact (and cheap, once per hand priced)
+        return Decimal(cents).scaleb(-2)
     return round_cent(Decimal(cents) / 100)
 
 

@@ -25,6 +25,11 @@ def test_cents_become_euros_quantised_to_the_cent(cents, euros):
     assert amount == D(euros) and amount.as_tuple().exponent == -2  # "0.10", never "0.1"
 
 
+def test_half_a_cent_of_cents_rounds_half_to_even():
+    assert from_cents(D("12.5")) == D("0.12") and from_cents(D("13.5")) == D("0.14")
+    assert from_cents(D("-12.5")) == D("-0.12") and from_cents(D("1050")) == D("10.50")
+
+
 @pytest.mark.parametrize("euros, cents", [
     ("10.5", 1050), ("0.01", 1), ("-10.50", -1050), ("0", 0), ("1000000", 100_000_000),
     # half a cent: half to even, like every other rounding to the cent here
