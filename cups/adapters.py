@@ -8,6 +8,7 @@ from decimal import Decimal
 
 from scoring.selectors import standings_many
 from tournament.models import Entry, Tournament
+from tournament.ranks import shared_ranks
 from tournament.standings import Ranked
 
 ZERO = Decimal("0")
@@ -40,10 +41,5 @@ def final_standings(tournaments: list[Tournament]) -> dict[int, list[FinalRow]]:
 def present_only(ranked: list[Ranked], entries: dict[int, Entry]) -> list[FinalRow]:
     """Drop the players who never played a hand and close up the ranks of the others."""
     kept = [r for r in ranked if r.player.rounds or r.player.final is not None]
-    rows: list[FinalRow] = []
-    for index, r in enumerate(kept):
-        same_as_previous = index > 0 and kept[index - 1].rank == r.rank
-        same_as_next = index + 1 < len(kept) and kept[index + 1].rank == r.rank
-        number = rows[-1].rank if same_as_previous else index + 1
-        rows.append(FinalRow(number, same_as_previous or same_as_next, r.total, entries[r.player.entry_id]))
-    return rows
+    return [FinalRow(place.rank, place.shared, r.total, entries[r.player.entry_id])
+            for r, place in zip(kept, shared_ranks([r.rank for r in kept]), strict=True)]

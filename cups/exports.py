@@ -23,6 +23,7 @@ from paper.exports.base import ExportFile, ListExporter
 from paper.exports.pdf import FONT_BOLD, PdfExporter, table_style
 from paper.exports.sheetdata import INTEGER_FORMAT, POINTS_FORMAT, Column, SheetData
 from paper.exports.xlsx import CachedFormula
+from tournament.ranks import rank_text
 
 
 class SeasonExporter:
@@ -85,7 +86,7 @@ class SeasonStandingsPdf(SeasonExporter, PdfExporter):
         data = [header]
         bold = []
         for row_index, (row, cells) in enumerate(s.table(), start=1):
-            line = [f"{row.rank}{'=' if row.shared else ''}", row.player.name, row.player.club,
+            line = [rank_text(row.rank, row.shared), row.player.name, row.player.club,
                     _mark_number(row.points)]
             for col_index, cell in enumerate(cells, start=4):
                 line.append(_mark(cell))

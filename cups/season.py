@@ -22,6 +22,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from tournament.ranks import shared_ranks
+
 FINAL_NONE, FINAL_DOUBLE, FINAL_DECIDES = "none", "double", "decides"
 FINAL_MODES = (FINAL_NONE, FINAL_DOUBLE, FINAL_DECIDES)
 
@@ -119,10 +121,8 @@ def rank_season(players: list[PlayerSeason], *, tournaments: int, best_n: int | 
         scored.append((key, player, items, points, best_rank))
     scored.sort(key=lambda row: (row[0], row[1].name, str(row[1].key)))
     rows: list[SeasonRow] = []
-    for index, (key, player, items, points, best_rank) in enumerate(scored):
-        same_as_previous = index > 0 and scored[index - 1][0] == key
-        same_as_next = index + 1 < len(scored) and scored[index + 1][0] == key
-        number = rows[-1].rank if same_as_previous else index + 1
-        rows.append(SeasonRow(number, same_as_previous or same_as_next, player, points, best_rank,
+    places = shared_ranks([row[0] for row in scored])
+    for (_key, player, items, points, best_rank), place in zip(scored, places, strict=True):
+        rows.append(SeasonRow(place.rank, place.shared, player, points, best_rank,
                               len(player.results), tuple(items)))
     return n, rows

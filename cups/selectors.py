@@ -19,6 +19,7 @@ from cups import schemes
 from cups.adapters import final_standings
 from cups.models import Cup, CupScheme, ImportedResult, Season, SeasonTournament
 from cups.season import PlayerSeason, Result, SeasonRow, rank_season
+from rules.engine.numbers import json_number
 
 
 class UnknownScheme(LookupError):
@@ -66,17 +67,11 @@ class SeasonStandings:
             "rows": [{
                 "rank": row.rank,
                 "name": row.player.name,
-                "points": _plain(row.points),
+                "points": json_number(row.points),
                 "results": [{"tournament": c.result.tournament, "rank": c.result.rank,
-                             "points": _plain(c.result.points), "counted": c.counted} for c in row.results],
+                             "points": json_number(c.result.points), "counted": c.counted} for c in row.results],
             } for row in self.rows],
         }
-
-
-def _plain(value):
-    if isinstance(value, Decimal):
-        return int(value) if value == int(value) else float(value)
-    return value
 
 
 def scheme_for(cup: Cup, own: dict[str, CupScheme] | None = None) -> schemes.Scheme:

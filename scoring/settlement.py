@@ -24,9 +24,9 @@ from itertools import combinations, groupby
 from typing import Any, Hashable, Iterable, Mapping, Sequence
 
 from rules.engine.rounding import hundredths
+from tournament.money import from_cents, round_cent
 
 ZERO = Decimal("0")
-CENT = Decimal("0.01")
 
 
 @dataclass(frozen=True)
@@ -39,12 +39,14 @@ class HandMoney:
 
 def hand_money(cash: Sequence[Decimal], kontra: Sequence[Decimal], stake_cents: int, *, charity: bool) -> HandMoney:
     """A hand's cash (points per seat) as euros, exact to the cent and zero-sum with the box."""
+    stake = from_cents(stake_cents)  # euros per point
     if not charity or not any(kontra):
         # Nearly every hand: whole points times whole cents are exact, with nothing to round.
-        euros = [value * stake_cents / 100 for value in cash]
-        if all(value == value.quantize(CENT) for value in euros):
-            return HandMoney(tuple(value.quantize(CENT) for value in euros))
-    stake = Fraction(stake_cents, 100)
+        euros = tuple(value * stake for value in cash)
+        rounded = tuple(round_cent(value) for value in euros)
+        if rounded == euros:
+            return HandMoney(rounded)
+    stake = Fraction(stake)
     if not charity:
         return HandMoney(hundredths([Fraction(value) * stake for value in cash]))
     kept = [Fraction(c) - max(Fraction(k), 0) for c, k in zip(cash, kontra, strict=True)]

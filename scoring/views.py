@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from rules.engine import InvalidHand, read_hand, score_hand
-from rules.engine.types import number
+from rules.engine.numbers import json_number
 from scoring import services
 from scoring.forms import CorrectionForm, HandForm, initial_from_hand, ruleset_options
 from scoring.models import who_label
@@ -148,7 +148,7 @@ def preview(request, token: str):
         else:
             context["result"] = result
             context["rows"] = [
-                (name, number(result.points[seat]), number(result.cash[seat]))
+                (name, json_number(result.points[seat]), json_number(result.cash[seat]))
                 for seat, name in enumerate(context["players"])
             ]
             context["split"] = result.points != result.cash

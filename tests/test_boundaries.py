@@ -1,7 +1,7 @@
 """The architecture, checked: which module may import what, and how many queries a read costs.
 
-- The pure modules (rules engine and rule sets, the seating draw, the standings ranking, the
-  settlement arithmetic, who deals) import with Django absent.
+- The pure modules (rules engine and rule sets, the seating draw, the standings ranking, shared
+  ranks, euros, the settlement arithmetic, who deals) import with Django absent.
 - Every package imports only the packages below it (ALLOWED, the house's layers), and no module
   imports itself through a circle of others.
 - Only a urls.py imports a views module.
@@ -22,8 +22,8 @@ ROOT = Path(__file__).resolve().parent.parent
 PURE = ["rules.engine", "rules.engine.cardpoints", "rules.engine.catalogue", "rules.engine.custom", "rules.engine.hands",
         "rules.engine.kontra", "rules.engine.messages", "rules.engine.renonce", "rules.engine.rounding",
         "rules.engine.ruleset", "rules.engine.sampling", "rules.engine.scoring", "rules.engine.trischaken",
-        "rules.engine.types", "rules.engine.valat", "rules.rulesets", "tournament.seating", "tournament.standings",
-        "scoring.settlement", "scoring.seats"]
+        "rules.engine.types", "rules.engine.valat", "rules.engine.numbers", "rules.rulesets", "tournament.seating",
+        "tournament.standings", "tournament.money", "tournament.ranks", "scoring.settlement", "scoring.seats", "cups.season"]
 SOURCE_PACKAGES = ["website", "cups", "paper", "scoring", "hall", "tournament", "rules"]
 
 # The house, bottom to top (docs/architecture.md): each package may import only those below it.
@@ -192,7 +192,6 @@ def test_every_selector_keeps_its_query_count(event, django_assert_num_queries):
         (3, lambda: hand_reads.standings(event)),
         (3, lambda: hand_reads.standings_table(event)),
         (1, lambda: hand_reads.money_by_hand(event)),
-        (1, lambda: hand_reads.euros_by_entry(event)),
         (8, lambda: hand_reads.settlement(event)),
         (4, lambda: hand_reads.prizes(event)),
         (4, lambda: hand_reads.table_sheet(table)),

@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from rules.rulesets import BUILTIN
 from tournament.models import CustomRuleSet
+from tournament.money import to_cents
 
 
 def ruleset_choices() -> list[tuple[str, str]]:
@@ -76,10 +77,6 @@ PRIZE_LINE = re.compile(r"(?:(?P<rank>\d{1,3})\s*(?:[.:)]\s+|:))?\s*(?:€\s*)?"
                         r"(?P<amount>\d{1,9}(?:[.,]\d{1,2})?)\s*(?:€|EUR|Euro)?", re.IGNORECASE)
 
 
-def euro_cents(value: Decimal) -> int:
-    return int((value * 100).to_integral_value())
-
-
 class PrizesForm(forms.Form):
     entry_fee = forms.DecimalField(label=_("Nenngeld je Spieler (€)"), min_value=0, max_value=1_000_000,
                                    decimal_places=2, required=False, localize=True)
@@ -93,7 +90,7 @@ class PrizesForm(forms.Form):
 
     def clean_entry_fee(self) -> int:
         value = self.cleaned_data.get("entry_fee")
-        return 0 if value is None else euro_cents(value)
+        return 0 if value is None else to_cents(value)
 
     def clean_prizes(self) -> list[int]:
         lines = [line.strip() for line in re.split(r"[\n;]", self.cleaned_data.get("prizes", "")) if line.strip()]
@@ -106,5 +103,5 @@ class PrizesForm(forms.Form):
             if match["rank"] is not None and int(match["rank"]) != place:
                 raise forms.ValidationError(_("Zeile %(n)s nennt Rang %(rank)s: bitte die Ränge der Reihe nach, "
                                               "ohne Lücke (kein Preis: 0).") % {"n": place, "rank": match["rank"]})
-            amounts.append(euro_cents(Decimal(match["amount"].replace(",", "."))))
+            amounts.append(to_cents(Decimal(match["amount"].replace(",", "."))))
         return amounts

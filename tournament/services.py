@@ -12,6 +12,7 @@ from rules.engine.ruleset import RuleSet
 from tournament import live, selectors
 from tournament.errors import DuplicatePlayer, ServiceError
 from tournament.models import CustomRuleSet, Entry, Player, Round, Tournament, normalized_name
+from tournament.money import euro_text, from_cents
 
 # --- rule sets ------------------------------------------------------------------------------
 
@@ -152,7 +153,7 @@ MAX_CENTS = 100_000_000  # a million euros: anything above is a typing slip
 
 
 def _euros(cents: int, lang: str = "de") -> str:
-    return f"€{cents // 100}.{cents % 100:02d}" if lang == "en" else f"{cents // 100},{cents % 100:02d} €"
+    return euro_text(from_cents(cents), lang=lang, grouped=False)
 
 
 @transaction.atomic

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, Callable
 
+from tournament.ranks import shared_ranks
+
 ZERO = Decimal("0")
 
 
@@ -22,7 +24,7 @@ class PlayerScores:
     club: str
     lot: int | None
     rounds: dict[int, Decimal]
-    euros: Decimal = ZERO  # what the player takes home (scoring.selectors.euros_by_entry)
+    euros: Decimal = ZERO  # what the player takes home: the stored euros of his hands, summed with the points
     final: Decimal | None = None
     withdrawn_after_round: int | None = None
     seated: bool = False  # has a place at a table of some round
@@ -126,16 +128,14 @@ def rank(players: list[PlayerScores], *, tie_breaks: tuple[str, ...] | list[str]
             rows.append((key, preliminary, carried, player))
         rows.sort(key=lambda row: (row[3].name, row[3].entry_id))  # within a shared rank: by name
         rows.sort(key=lambda row: row[0], reverse=True)
-        for index, (key, preliminary, carried, player) in enumerate(rows):
-            shared_above = index > 0 and rows[index - 1][0] == key
-            shared_below = index + 1 < len(rows) and rows[index + 1][0] == key
-            number = ranked[-1].rank if shared_above and ranked[-1].rank is not None else len(ranked) + 1
+        places = shared_ranks([row[0] for row in rows], start=len(ranked) + 1)  # finalists' ranks come first
+        for index, ((key, preliminary, carried, player), place) in enumerate(zip(rows, places, strict=True)):
             values = {tie.key: tie.value(player) for tie in chain}
             # Against the player above on the same points, else the one below (the first of a level group).
             level = next((rows[i][0] for i in (index - 1, index + 1) if 0 <= i < len(rows) and rows[i][0][0] == key[0]),
                          None)
             decided = None if level is None else _decider(chain, key, level)
-            ranked.append(Ranked(number, shared_above or shared_below, player, key[0], preliminary, carried, values,
+            ranked.append(Ranked(place.rank, place.shared, player, key[0], preliminary, carried, values,
                                  decided))
     ranked += [Ranked(None, False, player, ZERO, ZERO, None, {}) for player in absent]
     return ranked

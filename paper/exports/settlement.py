@@ -37,6 +37,7 @@ from paper.exports.pdf import (
 from paper.exports.sheetdata import EURO_FORMAT, INTEGER_FORMAT, POINTS_FORMAT, Column, SheetData
 from paper.formats import euro_text, number_text
 from scoring.selectors import Settlement, settlement
+from tournament.money import from_cents
 
 
 def payment_text(payer: str, payee: str, amount: Decimal) -> str:
@@ -102,7 +103,7 @@ class SettlementPdf(PdfExporter):
 
     def _summary(self, money: Settlement, width: float) -> Table:
         t = self.tournament
-        stake = euro_text(Decimal(t.stake_cents) / 100)
+        stake = euro_text(from_cents(t.stake_cents))
         lines = [
             [_("Einsatz"), _("%(stake)s je Punkt") % {"stake": stake}],
             [_("Tische"), str(len(money.tables))],
@@ -213,7 +214,7 @@ class SettlementXlsx(ListExporter):
         t = self.tournament
         money = settlement(t, box_label=box_label())
         numbers = money.round_numbers
-        stake = Decimal(t.stake_cents) / 100
+        stake = from_cents(t.stake_cents)
         summary = [f"{t.name} – {t.date.strftime('%d.%m.%Y')}", _("Einsatz je Punkt"), stake]
         note = provisional_note(t)
         if note:

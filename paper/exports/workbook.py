@@ -35,6 +35,7 @@ from paper.exports.xlsx import CachedFormula
 from scoring.models import who_label
 from scoring.selectors import WorkbookData, money_label, standings_table, workbook_data
 from scoring.selectors.workbook import SeatRow
+from tournament.money import from_cents
 
 DATETIME_FORMAT = "DD.MM.YYYY HH:MM"
 STANDINGS, ROUNDS, TABLES, HANDS, SETTLEMENT, PLAYERS = "Standings", "Rounds", "Tables", "Hands", "Settlement", "Players"
@@ -268,7 +269,7 @@ class TournamentWorkbook(ListExporter):
                         Column(f"{label} €", 11, EURO_FORMAT)]
         total_col = get_column_letter(len(columns) + 1)
         columns.append(Column(_("Gesamt €"), 12, EURO_FORMAT))
-        stake = Decimal(t.stake_cents) / 100
+        stake = from_cents(t.stake_cents)
         header_rows: list[list] = [[_("Einsatz je Punkt (€)"), stake]]
         # The cached results: the same sums the site makes from the stored euros of every hand.
         seat_of: dict[tuple[int, int], SeatRow] = {(seat.round_number, seat.entry_id): seat for seat in data.seats}

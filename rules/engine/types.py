@@ -8,6 +8,7 @@ from typing import Sequence, Union
 
 from .cardpoints import format_thirds
 from .catalogue import DECLARER, other_side
+from .numbers import json_number
 
 # Points are whole numbers except where a Trischaken tie splits a payment (seed 000 section 4:
 # "Players with the same card points split their victory points").
@@ -164,7 +165,7 @@ class LineItem:
             "subject": self.subject,
             "label_de": self.label_de,
             "label_en": self.label_en,
-            "base": number(self.base),
+            "base": json_number(self.base),
             "factors": [
                 {
                     "code": f.code,
@@ -177,8 +178,8 @@ class LineItem:
                 for f in self.factors
             ],
             "winner": self.winner,
-            "points": [number(v) for v in self.points],
-            "cash": [number(v) for v in self.cash],
+            "points": [json_number(v) for v in self.points],
+            "cash": [json_number(v) for v in self.cash],
             **({"note_de": self.note_de, "note_en": self.note_en} if self.note_de else {}),
         }
 
@@ -193,8 +194,8 @@ class HandResult:
 
     def to_dict(self, *, breakdown: bool = False) -> dict:
         data: dict = {
-            "points": [number(v) for v in self.points],
-            "cash": [number(v) for v in self.cash],
+            "points": [json_number(v) for v in self.points],
+            "cash": [json_number(v) for v in self.cash],
         }
         if breakdown:
             data["breakdown"] = [item.to_dict() for item in self.items]
@@ -229,11 +230,3 @@ class InvalidHand(ValueError):
         if lang == "en":
             return english
         return f"{german} / {english}"
-
-
-def number(value: Amount) -> int | float:
-    """JSON form of an amount: an int where whole, else the nearest float."""
-    if isinstance(value, Fraction):
-        return int(value) if value.denominator == 1 else float(value)
-    return value
-

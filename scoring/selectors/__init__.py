@@ -4,7 +4,7 @@ The tournament core (tournament/) never reads a hand; pages, sheets and exports 
 read them here, so one query shape and one arithmetic serve every page, PDF and workbook.
 """
 
-from scoring.selectors.money import MoneyOfHand, Prizes, Settlement, euros_by_entry, money_by_hand, prizes, settlement
+from scoring.selectors.money import MoneyOfHand, Prizes, Settlement, money_by_hand, prizes, settlement
 from scoring.selectors.players import PlayerDay, declarer_hands, player_day
 from scoring.selectors.sheets import Sheet, SheetRow, build_sheet, round_sheets, table_sheet
 from scoring.selectors.standings import (
@@ -22,7 +22,7 @@ from scoring.selectors.workbook import WorkbookData, workbook_data
 
 __all__ = [
     "MoneyOfHand", "Settlement", "Sheet", "SheetRow", "StandingsRows", "WorkbookData", "build_sheet", "declarer_hands",
-    "euros_by_entry", "final_ranking", "money_by_hand", "money_label", "player_day", "PlayerDay", "player_hands", "prizes",
+    "final_ranking", "money_by_hand", "money_label", "player_day", "PlayerDay", "player_hands", "prizes",
     "Prizes", "round_sheets", "settlement",
     "standings", "standings_document", "standings_many", "standings_table", "table_sheet", "tournament_corrections",
     "workbook_data",

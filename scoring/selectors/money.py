@@ -2,8 +2,10 @@
 
 Every euro amount the site shows, prints or writes into a workbook is a sum of the euros fixed per
 hand when it was stored (HandScore.euros, Hand.box_euros; the arithmetic is scoring/settlement.py's
-hand_money, applied by scoring.services): the standings' money column reads ``euros_by_entry``
-(summed in SQL), the settlement, the score sheets and the workbook ``money_by_hand``.
+hand_money, applied by scoring.services): the settlement, the score sheets and the workbook read
+``money_by_hand``; the standings' money column is the one SQL sum of them per entry
+(``PlayerScores.euros``, summed in the standings' own query beside the points, so it costs no query
+of its own). Cents become euros only through tournament.money.
 With a charity box that is what a player takes home: kontra money the losers paid into the box is
 in nobody's total.
 """
@@ -15,12 +17,14 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from itertools import groupby
 
-from django.db.models import Prefetch, Sum
+from django.db.models import Prefetch
 
 from scoring.models import HandScore
 from scoring.selectors.standings import standings
-from scoring.settlement import CENT, ZERO, HandMoney, prize_money, settle
+from scoring.settlement import ZERO, HandMoney, prize_money, settle
 from tournament.models import Round, Seat, Table, Tournament
+from tournament.money import from_cents
+from tournament.ranks import rank_text
 from tournament.selectors import fee_payers
 from tournament.standings import Ranked
 
@@ -56,13 +60,6 @@ def money_by_hand(tournament: Tournament, *, round: Round | None = None) -> dict
         hands[hand_id] = MoneyOfHand(hand_id, seats[0][1], tuple(s[2] for s in seats), tuple(s[4] for s in seats),
                                      tuple(s[3] for s in seats), money)
     return hands
-
-
-def euros_by_entry(tournament: Tournament) -> dict[int, Decimal]:
-    """What each entry takes home (negative: pays): the stored euros of every hand summed in SQL (one query)."""
-    rows = (HandScore.objects.filter(hand__table__round__tournament=tournament).order_by()
-            .values("entry_id").annotate(total=Sum("euros")).values_list("entry_id", "total"))
-    return {entry_id: total.quantize(CENT) for entry_id, total in rows}  # SQLite sums decimals as floats
 
 
 def euros_by_table(hands: dict[int, MoneyOfHand]) -> dict[tuple[int, int], Decimal]:
@@ -133,7 +130,7 @@ class PrizeLine:
 
     @property
     def rank_text(self) -> str:
-        return f"{self.rank}{'=' if self.shared else ''}"
+        return rank_text(self.rank, self.shared)
 
 
 @dataclass(frozen=True)
@@ -166,21 +163,17 @@ class Prizes:
         return {line.entry_id: line.amount for line in self.paid}
 
 
-def cents(amount: int) -> Decimal:
-    return (Decimal(amount) / 100).quantize(CENT)
-
-
 def prizes(tournament: Tournament, ranked: list[Ranked] | None = None) -> Prizes:
     """The entry fees and the prize list paid by the final rank (scoring.settlement.prize_money): the
     standings' three queries (none when ``ranked`` is given) and one for who paid the fee."""
     if ranked is None:
         ranked = standings(tournament)
-    listed = tuple(cents(amount) for amount in tournament.prizes_cents)
+    listed = tuple(from_cents(amount) for amount in tournament.prizes_cents)
     players = {row.player.entry_id: row.player for row in ranked}
     paid = tuple(
         PrizeLine(prize.rank, prize.shared, prize.who, players[prize.who].name, players[prize.who].club, prize.amount)
         for prize in prize_money(listed, [(row.player.entry_id, row.rank) for row in ranked]))
-    return Prizes(cents(tournament.entry_fee_cents), fee_payers(tournament), listed, paid)
+    return Prizes(from_cents(tournament.entry_fee_cents), fee_payers(tournament), listed, paid)
 
 
 @dataclass

@@ -1,8 +1,10 @@
 """Reads of the standings: every entry ranked, the rows every page and sheet shows, a player's hands.
 
 The ranking itself is pure (tournament/standings.py); this module loads the scores summed per
-entry and round in SQL and the euros from scoring.selectors.money, so the public page, the
-projector, the player page, the standings PDF and Excel and the workbook all show one answer.
+entry and round in SQL, and in the same query the euros each hand was fixed at (the one sum of
+euros per player; scoring.selectors.money reads the same stored euros per hand and table), so the
+public page, the projector, the player page, the standings PDF and Excel and the workbook all show
+one answer.
 """
 
 from __future__ import annotations
@@ -14,17 +16,21 @@ from decimal import Decimal
 from django.db.models import Exists, OuterRef, Sum
 from django.utils.translation import gettext as _
 
+from rules.engine.numbers import json_number
 from scoring.models import Correction, HandScore
-from scoring.settlement import CENT
 from tournament.errors import active_language
 from tournament.models import Entry, Seat, Tournament
+from tournament.money import round_cent
+from tournament.ranks import rank_text
 from tournament.standings import SHARED, TIE_BREAKS, ZERO, PlayerScores, Ranked, rank
+
+HUNDREDTH = Decimal("0.01")
 
 
 def _hundredths(value: Decimal) -> Decimal:
     """A summed points value to its exact hundredths (SQLite sums decimals as floats), whole points
     kept whole so they read "109", not "109.00"."""
-    exact = value.quantize(CENT)
+    exact = value.quantize(HUNDREDTH)
     return exact.quantize(Decimal(1)) if exact == exact.to_integral_value() else exact
 
 
@@ -53,7 +59,7 @@ def standings_many(tournaments: list[Tournament]) -> dict[int, list[Ranked]]:
         # SQLite sums decimals as floats: every stored value is in hundredths, so the exact sum is the
         # float's nearest hundredth.
         points = _hundredths(row["points"])
-        euros[row["entry_id"]] += row["euros"].quantize(CENT)
+        euros[row["entry_id"]] += round_cent(row["euros"])
         if row["hand__table__round__is_final"]:
             finals[row["entry_id"]] = points
         else:
@@ -122,8 +128,7 @@ def standings_table(tournament: Tournament, ranked: list[Ranked] | None = None, 
     columns.append(("cash", money_label(tournament)))
     rows = []
     for row in ranked:
-        rank = "" if row.rank is None else f"{row.rank}{'=' if row.shared else ''}"
-        data = {"rank": rank, "status": row.status, "name": row.player.name, "club": row.player.club,
+        data = {"rank": rank_text(row.rank, row.shared), "status": row.status, "name": row.player.name, "club": row.player.club,
                 "entry_id": row.player.entry_id, "total": row.total, "carried": row.carried,
                 "final": row.player.final, "cash": row.player.euros}
         for n in numbers:
@@ -157,22 +162,17 @@ def player_hands(tournament: Tournament, entry: Entry) -> list[HandScore]:
     )
 
 
-def _number(value: Decimal) -> int | float:
-    """A points value for JSON: whole numbers as integers, fractions (thirds) to two places."""
-    return int(value) if value == value.to_integral_value() else float(value.quantize(CENT))
-
-
 def standings_document(tournament: Tournament) -> dict:
     """The standings as season.md's "Interfaces" describe them (``manage.py standings --json`` and
     /turnier/<slug>/standings.json): ranked players in order, then those who never played a hand."""
     ranked = standings(tournament)
     rows = []
     for row in ranked:
-        line = {"rank": row.rank, "name": row.player.name, "club": row.player.club, "total": _number(row.total),
-                "rounds": [_number(row.player.rounds.get(n, ZERO)) for n in range(1, tournament.rounds + 1)],
+        line = {"rank": row.rank, "name": row.player.name, "club": row.player.club, "total": json_number(row.total),
+                "rounds": [json_number(row.player.rounds.get(n, ZERO)) for n in range(1, tournament.rounds + 1)],
                 "status": row.status}
         if tournament.has_final:
-            line["final"] = None if row.player.final is None else _number(row.player.final)
+            line["final"] = None if row.player.final is None else json_number(row.player.final)
         rows.append(line)
     return {"tournament": tournament.slug, "participants": sum(1 for row in ranked if row.rank is not None),
             "rows": rows}

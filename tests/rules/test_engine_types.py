@@ -7,7 +7,6 @@ import pytest
 from rules.engine import read_hand, score
 from rules.engine.cardpoints import format_thirds, parse_thirds, thirds
 from rules.engine.sampling import random_hands
-from rules.engine.types import number
 from rules.rulesets import BUILTIN
 
 
@@ -62,11 +61,6 @@ def test_result_to_dict_with_breakdown_and_fractions():
     (item,) = result.to_dict(breakdown=True)["breakdown"]
     assert item["factors"][0]["seat"] == 2 and item["factors"][0]["standings"] is False
     assert "note_de" not in item
-
-
-def test_number():
-    assert number(Fraction(4, 2)) == 2 and isinstance(number(Fraction(4, 2)), int)
-    assert number(Fraction(1, 3)) == pytest.approx(1 / 3) and number(5) == 5
 
 
 def test_sampled_card_points_respect_a_threshold_between_whole_points():

@@ -3,8 +3,6 @@ entry fee and prizes."""
 
 from __future__ import annotations
 
-from decimal import Decimal
-
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.db.models import Count
@@ -18,6 +16,7 @@ from tournament.errors import ServiceError, in_language
 from tournament.forms import PasteForm, PlayerForm, PrizesForm, TournamentForm, UploadForm
 from tournament.http import director_required
 from tournament.models import Tournament
+from tournament.money import digits, from_cents
 from tournament.tables import EntryTable, TournamentTable, configure
 from website.views.feedback import refuse
 
@@ -71,14 +70,15 @@ def tournament_detail(request, slug: str):
 
 
 def _prize_lines(cents: list[int]) -> str:
-    return "\n".join(f"{place}. {amount // 100},{amount % 100:02d}" for place, amount in enumerate(cents, start=1))
+    return "\n".join(f"{place}. {digits(from_cents(amount), 2, lang='de', grouped=False)}"
+                     for place, amount in enumerate(cents, start=1))
 
 
 @director_required
 def prize_settings(request, slug: str):
     """Entry fee and prize list: the form, and what the prizes pay by the standings as they are now."""
     tournament = get_object_or_404(Tournament, slug=slug)
-    initial = {"entry_fee": Decimal(tournament.entry_fee_cents) / 100, "prizes": _prize_lines(tournament.prizes_cents)}
+    initial = {"entry_fee": from_cents(tournament.entry_fee_cents), "prizes": _prize_lines(tournament.prizes_cents)}
     form = PrizesForm(request.POST or None, initial=initial)
     status = 200
     if request.method == "POST":
