@@ -18,7 +18,7 @@ STAMP := $(VENV)/.installed
 COV_ARGS := --cov=rules/engine --cov=rules/rulesets --cov-branch \
 	--cov-report=term-missing:skip-covered --cov-fail-under=100
 
-# The hall (`make serve`): where it listens, gunicorn's size, an optional backup loop.
+# The hall (`make serve`): where it listens, an optional backup loop (the server's own settings: hall/serve.py).
 HOST ?= 0.0.0.0
 PORT ?= 8000
 BACKUP_DIR ?= backups
@@ -34,7 +34,7 @@ DEMO_ENV := DJANGO_DEBUG=1 DJANGO_SECRET_KEY=$${DJANGO_SECRET_KEY:-make-run-loca
 help:
 	@echo "make run            virtualenv, install, migrate, demo data, serve on http://127.0.0.1:8000"
 	@echo "make test           whole suite on SQLite (with coverage gate), then on a throwaway PostgreSQL"
-	@echo "make serve          production server for the hall (gunicorn, debug off, needs DJANGO_SECRET_KEY)"
+	@echo "make serve          production server for the hall (waitress, debug off, needs DJANGO_SECRET_KEY)"
 	@echo "make backup         database and sheets into BACKUP_DIR (default backups/)"
 	@echo "make lint           ruff over the whole tree"
 	@echo "make typecheck      mypy (strict) over rules/engine"
@@ -75,8 +75,8 @@ run: venv
 	$(DEMO_ENV) $(VPY) manage.py runserver $(HOST):$(PORT)
 
 # Production start in the hall: debug off (DJANGO_DEBUG unset), DJANGO_SECRET_KEY required,
-# migrations and the cache table first, collectstatic for whitenoise, then gunicorn (gunicorn.conf.py: HOST, PORT,
-# GUNICORN_WORKERS, GUNICORN_THREADS). BACKUP_EVERY_MINUTES=N runs `manage.py backup` every N
+# migrations and the cache table first, collectstatic for whitenoise, then waitress (hall/serve.py: HOST, PORT,
+# SERVER_THREADS, SERVER_CONNECTION_LIMIT, SERVER_CHANNEL_TIMEOUT). BACKUP_EVERY_MINUTES=N runs `manage.py backup` every N
 # minutes alongside into BACKUP_DIR (keeping BACKUP_KEEP copies); it stops with the server.
 serve: venv
 	@test -n "$$DJANGO_SECRET_KEY" || { echo "make serve: DJANGO_SECRET_KEY fehlt / is missing, e.g."; \
@@ -91,9 +91,9 @@ serve: venv
 			$(VPY) manage.py backup --out $(BACKUP_DIR) --keep $(BACKUP_KEEP) || echo "backup failed" >&2; \
 		done ) & loop=$$!; \
 		trap 'kill $$loop 2>/dev/null' EXIT INT TERM; \
-		$(VENV)/bin/gunicorn -c gunicorn.conf.py; \
+		$(VPY) -m hall.serve; \
 	else \
-		exec $(VENV)/bin/gunicorn -c gunicorn.conf.py; \
+		exec $(VPY) -m hall.serve; \
 	fi
 
 backup: venv
