@@ -11,6 +11,8 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from hall.csp import MIDDLEWARE as CSP_MIDDLEWARE
+from hall.csp import POLICY as CSP_POLICY
 from hall.net import allowed_hosts
 
 
@@ -64,7 +66,7 @@ MIDDLEWARE = [
     # First, so every log line of a request (and its 500 traceback) carries the request id.
     "hall.middleware.RequestIdMiddleware",
     "django.middleware.security.SecurityMiddleware",
-    # Static files straight from gunicorn with debug off (hashed, compressed, cached for a year).
+    # Static files straight from the server with debug off (hashed, compressed, cached for a year).
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # After sessions, before CommonMiddleware (which may redirect by language).
@@ -74,7 +76,10 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Scripts and styles only from static/ (hall/csp.py): injected script never runs.
+    CSP_MIDDLEWARE,
 ]
+SECURE_CSP = CSP_POLICY
 
 ROOT_URLCONF = "tournament.urls"
 WSGI_APPLICATION = "tournament.wsgi.application"
