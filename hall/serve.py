@@ -11,6 +11,7 @@ a connection silent for SERVER_CHANNEL_TIMEOUT seconds is closed.
     SERVER_THREADS              threads running Django (16)
     SERVER_CONNECTION_LIMIT     open connections at once (1000: 260 devices, several each)
     SERVER_CHANNEL_TIMEOUT      seconds before an idle or stalled connection is closed (60)
+    SERVER_TRUSTED_PROXY        the HTTPS proxy whose X-Forwarded-Proto counts (127.0.0.1)
 
 Every request is logged to stderr with its answer, size, time and the id the site sends back as
 X-Request-ID (waitress itself writes no access log).
@@ -85,6 +86,10 @@ def options() -> dict:
         # Requests larger than this are refused before Django sees them (imports and uploads are far smaller).
         "max_request_body_size": 64 * 1024 * 1024,
         "ident": "tarock",
+        # Behind an HTTPS proxy on the laptop (DJANGO_HTTPS=1) its X-Forwarded-Proto is believed, from
+        # SERVER_TRUSTED_PROXY (127.0.0.1) only: waitress removes the header when anyone else sends it.
+        "trusted_proxy": os.environ.get("SERVER_TRUSTED_PROXY", "127.0.0.1"),
+        "trusted_proxy_headers": {"x-forwarded-proto"},
     }
 
 

@@ -123,6 +123,30 @@ def test_the_server_with_debug_off_serves_healthz_and_hashed_css(manage, tmp_pat
     assert re.search(r'"GET /healthz HTTP/1.1" 200 \d+ \d+ms id=[0-9a-f]{16}', log), log
 
 
+def test_the_server_settings_are_waitress_settings_and_trust_only_the_local_proxy(monkeypatch):
+    from waitress.adjustments import Adjustments
+    from waitress.proxy_headers import proxy_headers_middleware
+
+    from hall import serve
+
+    monkeypatch.setenv("SERVER_THREADS", "6")
+    monkeypatch.setenv("PORT", "8123")
+    adj = Adjustments(**serve.options())  # refuses an unknown name or a bad value
+    assert adj.threads == 6 and adj.port == 8123 and adj.channel_timeout == 60 and adj.connection_limit >= 260
+    seen = {}
+
+    def app(environ, start_response):
+        seen.update(proto=environ.get("HTTP_X_FORWARDED_PROTO"), scheme=environ["wsgi.url_scheme"])
+        return []
+
+    wrapped = proxy_headers_middleware(app, trusted_proxy=adj.trusted_proxy, trusted_proxy_headers=adj.trusted_proxy_headers,
+                                       clear_untrusted=adj.clear_untrusted_proxy_headers)
+    for remote, proto, scheme in (("127.0.0.1", "https", "https"), ("192.168.1.20", None, "http")):
+        seen.clear()
+        wrapped({"REMOTE_ADDR": remote, "HTTP_X_FORWARDED_PROTO": "https", "wsgi.url_scheme": "http"}, None)
+        assert seen == {"proto": proto, "scheme": scheme}, remote
+
+
 def test_phones_that_stall_half_way_through_a_request_do_not_starve_the_server(tmp_path):
     """40 connections that sent half a request head and stopped, then /healthz: a server that gives each
     connection a thread as it opens (gunicorn's gthread workers did) never answers; `make serve` must."""
