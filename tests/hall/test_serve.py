@@ -123,6 +123,46 @@ def test_the_server_with_debug_off_serves_healthz_and_hashed_css(manage, tmp_pat
     assert re.search(r'"GET /healthz HTTP/1.1" 200 \d+ \d+ms id=[0-9a-f]{16}', log), log
 
 
+def _children(pid: int) -> set[int]:
+    return {int(child) for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()}
+
+
+def _wait_for(condition, what: str, seconds: float = 30):
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, what
+        time.sleep(0.2)
+
+
+def _gone(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split(") ")[1][0] == "Z"
+    except FileNotFoundError:
+        return True
+
+
+def test_server_processes_are_replaced_when_one_dies_and_leave_with_their_parent(manage, tmp_path):
+    env = {"DJANGO_DEBUG": "", "DJANGO_STATIC_ROOT": str(tmp_path / "static"), "SERVER_PROCESSES": "2"}
+    manage("migrate", "--noinput", env=env)
+    port = _free_port()
+    server = _start(manage, env, port)
+    try:
+        _wait_for(lambda: len(_children(server.pid)) == 2, "two server processes")
+        first, second = sorted(_children(server.pid))
+        os.kill(first, signal.SIGKILL)
+        _wait_for(lambda: len(_children(server.pid) - {first}) == 2, "a new process for the killed one")
+        assert second in _children(server.pid)
+        assert _get(f"http://127.0.0.1:{port}/healthz")[0] == 200
+        survivors = _children(server.pid)
+        server.kill()  # kill -9 of the parent alone: its processes must not keep the port
+        server.wait()
+        _wait_for(lambda: all(_gone(pid) for pid in survivors), "the server processes left with their parent")
+    finally:
+        if server.poll() is None:
+            server.kill()
+        server.communicate(timeout=30)
+
+
 def test_the_server_settings_are_waitress_settings_and_trust_only_the_local_proxy(monkeypatch):
     from waitress.adjustments import Adjustments
     from waitress.proxy_headers import proxy_headers_middleware
