@@ -76,7 +76,7 @@ run: venv
 
 # Production start in the hall: debug off (DJANGO_DEBUG unset), DJANGO_SECRET_KEY required,
 # migrations and the cache table first, collectstatic for whitenoise, then waitress (hall/serve.py: HOST, PORT,
-# SERVER_THREADS, SERVER_CONNECTION_LIMIT, SERVER_CHANNEL_TIMEOUT). BACKUP_EVERY_MINUTES=N runs `manage.py backup` every N
+# SERVER_PROCESSES, SERVER_THREADS, SERVER_CONNECTION_LIMIT, SERVER_CHANNEL_TIMEOUT). BACKUP_EVERY_MINUTES=N runs `manage.py backup` every N
 # minutes alongside into BACKUP_DIR (keeping BACKUP_KEEP copies); it stops with the server.
 serve: venv
 	@test -n "$$DJANGO_SECRET_KEY" || { echo "make serve: DJANGO_SECRET_KEY fehlt / is missing, e.g."; \
