@@ -53,6 +53,15 @@ def data_tables() -> list[str]:
     return [model._meta.db_table for model in (Tournament, Entry, Round, Table, Seat, Hand)]
 
 
+def open_readonly(file: Path) -> sqlite3.Connection:
+    """The file opened without writing anything next to it: a WAL-mode copy opened read-only would
+    otherwise leave -wal and -shm files behind. Only when a -wal file is there (a copy taken with its
+    log) must SQLite read it, and so open the file normally read-only."""
+    log = file.with_name(file.name + "-wal")
+    immutable = "" if log.exists() else "&immutable=1"
+    return sqlite3.connect(f"file:{file}?mode=ro{immutable}", uri=True)
+
+
 def check_sqlite(file: Path) -> Contents:
     """What the backup holds; NotABackup when it is not a usable copy of this site's database."""
     with open(file, "rb") as handle:
@@ -62,7 +71,7 @@ def check_sqlite(file: Path) -> Contents:
         raise NotABackup(f"{file} ist keine SQLite-Datenbank ({what_de}); nichts wurde ersetzt",
                          f"{file} is not an SQLite database ({what_en}); nothing was replaced")
     try:
-        source = sqlite3.connect(f"file:{file}?mode=ro", uri=True)
+        source = open_readonly(file)
     except sqlite3.Error as error:
         raise NotABackup(f"{file} lässt sich nicht öffnen ({error})", f"{file} cannot be opened ({error})") from error
     try:

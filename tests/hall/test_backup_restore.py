@@ -19,6 +19,8 @@ def test_backup_and_restore_on_sqlite(manage, tmp_path):
     result = manage("backup", "--out", str(out))
     databases = list(out.glob("tarock-*.sqlite3"))
     assert len(databases) == 1, result.stdout
+    # One self-contained file: no -wal/-shm (nor .partial) left beside it, neither by the copy nor its check.
+    assert [path.name for path in out.glob("tarock-*")] == [databases[0].name]
     sheets = list(out.glob("sheets-*/hall"))
     assert len(sheets) == 1
     names = {path.name for path in sheets[0].iterdir()}
@@ -33,6 +35,7 @@ def test_backup_and_restore_on_sqlite(manage, tmp_path):
     assert "restored" in result.stdout
     assert manage("shell", "--no-imports", "-c", COUNT).stdout.strip() == "['hall']"
     assert list(tmp_path.glob("db.sqlite3.before-restore-*"))  # the replaced database is kept
+    assert [path.name for path in out.glob("tarock-*")] == [databases[0].name]
 
 
 STANDINGS = ("from tournament.models import Entry; from scoring.models import Hand; "

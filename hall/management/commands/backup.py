@@ -77,6 +77,7 @@ class Command(BaseCommand):
         dst = sqlite3.connect(partial)
         try:
             src.backup(dst)  # online, consistent even while others write (WAL)
+            dst.execute("PRAGMA journal_mode=DELETE")  # the copy is one file, without -wal and -shm
         finally:
             dst.close()
             src.close()

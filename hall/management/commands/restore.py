@@ -22,7 +22,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
 
-from hall.backup_check import NotABackup, check_sqlite, data_tables
+from hall.backup_check import NotABackup, check_sqlite, data_tables, open_readonly
 from hall.management.commands.backup import pg_env, pg_tool
 
 
@@ -79,7 +79,7 @@ class Command(BaseCommand):
 
     def _sqlite(self, file: Path) -> None:
         target = Path(connection.settings_dict["NAME"])
-        source = sqlite3.connect(f"file:{file}?mode=ro", uri=True)
+        source = open_readonly(file)
         try:
             if target.exists():
                 keep = target.with_name(f"{target.name}.before-restore-{datetime.now():%Y%m%d-%H%M%S}")
