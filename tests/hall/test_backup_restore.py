@@ -141,3 +141,25 @@ def test_backup_and_restore_on_postgresql(transactional_db, tmp_path, make_tourn
     Tournament.objects.all().delete()
     call_command("restore", dumps[0], yes=True)
     assert list(Tournament.objects.values_list("slug", flat=True)) == ["pg-hall"]
+
+
+@pytest.mark.postgres
+@pytest.mark.skipif(not os.environ.get("DATABASE_URL", "").startswith("postgres"),
+                    reason="PostgreSQL only (scripts/with-postgres.sh)")
+@pytest.mark.parametrize("name, content, says", [
+    ("random.dump", random.Random(5).randbytes(4096), "is not a pg_dump backup"),
+    ("other.sql", b"CREATE TABLE notes (id integer);\n", "is not a backup of this tournament site"),
+])
+def test_restore_on_postgresql_refuses_what_is_not_a_backup_of_this_site(transactional_db, tmp_path, make_tournament,
+                                                                         name, content, says):
+    from django.core.management import call_command
+    from django.core.management.base import CommandError
+
+    from tournament.models import Tournament
+
+    make_tournament(slug="pg-hall", players=8)
+    wrong = tmp_path / name
+    wrong.write_bytes(content)
+    with pytest.raises(CommandError, match=says):
+        call_command("restore", wrong, yes=True)
+    assert list(Tournament.objects.values_list("slug", flat=True)) == ["pg-hall"]
