@@ -21,7 +21,7 @@ COV_ARGS := --cov=rules/engine --cov=rules/rulesets --cov-branch \
 # The suite on every core (pytest-xdist; each worker has its own test database). XDIST= runs serially.
 XDIST ?= -n auto
 
-# The hall (`make serve`): where it listens, gunicorn's size, an optional backup loop.
+# The hall (`make serve`): where it listens, an optional backup loop (the server's own settings: website/serve.py).
 HOST ?= 0.0.0.0
 PORT ?= 8000
 BACKUP_DIR ?= backups
@@ -37,7 +37,7 @@ DEMO_ENV := DJANGO_DEBUG=1
 help:
 	@echo "make run            virtualenv, install, migrate, demo data, serve on http://127.0.0.1:8000"
 	@echo "make test           whole suite on SQLite (with coverage gate), then on a throwaway PostgreSQL"
-	@echo "make serve          production server for the hall (gunicorn, debug off)"
+	@echo "make serve          production server for the hall (waitress, debug off)"
 	@echo "make backup         database and sheets into BACKUP_DIR (default backups/)"
 	@echo "make lint           ruff over the whole tree"
 	@echo "make typecheck      mypy (strict) over rules/engine"
@@ -78,8 +78,9 @@ run: venv
 	$(DEMO_ENV) $(VPY) manage.py runserver $(HOST):$(PORT)
 
 # Production start in the hall: debug off (DJANGO_DEBUG unset), DJANGO_SECRET_KEY or the installation's own key,
-# migrations and the cache table first, collectstatic for whitenoise, then gunicorn (gunicorn.conf.py: HOST, PORT,
-# GUNICORN_WORKERS, GUNICORN_THREADS). BACKUP_EVERY_MINUTES=N runs `manage.py backup` every N
+# migrations and the cache table first, collectstatic for whitenoise, then waitress (website/serve.py: HOST, PORT,
+# SERVER_PROCESSES, SERVER_THREADS, SERVER_CONNECTION_LIMIT, SERVER_CHANNEL_TIMEOUT). BACKUP_EVERY_MINUTES=N runs
+# `manage.py backup` every N
 # minutes alongside into BACKUP_DIR (keeping BACKUP_KEEP copies); it stops with the server.
 serve: venv
 	$(VPY) manage.py migrate --noinput
@@ -92,9 +93,9 @@ serve: venv
 			$(VPY) manage.py backup --out $(BACKUP_DIR) --keep $(BACKUP_KEEP) || echo "backup failed" >&2; \
 		done ) & loop=$$!; \
 		trap 'kill $$loop 2>/dev/null' EXIT INT TERM; \
-		$(VENV)/bin/gunicorn -c gunicorn.conf.py; \
+		$(VPY) -m website.serve; \
 	else \
-		exec $(VENV)/bin/gunicorn -c gunicorn.conf.py; \
+		exec $(VPY) -m website.serve; \
 	fi
 
 backup: venv

@@ -7,7 +7,7 @@ What a card hall does to the server, in one run per database (SQLite, then Postg
   retry after a slow answer) and must come back 200 with the same hand;
 - dropped responses: a share of saves is sent and the connection cut before the answer arrives
   (the Wi-Fi is gone); the device sends it again with the same key until it gets an answer;
-- `kill -9` of the whole server (make, the gunicorn master and its workers) twice during the run,
+- `kill -9` of the whole server (make and the waitress processes under it) twice during the run,
   then `make serve` again; the devices keep retrying through the outage, as the outbox does.
 At the end every table is read back through the API and compared with what the devices meant to
 enter: lost (a hand missing), duplicated (a hand stored twice or under another number), wrong (a
@@ -77,7 +77,7 @@ class Tally:
 
 
 class Server:
-    """`make serve` in a session of its own, so kill -9 reaches make, gunicorn and its workers at once."""
+    """`make serve` in a session of its own, so kill -9 reaches make and the server under it at once."""
 
     def __init__(self, env: dict, port: int, log: Path):
         self.env, self.port, self.log = env, port, log
@@ -246,7 +246,7 @@ class HallBench:
             "DATABASE_URL": database_url, "DJANGO_SECRET_KEY": "bench-hall-key-not-for-production",
             "DJANGO_SETTINGS_MODULE": "website.settings", "HOST": "127.0.0.1", "PORT": str(self.port),
             "SITE_URL": f"http://127.0.0.1:{self.port}", "DJANGO_STATIC_ROOT": str(self.workdir / "static"),
-            "GUNICORN_WORKERS": str(args.workers), "GUNICORN_THREADS": str(args.threads),
+            "SERVER_PROCESSES": str(args.processes), "SERVER_THREADS": str(args.threads),
         })
         self.server = Server(self.env, self.port, self.workdir / "server.log")
         self.ruleset = get_ruleset(RULES)
@@ -278,7 +278,7 @@ class HallBench:
         self.prepare()
         boot = self.server.start()
         print(f"[{self.label}] make serve answered /healthz after {boot:.1f} s "
-              f"({self.args.workers} workers x {self.args.threads} threads)")
+              f"(waitress, {self.args.processes} processes x {self.args.threads} threads)")
         devices = [Device(self, table, token, name, f"{table}-{name}")
                    for table, token in sorted(self.tokens.items()) for name in ("tablet", "phone")[: self.args.devices]]
         total = len(self.tokens) * self.hands_planned
@@ -400,8 +400,8 @@ def main() -> int:
     parser.add_argument("--think", type=float, default=0.05, help="most seconds a device waits between hands")
     parser.add_argument("--kill-at", type=float, nargs="*", default=[0.33, 0.66],
                         help="kill -9 the server when these shares of the hands are stored")
-    parser.add_argument("--workers", type=int, default=int(os.environ.get("GUNICORN_WORKERS", "2")))
-    parser.add_argument("--threads", type=int, default=int(os.environ.get("GUNICORN_THREADS", "8")))
+    parser.add_argument("--processes", type=int, default=int(os.environ.get("SERVER_PROCESSES", "2")))
+    parser.add_argument("--threads", type=int, default=int(os.environ.get("SERVER_THREADS", "8")))
     args = parser.parse_args()
     ok = True
     if args.db in ("sqlite", "both"):

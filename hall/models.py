@@ -1,4 +1,4 @@
-"""The login throttle's counters: rows in the site's database, so every gunicorn worker shares them and
+"""The login throttle's counters: rows in the site's database, so every server process shares them and
 a transaction with row locks can take a password check atomically (hall/ratelimit.py)."""
 
 from __future__ import annotations

@@ -28,7 +28,7 @@ SOURCE_PACKAGES = ["website", "cups", "paper", "scoring", "hall", "tournament", 
 
 # The house, bottom to top (docs/architecture.md): each package may import only those below it.
 # rules.engine is pure (no Django; tested above); the rules app wraps it; the tournament core knows
-# no hand; scoring owns the hands; hall runs the venue (login, backups, the LAN); paper makes the
+# no hand; scoring owns the hands; hall runs the venue on top (login, backups, uploads, the LAN); paper makes the
 # files; cups build seasons on all of these; website is the site itself and imports everything,
 # while nothing imports it.
 ALLOWED = {
@@ -36,9 +36,9 @@ ALLOWED = {
     "rules": {"rules.engine"},
     "tournament": {"rules", "rules.engine"},
     "scoring": {"rules", "rules.engine", "tournament"},
-    "hall": {"rules", "rules.engine", "tournament"},
-    "paper": {"rules", "rules.engine", "tournament", "scoring"},
-    "cups": {"rules", "rules.engine", "tournament", "scoring", "paper"},
+    "hall": {"rules", "rules.engine", "tournament", "scoring"},
+    "paper": {"rules", "rules.engine", "tournament", "scoring", "hall"},
+    "cups": {"rules", "rules.engine", "tournament", "scoring", "hall", "paper"},
     "website": {"rules", "rules.engine", "tournament", "scoring", "hall", "paper", "cups"},
 }
 

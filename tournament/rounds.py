@@ -245,13 +245,15 @@ def end_table(*, table: Table, reason: str = "", user=None) -> Table:
 
 
 @transaction.atomic
-def rotate_links(*, round: Round, tables: list[Table] | None = None, user=None, reason: str = "") -> list[Table]:
-    """Give tables of ``round`` (all of them when ``tables`` is None) a new scorer link: a new token,
-    so the old link (and its QR code) is dead at once. Recorded as a "rotate" event."""
+def rotate_links(*, round: Round, tables: list[Table] | None = None, every_table: bool = False, user=None,
+                 reason: str = "") -> list[Table]:
+    """Give ``tables`` of ``round`` (or, with ``every_table``, all of them) a new scorer link: a new
+    token, so the old link (and its QR code) is dead at once. Recorded as a "rotate" event. All tables
+    is a choice of its own: no tables given means none chosen, never all of them."""
     round = _lock_round(round)
-    wanted = None if tables is None else {table.pk for table in tables}
+    wanted = {table.pk for table in tables or []}
     locked = list(Table.objects.select_for_update().filter(round=round).order_by("number"))
-    chosen = [table for table in locked if wanted is None or table.pk in wanted]
+    chosen = [table for table in locked if every_table or table.pk in wanted]
     if not chosen:
         raise ServiceError("Kein Tisch dieser Runde gewählt.", "No table of this round was chosen.")
     for table in chosen:

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import dj_database_url
 
+from hall.csp import MIDDLEWARE as CSP_MIDDLEWARE
+from hall.csp import POLICY as CSP_POLICY
 from hall.net import allowed_hosts, default_site_url
 from hall.secret import installation_key
 
@@ -62,7 +64,7 @@ MIDDLEWARE = [
     # First, so every log line of a request (and its 500 traceback) carries the request id.
     "hall.middleware.RequestIdMiddleware",
     "django.middleware.security.SecurityMiddleware",
-    # Static files straight from gunicorn with debug off (hashed, compressed, cached for a year).
+    # Static files straight from the server with debug off (hashed, compressed, cached for a year).
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # After sessions, before CommonMiddleware (which may redirect by language).
@@ -72,7 +74,10 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Scripts and styles only from static/ (hall/csp.py): injected script never runs.
+    CSP_MIDDLEWARE,
 ]
+SECURE_CSP = CSP_POLICY
 
 ROOT_URLCONF = "website.urls"
 WSGI_APPLICATION = "website.wsgi.application"
@@ -96,7 +101,7 @@ TEMPLATES = [
 
 # SQLite file next to manage.py unless DATABASE_URL says otherwise
 # (e.g. postgres://user@host:5432/tarock, as scripts/with-postgres.sh sets it).
-# PostgreSQL under gunicorn threads: each thread keeps its connection for DB_CONN_MAX_AGE seconds
+# PostgreSQL under the server's threads: each thread keeps its connection for DB_CONN_MAX_AGE seconds
 # and Django checks it before reuse (health checks), so a restarted server costs one failed-free retry.
 DATABASES = {
     "default": dj_database_url.config(
@@ -156,7 +161,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 LOGIN_URL = "hall:login"
 LOGIN_REDIRECT_URL = "tournament:list"
 LOGOUT_REDIRECT_URL = "tournament:home"
-# A cache all gunicorn workers share: a table in the site's own database, made by `manage.py
+# A cache all server processes share: a table in the site's own database, made by `manage.py
 # createcachetable` (make serve / make run; the test runner makes it too). The login throttle does not
 # count here: the database cache's incr() is a read and a write, not atomic (hall/ratelimit.py).
 CACHES = {

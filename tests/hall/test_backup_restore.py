@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import random
+import sqlite3
 
 import pytest
 
@@ -17,6 +19,8 @@ def test_backup_and_restore_on_sqlite(manage, tmp_path):
     result = manage("backup", "--out", str(out))
     databases = list(out.glob("tarock-*.sqlite3"))
     assert len(databases) == 1, result.stdout
+    # One self-contained file: no -wal/-shm (nor .partial) left beside it, neither by the copy nor its check.
+    assert [path.name for path in out.glob("tarock-*")] == [databases[0].name]
     sheets = list(out.glob("sheets-*/hall"))
     assert len(sheets) == 1
     names = {path.name for path in sheets[0].iterdir()}
@@ -31,18 +35,86 @@ def test_backup_and_restore_on_sqlite(manage, tmp_path):
     assert "restored" in result.stdout
     assert manage("shell", "--no-imports", "-c", COUNT).stdout.strip() == "['hall']"
     assert list(tmp_path.glob("db.sqlite3.before-restore-*"))  # the replaced database is kept
+    assert [path.name for path in out.glob("tarock-*")] == [databases[0].name]
 
 
-def test_restore_refuses_a_damaged_file(manage, tmp_path):
-    manage("migrate", "auth", "--noinput")
-    broken = tmp_path / "broken.sqlite3"
-    broken.write_bytes(b"not a database at all" * 100)
-    result = manage("restore", str(broken), "--yes", check=False)
-    assert result.returncode != 0
+STANDINGS = ("from tournament.models import Entry; from scoring.models import Hand; "
+             "print(Entry.objects.count(), Hand.objects.count())")
+
+
+@pytest.fixture
+def hall_db(manage):
+    """A migrated database with a played tournament: what a restore must not throw away by mistake."""
+    manage("migrate", "--noinput")
+    manage("seed_demo", "--players", "8", "--slug", "hall")
+    before = manage("shell", "--no-imports", "-c", STANDINGS).stdout.strip()
+    assert before.split()[1] != "0"
+    return before
+
+
+def _foreign_database(path):
+    database = sqlite3.connect(path)
+    database.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT)")
+    database.execute("INSERT INTO notes (text) VALUES ('shopping list')")
+    database.commit()
+    database.close()
+
+
+@pytest.mark.parametrize("what, make, says", [
+    ("empty file", lambda path: path.write_bytes(b""), "keine SQLite-Datenbank (leere Datei)"),
+    ("random bytes", lambda path: path.write_bytes(random.Random(7).randbytes(64 * 1024)), "keine SQLite-Datenbank"),
+    ("text", lambda path: path.write_bytes(b"not a database at all" * 100), "keine SQLite-Datenbank"),
+    ("another program's SQLite file", _foreign_database, "keine Datenbank dieser Turnier-Seite"),
+])
+def test_restore_refuses_what_is_not_a_backup_of_this_site_and_replaces_nothing(manage, tmp_path, hall_db, what,
+                                                                                  make, says):
+    wrong = tmp_path / "wrong.sqlite3"
+    make(wrong)
+    result = manage("restore", str(wrong), "--yes", check=False)
+    assert result.returncode != 0, what
+    assert "Traceback" not in result.stderr, result.stderr
+    assert says in result.stderr and "nothing was replaced" in result.stderr, result.stderr
+    assert manage("shell", "--no-imports", "-c", STANDINGS).stdout.strip() == hall_db
+    assert not list(tmp_path.glob("db.sqlite3.before-restore-*"))
+
+
+def test_restore_refuses_a_damaged_database(manage, tmp_path, hall_db):
+    out = tmp_path / "backups"
+    manage("backup", "--out", str(out), "--no-sheets")
+    damaged = next(out.glob("tarock-*.sqlite3"))
+    data = bytearray(damaged.read_bytes())
+    page = 4096
+    data[3 * page + 8: 3 * page + 600] = random.Random(3).randbytes(592)  # a table page overwritten
+    damaged.write_bytes(bytes(data))
+    result = manage("restore", str(damaged), "--yes", check=False)
+    assert result.returncode != 0 and "Traceback" not in result.stderr, result.stderr
+    assert "beschädigt" in result.stderr and "damaged" in result.stderr, result.stderr
+    assert manage("shell", "--no-imports", "-c", STANDINGS).stdout.strip() == hall_db
+
+
+def test_restore_refuses_a_backup_of_a_newer_version(manage, tmp_path, hall_db):
+    out = tmp_path / "backups"
+    manage("backup", "--out", str(out), "--no-sheets")
+    newer = next(out.glob("tarock-*.sqlite3"))
+    database = sqlite3.connect(newer)
+    database.execute("INSERT INTO django_migrations (app, name, applied) VALUES ('scoring', '9999_future', '2030-01-01')")
+    database.commit()
+    database.close()
+    result = manage("restore", str(newer), "--yes", check=False)
+    assert result.returncode != 0 and "Traceback" not in result.stderr, result.stderr
+    assert "scoring.9999_future" in result.stderr and "newer version" in result.stderr
+
+
+def test_restore_says_what_the_backup_holds(manage, tmp_path, hall_db):
+    out = tmp_path / "backups"
+    manage("backup", "--out", str(out), "--no-sheets")
+    result = manage("restore", str(next(out.glob("tarock-*.sqlite3"))), "--yes")
+    hands = hall_db.split()[1]
+    assert f"1 Turniere / tournaments, {hands} Spiele / hands" in result.stdout
 
 
 def test_backup_keeps_the_newest(manage, tmp_path):
-    manage("migrate", "auth", "--noinput")
+    manage("migrate", "--noinput")
     out = tmp_path / "backups"
     out.mkdir()
     for stamp in ("20260101-000000", "20260102-000000", "20260103-000000"):
@@ -68,4 +140,26 @@ def test_backup_and_restore_on_postgresql(transactional_db, tmp_path, make_tourn
     assert (out / next(p.name for p in out.glob("sheets-*")) / "pg-hall" / "tournament.xlsx").exists()
     Tournament.objects.all().delete()
     call_command("restore", dumps[0], yes=True)
+    assert list(Tournament.objects.values_list("slug", flat=True)) == ["pg-hall"]
+
+
+@pytest.mark.postgres
+@pytest.mark.skipif(not os.environ.get("DATABASE_URL", "").startswith("postgres"),
+                    reason="PostgreSQL only (scripts/with-postgres.sh)")
+@pytest.mark.parametrize("name, content, says", [
+    ("random.dump", random.Random(5).randbytes(4096), "is not a pg_dump backup"),
+    ("other.sql", b"CREATE TABLE notes (id integer);\n", "is not a backup of this tournament site"),
+])
+def test_restore_on_postgresql_refuses_what_is_not_a_backup_of_this_site(transactional_db, tmp_path, make_tournament,
+                                                                         name, content, says):
+    from django.core.management import call_command
+    from django.core.management.base import CommandError
+
+    from tournament.models import Tournament
+
+    make_tournament(slug="pg-hall", players=8)
+    wrong = tmp_path / name
+    wrong.write_bytes(content)
+    with pytest.raises(CommandError, match=says):
+        call_command("restore", wrong, yes=True)
     assert list(Tournament.objects.values_list("slug", flat=True)) == ["pg-hall"]

@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_a_small_hall_survives_kill_9_with_nothing_lost(tmp_path):
     done = subprocess.run(
         [sys.executable, "bench/hall.py", "--db", "sqlite", "--tables", "2", "--kill-at", "0.4",
-         "--workers", "1", "--threads", "4", "--drop", "0.3", "--repeat", "0.3"],
+         "--processes", "2", "--threads", "4", "--drop", "0.3", "--repeat", "0.3"],
         cwd=ROOT, capture_output=True, text=True, timeout=600,
     )
     out = done.stdout + done.stderr

@@ -1,4 +1,4 @@
-"""Simultaneous wrong guesses from several processes (gunicorn workers) × threads on the hall's SQLite
+"""Simultaneous wrong guesses from several processes (server processes) × threads on the hall's SQLite
 file: at most LOGIN_MAX_FAILURES of them reach the password check, the rest are refused with 429."""
 
 from __future__ import annotations

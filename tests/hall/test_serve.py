@@ -1,8 +1,11 @@
-"""The production start: gunicorn with debug off serves /healthz and hashed static files; LAN addresses."""
+"""The production start: waitress with debug off serves /healthz and hashed static files, and keeps
+answering while phones stall half-way through requests; LAN addresses."""
 
 from __future__ import annotations
 
+import os
 import re
+import signal
 import socket
 import subprocess
 import sys
@@ -67,27 +70,37 @@ def _get(url: str, host: str | None = None):
         return response.status, response.headers, response.read()
 
 
-def test_gunicorn_with_debug_off_serves_healthz_and_hashed_css(manage, tmp_path):
+def _start(manage, env: dict, port: int) -> subprocess.Popen:
+    """The production server as `make serve` starts it (website/serve.py), on 127.0.0.1:port."""
+    server = subprocess.Popen(
+        [sys.executable, "-m", "website.serve"], cwd=ROOT,
+        env={**manage.env, **env, "HOST": "127.0.0.1", "PORT": str(port), "SERVER_THREADS": "2"},
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            _get(f"http://127.0.0.1:{port}/healthz")
+            return server
+        except OSError:
+            assert server.poll() is None, server.stdout.read()
+            assert time.monotonic() < deadline, "the server did not answer within 60 s"
+            time.sleep(0.3)
+
+
+def _stop(server: subprocess.Popen) -> str:
+    server.terminate()
+    return server.communicate(timeout=30)[0]
+
+
+def test_the_server_with_debug_off_serves_healthz_and_hashed_css(manage, tmp_path):
     env = {"DJANGO_DEBUG": "", "DJANGO_STATIC_ROOT": str(tmp_path / "static")}
     manage("migrate", "--noinput", env=env)
     manage("collectstatic", "--noinput", "-v", "0", env=env)
     port = _free_port()
-    server = subprocess.Popen(
-        [str(Path(sys.executable).parent / "gunicorn"), "-c", "gunicorn.conf.py"],
-        cwd=ROOT, env={**manage.env, **env, "HOST": "127.0.0.1", "PORT": str(port), "GUNICORN_WORKERS": "1",
-                       "GUNICORN_THREADS": "2"},
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    server = _start(manage, env, port)
     try:
         base = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                status, headers, body = _get(base + "/healthz")
-                break
-            except OSError:
-                assert server.poll() is None, server.stdout.read()
-                assert time.monotonic() < deadline, "gunicorn did not answer within 60 s"
-                time.sleep(0.3)
+        status, headers, body = _get(base + "/healthz")
         assert status == 200 and b'"status": "ok"' in body
         assert headers["X-Request-ID"]
         status, headers, body = _get(base + "/")
@@ -105,5 +118,108 @@ def test_gunicorn_with_debug_off_serves_healthz_and_hashed_css(manage, tmp_path)
             _get(base + "/healthz", host="evil.example")
         assert refused.value.code == 400
     finally:
-        server.terminate()
-        server.wait(timeout=30)
+        log = _stop(server)
+    # The access log names each request with the id the answer carried.
+    assert re.search(r'"GET /healthz HTTP/1.1" 200 \d+ \d+ms id=[0-9a-f]{16}', log), log
+
+
+def _children(pid: int) -> set[int]:
+    return {int(child) for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()}
+
+
+def _wait_for(condition, what: str, seconds: float = 30):
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, what
+        time.sleep(0.2)
+
+
+def _gone(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split(") ")[1][0] == "Z"
+    except FileNotFoundError:
+        return True
+
+
+def test_server_processes_are_replaced_when_one_dies_and_leave_with_their_parent(manage, tmp_path):
+    env = {"DJANGO_DEBUG": "", "DJANGO_STATIC_ROOT": str(tmp_path / "static"), "SERVER_PROCESSES": "2"}
+    manage("migrate", "--noinput", env=env)
+    port = _free_port()
+    server = _start(manage, env, port)
+    try:
+        _wait_for(lambda: len(_children(server.pid)) == 2, "two server processes")
+        first, second = sorted(_children(server.pid))
+        os.kill(first, signal.SIGKILL)
+        _wait_for(lambda: len(_children(server.pid) - {first}) == 2, "a new process for the killed one")
+        assert second in _children(server.pid)
+        assert _get(f"http://127.0.0.1:{port}/healthz")[0] == 200
+        survivors = _children(server.pid)
+        server.kill()  # kill -9 of the parent alone: its processes must not keep the port
+        server.wait()
+        _wait_for(lambda: all(_gone(pid) for pid in survivors), "the server processes left with their parent")
+    finally:
+        if server.poll() is None:
+            server.kill()
+        server.communicate(timeout=30)
+
+
+def test_the_server_settings_are_waitress_settings_and_trust_only_the_local_proxy(monkeypatch):
+    from waitress.adjustments import Adjustments
+    from waitress.proxy_headers import proxy_headers_middleware
+
+    from website import serve
+
+    monkeypatch.setenv("SERVER_THREADS", "6")
+    monkeypatch.setenv("PORT", "8123")
+    adj = Adjustments(**serve.options())  # refuses an unknown name or a bad value
+    assert adj.threads == 6 and adj.port == 8123 and adj.channel_timeout == 60 and adj.connection_limit >= 260
+    seen = {}
+
+    def app(environ, start_response):
+        seen.update(proto=environ.get("HTTP_X_FORWARDED_PROTO"), scheme=environ["wsgi.url_scheme"])
+        return []
+
+    wrapped = proxy_headers_middleware(app, trusted_proxy=adj.trusted_proxy, trusted_proxy_headers=adj.trusted_proxy_headers,
+                                       clear_untrusted=adj.clear_untrusted_proxy_headers)
+    for remote, proto, scheme in (("127.0.0.1", "https", "https"), ("192.168.1.20", None, "http")):
+        seen.clear()
+        wrapped({"REMOTE_ADDR": remote, "HTTP_X_FORWARDED_PROTO": "https", "wsgi.url_scheme": "http"}, None)
+        assert seen == {"proto": proto, "scheme": scheme}, remote
+
+
+def test_phones_that_stall_half_way_through_a_request_do_not_starve_the_server(tmp_path):
+    """40 connections that sent half a request head and stopped, then /healthz: a server that gives each
+    connection a thread as it opens (gunicorn's gthread workers did) never answers; `make serve` must."""
+    port = _free_port()
+    env = {key: value for key, value in os.environ.items()
+           if key not in ("DJANGO_DEBUG", "DATABASE_URL", "DJANGO_ALLOW_ASYNC_UNSAFE")}
+    env.update({"DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}", "DJANGO_SECRET_KEY": "tests-only-slow-clients",
+                "DJANGO_SETTINGS_MODULE": "website.settings", "HOST": "127.0.0.1", "PORT": str(port),
+                "DJANGO_STATIC_ROOT": str(tmp_path / "static"), "SERVER_THREADS": "4",
+                # the old server's size, for the run that shows the test failing against it
+                "GUNICORN_WORKERS": "1", "GUNICORN_THREADS": "4"})
+    server = subprocess.Popen(["make", "-s", "serve"], cwd=ROOT, env=env, stdout=subprocess.PIPE,
+                              stderr=subprocess.STDOUT, text=True, start_new_session=True)
+    stalled = []
+    try:
+        deadline = time.monotonic() + 180
+        while True:
+            try:
+                _get(f"http://127.0.0.1:{port}/healthz")
+                break
+            except OSError:
+                assert server.poll() is None, server.stdout.read()
+                assert time.monotonic() < deadline, "make serve did not answer within 180 s"
+                time.sleep(0.3)
+        for _ in range(40):
+            sock = socket.create_connection(("127.0.0.1", port), timeout=5)
+            sock.sendall(f"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUser-Agent: stalled\r\n".encode())
+            stalled.append(sock)
+        for _ in range(5):
+            status, _headers, body = _get(f"http://127.0.0.1:{port}/healthz")
+            assert status == 200 and b'"status": "ok"' in body
+    finally:
+        for sock in stalled:
+            sock.close()
+        os.killpg(server.pid, signal.SIGTERM)
+        server.communicate(timeout=30)

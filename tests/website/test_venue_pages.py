@@ -46,13 +46,38 @@ def test_rotating_one_link_kills_the_old_one_and_is_logged(client, director, eve
     assert f"Neuer Scorer-Link für Tisch {table.number}" in page
 
 
-def test_rotating_every_link_of_a_round(client, director, event):
+def test_rotating_every_link_of_a_round_is_a_choice_of_its_own_with_a_confirmation(client, director, event):
     before = dict(_round(event).tables.values_list("pk", "token"))
-    client.post(_url("rotate_links", event, 1))
+    page = client.post(_url("rotate_links", event, 1), {"tables": "all"}, HTTP_ACCEPT_LANGUAGE="de")
+    assert page.status_code == 200 and "Neue Scorer-Links für alle Tische?" in page.content.decode()
+    assert 'name="confirmed" value="1"' in page.content.decode()
+    assert dict(_round(event).tables.values_list("pk", "token")) == before  # asked, nothing changed yet
+    client.post(_url("rotate_links", event, 1), {"tables": "all", "confirmed": "1"})
     after = dict(_round(event).tables.values_list("pk", "token"))
     assert before.keys() == after.keys() and not set(before.values()) & set(after.values())
     # The table cards PDF carries the new links.
     assert client.get(reverse("paper:round_export", args=[event.slug, 1, "table-cards-pdf"])).status_code == 200
+
+
+@pytest.mark.parametrize("data", [{}, {"table": ""}, {"table": "", "confirmed": "1"}, {"tables": "some"}])
+def test_an_empty_table_field_rotates_nothing(client, director, event, data):
+    before = dict(_round(event).tables.values_list("pk", "token"))
+    response = client.post(_url("rotate_links", event, 1), data, follow=True, HTTP_ACCEPT_LANGUAGE="de")
+    assert dict(_round(event).tables.values_list("pk", "token")) == before
+    assert not RoundEvent.objects.filter(action="rotate").exists()
+    assert "Kein Tisch gewählt" in response.content.decode()
+    client.cookies["django_language"] = "en"
+    english = client.post(_url("rotate_links", event, 1), data, follow=True, HTTP_ACCEPT_LANGUAGE="en")
+    assert "No table chosen" in english.content.decode()
+    assert dict(_round(event).tables.values_list("pk", "token")) == before
+
+
+def test_the_rotation_service_rotates_all_tables_only_when_told(event):
+    with pytest.raises(Exception, match="Kein Tisch"):
+        rounds.rotate_links(round=_round(event), tables=None)
+    with pytest.raises(Exception, match="Kein Tisch"):
+        rounds.rotate_links(round=_round(event), tables=[])
+    assert len(rounds.rotate_links(round=_round(event), every_table=True)) == _round(event).tables.count()
 
 
 @pytest.mark.parametrize("table", ["abc", "-1", "999999"])

@@ -83,15 +83,25 @@ def end_table(request, slug: str, number: int, table_id: int):
 @director_required
 @require_POST
 def rotate_links(request, slug: str, number: int):
-    """New scorer links for one table (``table`` in the form) or for every table of the round."""
+    """New scorer links for one table (``table`` in the form) or, chosen as such (``tables=all``) and
+    confirmed on a page of its own, for every table of the round. An empty table field is no choice."""
     round = get_object_or_404(Round, tournament__slug=slug, number=number)
+    every_table = request.POST.get("tables") == "all"
     table_id = int_param(request.POST, "table", None, low=1)
-    if request.POST.get("table") and table_id is None:
-        messages.error(request, in_language("Diesen Tisch gibt es nicht.", "There is no such table."))
+    if every_table and request.POST.get("confirmed") != "1":
+        return render(request, "tournament/rotate_confirm.html", {
+            "tournament": round.tournament, "round": round, "tables": round.tables.order_by("number")})
+    if not every_table and table_id is None:
+        if request.POST.get("table"):
+            messages.error(request, in_language("Diesen Tisch gibt es nicht.", "There is no such table."))
+        else:
+            messages.error(request, in_language(
+                "Kein Tisch gewählt: für alle Tische der Runde bitte „alle Tische dieser Runde“ ankreuzen.",
+                "No table chosen: for every table of the round, tick “all tables of this round”."))
         return redirect("tournament:round", slug=slug, number=number)
-    chosen = None if table_id is None else [get_object_or_404(Table, pk=table_id, round=round)]
+    chosen = None if every_table else [get_object_or_404(Table, pk=table_id, round=round)]
     try:
-        changed = rounds.rotate_links(round=round, tables=chosen, user=request.user)
+        changed = rounds.rotate_links(round=round, tables=chosen, every_table=every_table, user=request.user)
     except ServiceError as error:
         refuse(request, error)
     else:

@@ -3,7 +3,8 @@
     python manage.py backup --out DIR [--no-sheets] [--keep N]
 
 SQLite: sqlite3's online backup API (Connection.backup) into DIR/tarock-YYYYmmdd-HHMMSS.sqlite3,
-safe while gunicorn writes. PostgreSQL: pg_dump -Fc into DIR/tarock-YYYYmmdd-HHMMSS.dump.
+safe while the server writes, and checked as `restore` checks it (hall/backup_check.py).
+PostgreSQL: pg_dump -Fc into DIR/tarock-YYYYmmdd-HHMMSS.dump.
 Then `manage.py export_sheets SLUG --out DIR/sheets-YYYYmmdd-HHMMSS/SLUG` for each tournament.
 --keep N removes all but the newest N database copies (the backup loop of `make serve` uses it).
 """
@@ -20,6 +21,8 @@ from pathlib import Path
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
+
+from hall.backup_check import NotABackup, check_sqlite
 
 
 def pg_tool(name: str) -> str | None:
@@ -74,9 +77,15 @@ class Command(BaseCommand):
         dst = sqlite3.connect(partial)
         try:
             src.backup(dst)  # online, consistent even while others write (WAL)
+            dst.execute("PRAGMA journal_mode=DELETE")  # the copy is one file, without -wal and -shm
         finally:
             dst.close()
             src.close()
+        try:
+            check_sqlite(partial)  # the copy restore would accept, else no backup under a backup's name
+        except NotABackup as refusal:
+            partial.unlink()
+            raise CommandError(f"backup: {refusal}") from None
         partial.replace(target)
         return target
 

@@ -3,13 +3,17 @@
     python manage.py restore DIR/tarock-YYYYmmdd-HHMMSS.sqlite3 [--yes]
     python manage.py restore DIR/tarock-YYYYmmdd-HHMMSS.dump [--yes]      # PostgreSQL, pg_restore
 
-SQLite: the file is checked (integrity_check), the current database is kept next to it as
+Nothing is replaced unless the file is a backup of this site's database (hall/backup_check.py: SQLite
+header, integrity_check, this site's migrations and tables; for PostgreSQL a pg_dump archive or SQL
+file holding the site's tables); what it holds is shown before the question.
+SQLite: the current database is kept next to it as
 db.sqlite3.before-restore-<time>, and the backup is written in with the backup API (so WAL files
 stay consistent). PostgreSQL: pg_restore --clean --if-exists into DATABASE_URL's database.
 """
 
 from __future__ import annotations
 
+import re
 import sqlite3
 import subprocess
 from datetime import datetime
@@ -18,7 +22,28 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
 
+from hall.backup_check import NotABackup, check_sqlite, data_tables, open_readonly
 from hall.management.commands.backup import pg_env, pg_tool
+
+
+def check_postgres(file: Path) -> None:
+    """A pg_dump archive (or SQL file) that creates this site's tables, else CommandError."""
+    if file.suffix == ".sql":
+        text = file.read_text(errors="replace")
+    else:
+        pg_restore = pg_tool("pg_restore")
+        if not pg_restore:
+            raise CommandError("restore: pg_restore not found (apt-get install postgresql-client)")
+        listing = subprocess.run([pg_restore, "--list", str(file)], capture_output=True, text=True)
+        if listing.returncode != 0:
+            raise CommandError(f"{file} ist keine pg_dump-Sicherung; nichts wurde ersetzt / "
+                               f"{file} is not a pg_dump backup; nothing was replaced ({listing.stderr.strip()})")
+        text = listing.stdout
+    missing = [table for table in ["django_migrations", *data_tables()] if not re.search(rf"\b{table}\b", text)]
+    if missing:
+        names = ", ".join(missing)
+        raise CommandError(f"{file} ist keine Sicherung dieser Turnier-Seite (es fehlt: {names}); nichts wurde ersetzt / "
+                           f"{file} is not a backup of this tournament site ({names} missing); nothing was replaced")
 
 
 class Command(BaseCommand):
@@ -31,8 +56,16 @@ class Command(BaseCommand):
     def handle(self, *args, file: Path, yes: bool, **options):
         if not file.is_file():
             raise CommandError(f"Keine Datei / no file: {file}")
+        if connection.vendor == "sqlite":
+            try:
+                held = check_sqlite(file)
+            except NotABackup as refusal:
+                raise CommandError(str(refusal)) from None
+            self.stdout.write(f"Sicherung / backup {file}: {held}")
+        elif connection.vendor == "postgresql":
+            check_postgres(file)
         if not yes:
-            answer = input(f"Replace the current database with {file}? [y/N] ")
+            answer = input(f"Datenbank ersetzen / replace the current database with {file}? [j/N] ")
             if answer.strip().lower() not in ("y", "yes", "j", "ja"):
                 raise CommandError("abgebrochen / cancelled")
         connection.close()
@@ -46,11 +79,8 @@ class Command(BaseCommand):
 
     def _sqlite(self, file: Path) -> None:
         target = Path(connection.settings_dict["NAME"])
-        source = sqlite3.connect(f"file:{file}?mode=ro", uri=True)
+        source = open_readonly(file)
         try:
-            check = source.execute("PRAGMA integrity_check").fetchone()[0]
-            if check != "ok":
-                raise CommandError(f"{file} ist beschädigt / is damaged: {check}")
             if target.exists():
                 keep = target.with_name(f"{target.name}.before-restore-{datetime.now():%Y%m%d-%H%M%S}")
                 current = sqlite3.connect(target, timeout=30)

@@ -1,0 +1,127 @@
+"""Is this file a backup of this site's database? Checked before `restore` replaces anything, and by
+`backup` on every copy it writes (a backup that cannot be restored should be noticed the day it is made).
+
+A file passes when it is an SQLite database (its header), SQLite finds nothing damaged in it
+(integrity_check), it holds Django's migration record with the migrations of each of the site's own
+apps, none the installed code does not know (a backup from a newer version), and the tables the
+tournament data lives in. Every refusal says in German and English what is wrong.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+
+from django.apps import apps
+from django.conf import settings
+from django.db.migrations.loader import MigrationLoader
+
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+class NotABackup(Exception):
+    def __init__(self, message_de: str, message_en: str):
+        super().__init__(f"{message_de} / {message_en}")
+
+
+@dataclass(frozen=True)
+class Contents:
+    tournaments: int
+    hands: int
+
+    def __str__(self) -> str:
+        return f"{self.tournaments} Turniere / tournaments, {self.hands} Spiele / hands"
+
+
+def site_apps() -> dict[str, set[str]]:
+    """The site's own apps with migrations (not Django's) -> the names of their migrations on disk."""
+    ours = [config for config in apps.get_app_configs() if Path(config.path).is_relative_to(settings.BASE_DIR)]
+    loader = MigrationLoader(None, ignore_no_migrations=True, load=False)
+    loader.load_disk()
+    known: dict[str, set[str]] = {config.label: set() for config in ours if config.label in loader.migrated_apps}
+    for app, name in loader.disk_migrations:
+        if app in known:
+            known[app].add(name)
+    return known
+
+
+def data_tables() -> list[str]:
+    from scoring.models import Hand
+    from tournament.models import Entry, Round, Seat, Table, Tournament
+
+    return [model._meta.db_table for model in (Tournament, Entry, Round, Table, Seat, Hand)]
+
+
+def open_readonly(file: Path) -> sqlite3.Connection:
+    """The file opened without writing anything next to it: a WAL-mode copy opened read-only would
+    otherwise leave -wal and -shm files behind. Only when a -wal file is there (a copy taken with its
+    log) must SQLite read it, and so open the file normally read-only."""
+    log = file.with_name(file.name + "-wal")
+    immutable = "" if log.exists() else "&immutable=1"
+    return sqlite3.connect(f"file:{file}?mode=ro{immutable}", uri=True)
+
+
+def check_sqlite(file: Path) -> Contents:
+    """What the backup holds; NotABackup when it is not a usable copy of this site's database."""
+    with open(file, "rb") as handle:
+        header = handle.read(len(SQLITE_HEADER))
+    if header != SQLITE_HEADER:
+        what_de, what_en = ("leere Datei", "empty file") if not header else ("kein SQLite-Kopf", "no SQLite header")
+        raise NotABackup(f"{file} ist keine SQLite-Datenbank ({what_de}); nichts wurde ersetzt",
+                         f"{file} is not an SQLite database ({what_en}); nothing was replaced")
+    try:
+        source = open_readonly(file)
+    except sqlite3.Error as error:
+        raise NotABackup(f"{file} lässt sich nicht öffnen ({error})", f"{file} cannot be opened ({error})") from error
+    try:
+        return _check_open(file, source)
+    except sqlite3.DatabaseError as error:
+        raise NotABackup(f"{file} ist beschädigt ({error}); nichts wurde ersetzt",
+                         f"{file} is damaged ({error}); nothing was replaced") from error
+    finally:
+        source.close()
+
+
+def _check_open(file: Path, source: sqlite3.Connection) -> Contents:
+    problems = [row[0] for row in source.execute("PRAGMA integrity_check").fetchmany(5)]
+    if problems != ["ok"]:
+        found = "; ".join(problems)
+        raise NotABackup(f"{file} ist beschädigt: {found}; nichts wurde ersetzt",
+                         f"{file} is damaged: {found}; nothing was replaced")
+    tables = {row[0] for row in source.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    if "django_migrations" not in tables:
+        raise NotABackup(f"{file} ist keine Datenbank dieser Turnier-Seite (keine Migrationen); nichts wurde ersetzt",
+                         f"{file} is not a database of this tournament site (no migrations); nothing was replaced")
+    applied: dict[str, set[str]] = {}
+    for app, name in source.execute("SELECT app, name FROM django_migrations"):
+        applied.setdefault(app, set()).add(name)
+    known = site_apps()
+    missing = sorted(app for app in known if not applied.get(app))
+    if missing:
+        names = ", ".join(missing)
+        raise NotABackup(f"{file} ist keine Datenbank dieser Turnier-Seite (es fehlt: {names}); nichts wurde ersetzt",
+                         f"{file} is not a database of this tournament site ({names} missing); nothing was replaced")
+    newer = sorted(f"{app}.{name}" for app, names in known.items() for name in applied.get(app, set()) - names)
+    if newer:
+        names = ", ".join(newer)
+        raise NotABackup(f"{file} stammt von einer neueren Version der Seite ({names}); bitte diese Version "
+                         "installieren; nichts wurde ersetzt",
+                         f"{file} comes from a newer version of the site ({names}); install that version first; "
+                         "nothing was replaced")
+    absent = [table for table in data_tables() if table not in tables]
+    if absent:
+        names = ", ".join(absent)
+        raise NotABackup(f"{file} ist unvollständig (Tabellen fehlen: {names}); nichts wurde ersetzt",
+                         f"{file} is incomplete (tables missing: {names}); nothing was replaced")
+    return contents(source)
+
+
+def contents(database: sqlite3.Connection) -> Contents:
+    from scoring.models import Hand
+    from tournament.models import Tournament
+
+    def count(model) -> int:
+        return database.execute(f'SELECT COUNT(*) FROM "{model._meta.db_table}"').fetchone()[0]
+
+    return Contents(tournaments=count(Tournament), hands=count(Hand))

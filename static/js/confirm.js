@@ -1,0 +1,12 @@
+// A form with data-confirm asks before it is sent ("Runde neu setzen?", "Letztes Spiel entfernen?").
+// One listener for the whole page instead of onsubmit attributes: the Content-Security-Policy runs
+// no inline script, and forms that arrive later (a refreshed block) are covered too.
+(function () {
+  "use strict";
+  document.addEventListener("submit", (event) => {
+    const form = event.target;
+    if (form instanceof HTMLFormElement && form.dataset.confirm && !window.confirm(form.dataset.confirm)) {
+      event.preventDefault();
+    }
+  });
+})();

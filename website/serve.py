@@ -1,0 +1,199 @@
+"""The hall's production server (`make serve`): waitress in front of the Django site.
+
+Phones on bad Wi-Fi send half a request and stall, or fall asleep holding a connection. A server that
+hands a connection to a worker thread as soon as it opens (gunicorn's gthread workers do) lets 20
+such phones occupy every thread, and /healthz and every scorer wait behind them (bench/slow_clients.py,
+docs/benchmarks.md). waitress reads each request whole in its asynchronous loop (the body buffered,
+to a temporary file when large) and only then gives it to a thread, so threads only ever run Django;
+a connection silent for SERVER_CHANNEL_TIMEOUT seconds is closed.
+
+A waitress process runs Python on one core at a time; SERVER_PROCESSES copies of it (started here,
+since waitress does not fork) share one listening socket, so a laptop's second core works too, as
+gunicorn's two workers did. A copy that dies is started again; all leave when this process does,
+even after a kill -9 of it alone.
+
+    HOST, PORT                  where to listen (0.0.0.0:8000)
+    SERVER_PROCESSES            server processes (2; 1: no extra process at all)
+    SERVER_THREADS              threads running Django in each process (8)
+    SERVER_CONNECTION_LIMIT     open connections at once, per process (1000: 260 devices, several each)
+    SERVER_CHANNEL_TIMEOUT      seconds before an idle or stalled connection is closed (60)
+    SERVER_TRUSTED_PROXY        the HTTPS proxy whose X-Forwarded-Proto counts (127.0.0.1)
+
+Every request is logged to stderr with its answer, size, time and the id the site sends back as
+X-Request-ID (waitress itself writes no access log).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import resource
+import signal
+import socket
+import sys
+import threading
+import time
+import traceback
+
+from hall.logging import request_id
+
+log = logging.getLogger("hall.access")
+processes_log = logging.getLogger("website.serve")
+
+
+class AccessLog:
+    """WSGI wrapper: one line per request, `client "request line" status bytes Nms id=request-id`."""
+
+    def __init__(self, application):
+        self.application = application
+
+    def __call__(self, environ, start_response):
+        started = time.perf_counter()
+        seen: dict = {}
+
+        def record(status, headers, exc_info=None):
+            seen["status"], seen["headers"] = status.split(" ", 1)[0], dict(headers)
+            return start_response(status, headers, exc_info)
+
+        try:
+            return self.application(environ, record)
+        finally:
+            headers = seen.get("headers", {})
+            query = environ.get("QUERY_STRING")
+            target = environ.get("PATH_INFO", "") + (f"?{query}" if query else "")
+            rid = headers.get("X-Request-ID", "-")
+            token = request_id.set(rid)  # the line carries the id in its [brackets] like the site's own lines
+            try:
+                log.info('%s "%s %s %s" %s %s %dms id=%s', environ.get("REMOTE_ADDR", "-"),
+                         environ.get("REQUEST_METHOD"), target, environ.get("SERVER_PROTOCOL"),
+                         seen.get("status", "500"), headers.get("Content-Length", "-"),
+                         (time.perf_counter() - started) * 1000, rid)
+            finally:
+                request_id.reset(token)
+
+
+def _env_int(name: str, default: int) -> int:
+    return int(os.environ.get(name, "") or default)
+
+
+def _raise_open_file_limit(wanted: int) -> None:
+    """Each connection is a file descriptor; the usual soft limit (1024) is below what the hall may open."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if soft != resource.RLIM_INFINITY and soft < target:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+
+
+def options() -> dict:
+    """waitress.serve()'s settings from the environment."""
+    connections = _env_int("SERVER_CONNECTION_LIMIT", 1000)
+    return {
+        "host": os.environ.get("HOST", "0.0.0.0"),
+        "port": _env_int("PORT", 8000),
+        "threads": _env_int("SERVER_THREADS", 8),
+        "connection_limit": connections,
+        "channel_timeout": _env_int("SERVER_CHANNEL_TIMEOUT", 60),
+        # poll() instead of select(): select cannot watch descriptors above 1023.
+        "asyncore_use_poll": True,
+        # Requests larger than this are refused before Django sees them (imports and uploads are far smaller).
+        "max_request_body_size": 64 * 1024 * 1024,
+        "ident": "tarock",
+        # Behind an HTTPS proxy on the laptop (DJANGO_HTTPS=1) its X-Forwarded-Proto is believed, from
+        # SERVER_TRUSTED_PROXY (127.0.0.1) only: waitress removes the header when anyone else sends it.
+        "trusted_proxy": os.environ.get("SERVER_TRUSTED_PROXY", "127.0.0.1"),
+        "trusted_proxy_headers": {"x-forwarded-proto"},
+    }
+
+
+def _serve(settings: dict) -> None:
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "website.settings")
+    from waitress import serve
+
+    from website.wsgi import application  # sets Django up, and with it the stderr logging
+
+    serve(AccessLog(application), **settings)
+
+
+def _listening_socket(host: str, port: int) -> socket.socket:
+    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((host, port))
+    sock.listen(1024)
+    # Every process waits on this socket; the one that wakes first takes the connection, the others
+    # get EAGAIN (which waitress ignores) instead of blocking their loop in accept().
+    sock.setblocking(False)
+    return sock
+
+
+def _child(settings: dict, parent: int) -> None:
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+    def leave_with_parent() -> None:  # the parent killed with -9 must not leave a server behind
+        while os.getppid() == parent:
+            time.sleep(1)
+        os._exit(0)
+
+    threading.Thread(target=leave_with_parent, daemon=True).start()
+    try:
+        _serve(settings)
+    except BaseException:
+        traceback.print_exc()
+        os._exit(1)
+    os._exit(0)
+
+
+def _run_processes(settings: dict, processes: int) -> int:
+    """SERVER_PROCESSES copies of the server on one listening socket, started again when one dies."""
+    settings = dict(settings)
+    settings["sockets"] = [_listening_socket(settings.pop("host"), settings.pop("port"))]
+    children: dict[int, float] = {}
+    stopping = False
+
+    def spawn() -> None:
+        pid = os.fork()
+        if pid == 0:
+            _child(settings, os.getppid())
+        children[pid] = time.monotonic()
+
+    def stop(signum, frame) -> None:
+        nonlocal stopping
+        stopping = True
+        for pid in children:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGTERM)
+
+    for _ in range(processes):
+        spawn()
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    status = 0
+    while children:
+        pid, code = os.wait()
+        started = children.pop(pid, None)
+        if started is None or stopping:
+            continue
+        # A process that gives up at once by itself (a settings error) would only do so again: stop.
+        if not os.WIFSIGNALED(code) and time.monotonic() - started < 10:
+            processes_log.error("server process %s stopped at its start (status %s): stopping", pid, code)
+            status = 1
+            stop(signal.SIGTERM, None)
+            continue
+        processes_log.warning("server process %s stopped (status %s): starting another", pid, code)
+        spawn()
+    return status
+
+
+def main() -> None:
+    settings = options()
+    _raise_open_file_limit(settings["connection_limit"] + 64)
+    processes = _env_int("SERVER_PROCESSES", 2)
+    if processes <= 1:
+        _serve(settings)
+    else:
+        sys.exit(_run_processes(settings, processes))
+
+
+if __name__ == "__main__":
+    main()
