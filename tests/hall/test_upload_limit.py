@@ -11,7 +11,6 @@ from django.http.multipartparser import MultiPartParser
 from django.test import RequestFactory
 from django.urls import reverse
 
-
 LIMIT = 100_000
 
 
