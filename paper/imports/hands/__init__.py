@@ -60,7 +60,7 @@ def import_hands(*, tournament: Tournament, source, filename: str, user=None,
         to_seat, plans, broken = check_seatings(tournament, parsed)
         new_hands = check_hands(tournament, parsed, plans, broken, report)
     if problems:
-        report.problems = sorted(problems, key=lambda p: (p.line is not None, p.sheet == "", p.line or 0))
+        report.refuse(problems)
         return report
     try:
         write(tournament, to_seat, new_hands, filename, user, report, items=parsed.items)
