@@ -137,12 +137,14 @@ class _Row:
     extra: dict  # lot, checked_in, withdrawn_after_round where the row gives them
 
 
-# Rows written per transaction: each holds the database's write lock for a fraction of a second, so a
-# scorer's save in between waits a moment, not the whole import (SQLite has one writer at a time).
-BATCH = 200
-# A breath between two batches: SQLite's waiting writers poll for the lock, and an import that
-# started its next batch at once would win it again and again.
-BATCH_PAUSE = 0.05
+# Rows written per transaction: each holds the database's write lock for about a third of a second,
+# so a scorer's save in between waits that long at most, not the whole import (SQLite has one
+# writer at a time; bench/import_lock.py).
+BATCH = 100
+# A breath between two batches: SQLite's waiting writers poll for the lock (every 100 ms once they
+# have waited a while), and an import that started its next batch at once would win it again and
+# again (with 50 ms, a save still waited 1.9 s).
+BATCH_PAUSE = 0.1
 
 
 def _checked_rows(tournament: Tournament, rows: list[dict]) -> tuple[list[_Row], list[tuple[int, str]]]:
@@ -207,10 +209,11 @@ def import_players(*, tournament: Tournament, rows: list[dict], check_in: bool =
     refuses the import before anything is written.
 
     The checked rows are then written ``batch`` at a time, each batch in a transaction of its own,
-    so the scorers' saves go on during a long import. Should a write still be refused half-way (the
-    tournament changed meanwhile, e.g. round 1 was seated under rules without late entry), the
-    batches before stay and the refusal says so: uploading the same list again is safe, since every
-    row already written is recognised (same name and club) and entered only once."""
+    so the scorers' saves go on during a long import (which takes a few seconds longer for it).
+    Should a write still be refused half-way (the tournament changed meanwhile, e.g. round 1 was
+    seated under rules without late entry), the batches before stay and the refusal says so:
+    uploading the same list again is safe, since every row already written is recognised (same
+    name and club) and entered only once."""
     checked, skipped = _checked_rows(tournament, rows)
     report = ImportReport(skipped=skipped)
     for start in range(0, len(checked), batch):
