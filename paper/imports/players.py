@@ -4,7 +4,6 @@ them all and enters them through tournament.services in short transactions."""
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, field
 
 from django.db import transaction
@@ -22,6 +21,7 @@ from paper.cells import (
     whole_number,
     yes_no,
 )
+from paper.imports.batches import batches
 from tournament.errors import ServiceError
 from tournament.models import Entry, Player, Tournament, normalized_name
 from tournament.services import check_player_fields, enter_player, likely_duplicates, register_player
@@ -137,14 +137,9 @@ class _Row:
     extra: dict  # lot, checked_in, withdrawn_after_round where the row gives them
 
 
-# Rows written per transaction: each holds the database's write lock for about a third of a second,
-# so a scorer's save in between waits that long at most, not the whole import (SQLite has one
-# writer at a time; bench/import_lock.py).
+# Rows written per transaction (paper/imports/batches.py): each holds the database's write lock for
+# about a third of a second, so a scorer's save waits that long at most, not the whole import.
 BATCH = 100
-# A breath between two batches: SQLite's waiting writers poll for the lock (every 100 ms once they
-# have waited a while), and an import that started its next batch at once would win it again and
-# again (with 50 ms, a save still waited 1.9 s).
-BATCH_PAUSE = 0.1
 
 
 def _checked_rows(tournament: Tournament, rows: list[dict]) -> tuple[list[_Row], list[tuple[int, str]]]:
@@ -216,21 +211,20 @@ def import_players(*, tournament: Tournament, rows: list[dict], check_in: bool =
     name and club) and entered only once."""
     checked, skipped = _checked_rows(tournament, rows)
     report = ImportReport(skipped=skipped)
-    for start in range(0, len(checked), batch):
-        if start and not transaction.get_connection().in_atomic_block:
-            time.sleep(BATCH_PAUSE)
+    done = 0  # rows of the batches written
+    for chunk in batches(checked, batch):
         item = None
         try:
             with transaction.atomic():
-                for item in checked[start:start + batch]:
+                for item in chunk:
                     _enter(tournament, item, check_in, report)
         except ServiceError as error:
-            if start == 0:
+            if not done:
                 raise
-            done = start  # rows of the batches written before
             raise ServiceError(
                 f"Zeile {item.number}: {error.message_de} Die ersten {done} Zeilen sind eingetragen; die Liste "
                 f"kann nach dem Korrigieren nochmals hochgeladen werden (schon Eingetragene werden erkannt).",
                 f"Line {item.number}: {error.message_en} The first {done} lines are entered; the list can be "
                 f"uploaded again once corrected (those already entered are recognised).") from None
+        done += len(chunk)
     return report

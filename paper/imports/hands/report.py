@@ -72,12 +72,25 @@ class ImportReport:
         ordered = sorted(problems, key=lambda p: (p.line is not None, p.sheet == "", p.line or 0))
         self.problems, self.problems_hidden = ordered[:MAX_SHOWN], max(0, len(ordered) - MAX_SHOWN)
 
+    def _stopped(self, german: bool) -> str:
+        """A write refused half-way (the tournament changed since the check): what is stored already."""
+        rounds = ", ".join(str(n) for n in self.rounds_seated)
+        if german:
+            text = f"Abgebrochen: von „{self.filename}“ sind {self.hands_imported} Spiele gespeichert"
+            text += f" und Runde {rounds} gesetzt." if rounds else "."
+            return text + " Nach dem Korrigieren die Datei nochmals hochladen: Gespeichertes wird übersprungen."
+        text = f"Stopped: {self.hands_imported} hands of “{self.filename}” are stored"
+        text += f" and round {rounds} seated." if rounds else "."
+        return text + " Once corrected, upload the file again: what is stored is skipped."
+
     def lines(self, lang: str | None = None) -> list[str]:
         return [problem.text(lang) for problem in self.problems]
 
     def message(self, lang: str | None = None) -> str:
         """A summary in the active language (or ``lang``)."""
         german = (lang or active_language()) == "de"
+        if not self.ok and (self.hands_imported or self.rounds_seated):
+            return self._stopped(german)
         if not self.ok:
             count = len(self.problems) + self.problems_hidden
             if german:
