@@ -137,6 +137,9 @@ class _Row:
     extra: dict  # lot, checked_in, withdrawn_after_round where the row gives them
 
 
+# Players one list may enter: far above any Tarock tournament, and written well within the server's
+# 60 s request timeout (5,000 took 20 s, bench/import_lock.py).
+MAX_PLAYERS = 5000
 # Rows written per transaction (paper/imports/batches.py): each holds the database's write lock for
 # about a third of a second, so a scorer's save waits that long at most, not the whole import.
 BATCH = 100
@@ -145,6 +148,9 @@ BATCH = 100
 def _checked_rows(tournament: Tournament, rows: list[dict]) -> tuple[list[_Row], list[tuple[int, str]]]:
     """Every row checked before anything is written (names, lengths, lots, the extra columns): a
     mistake anywhere in the list refuses all of it. Reads only."""
+    if len(rows) > MAX_PLAYERS:
+        raise ServiceError(f"Die Liste hat {len(rows)} Zeilen; höchstens {MAX_PLAYERS} Spieler auf einmal.",
+                           f"The list has {len(rows)} lines; {MAX_PLAYERS} players at most at once.")
     checked, skipped = [], []
     taken_lots = dict(tournament.entries.filter(lot__isnull=False).values_list("lot", "player__name_key"))
     lots_in_file: dict[int, int] = {}

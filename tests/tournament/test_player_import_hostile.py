@@ -58,6 +58,15 @@ def test_more_rows_than_any_real_list_are_refused():
         player_import.player_rows_from_text("".join(f"Spieler {i}\n" for i in range(cells.MAX_ROWS + 1)))
 
 
+def test_more_players_than_a_request_can_write_are_refused(make_tournament):
+    tournament = make_tournament("tirol", players=4, seat=False, slug="viele")
+    rows = [{"name": f"Neu {i:05d}"} for i in range(player_import.MAX_PLAYERS + 1)]
+    with pytest.raises(ServiceError) as excinfo:
+        player_import.import_players(tournament=tournament, rows=rows)
+    assert f"höchstens {player_import.MAX_PLAYERS} Spieler" in excinfo.value.message_de
+    assert tournament.entries.count() == 4
+
+
 def zip_bomb_workbook(padding: int) -> bytes:
     """A real workbook with one more part of ``padding`` zero bytes: tiny packed, huge unpacked."""
     book = Workbook()
