@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import zipfile
 from datetime import datetime
 from typing import Any
 
@@ -53,29 +54,112 @@ def yes_no(value: Any) -> bool | None:
     return None
 
 
+# What one upload may hold, whatever MAX_UPLOAD_MB allows: a hall's biggest real file (a season's
+# players, a day of 60 tables x 25 hands x 10 rounds) stays far below each bound, a hostile one
+# is refused in a moment instead of keeping a worker busy for minutes.
+MAX_ROWS = 20_000  # rows of a sheet or CSV
+MAX_COLUMNS = 200  # columns read of a sheet row
+MAX_UNPACKED = 64 * 1024 * 1024  # bytes a workbook may unpack to (a zip bomb is small packed)
+MAX_JSON_DEPTH = 32  # nesting of a JSON value (a hand is 4 deep)
+
+
+class FileRefused(Exception):
+    """An upload that cannot be read as it is, with the sentence saying why in German and English."""
+
+    message_de = "Die Datei lässt sich nicht lesen."
+    message_en = "The file cannot be read."
+
+    def __init__(self, message_de: str | None = None, message_en: str | None = None):
+        self.message_de = message_de or self.message_de
+        self.message_en = message_en or self.message_en
+        super().__init__(f"{self.message_de} / {self.message_en}")
+
+
+class UnreadableWorkbook(FileRefused):
+    """The upload is no .xlsx that openpyxl can open (or would unpack to too much)."""
+
+    message_de = "Die Datei ist keine lesbare Excel-Datei (.xlsx)."
+    message_en = "The file is not a readable Excel workbook (.xlsx)."
+
+
+def too_many_rows() -> FileRefused:
+    return FileRefused(f"Die Datei hat mehr als {MAX_ROWS} Zeilen; bitte aufteilen.",
+                       f"The file has more than {MAX_ROWS} rows; please split it.")
+
+
 def csv_rows(content: bytes) -> list[list[str]]:
-    """An uploaded CSV's rows: UTF-8 (with or without BOM), the delimiter (, ; or tab) sniffed from the first line."""
+    """An uploaded CSV's rows: UTF-8 (with or without BOM), the delimiter (, ; or tab) sniffed from the
+    first line. Refused (FileRefused) when it is no CSV (a field over 128 KB, binary) or too long."""
     text = content.decode("utf-8-sig", errors="replace")
     first = text.splitlines()[0] if text.strip() else ""
     try:
-        dialect: type[csv.Dialect] | csv.Dialect = csv.Sniffer().sniff(first, delimiters=",;\t")
+        dialect: type[csv.Dialect] | csv.Dialect = csv.Sniffer().sniff(first[:4096], delimiters=",;\t")
     except csv.Error:  # one column ("Name" and a name a line): nothing to sniff, any delimiter reads it
         dialect = csv.excel
-    return list(csv.reader(io.StringIO(text), dialect))
+    rows: list[list[str]] = []
+    try:
+        for row in csv.reader(io.StringIO(text), dialect):
+            if len(rows) == MAX_ROWS:
+                raise too_many_rows()
+            rows.append(row[:MAX_COLUMNS])
+    except csv.Error:
+        raise FileRefused("Die Datei ist keine lesbare CSV-Datei (Text in UTF-8, kein Feld über 128 KB).",
+                          "The file is not a readable CSV file (UTF-8 text, no field over 128 KB).") from None
+    return rows
 
 
-class UnreadableWorkbook(Exception):
-    """The upload is no .xlsx that openpyxl can open."""
+def _check_unpacked(content: bytes) -> None:
+    """Refuse a workbook whose parts unpack to more than MAX_UNPACKED, before openpyxl inflates them."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(content)) as archive:
+            unpacked = sum(info.file_size for info in archive.infolist())
+    except (zipfile.BadZipFile, OSError, ValueError):
+        raise UnreadableWorkbook() from None
+    if unpacked > MAX_UNPACKED:
+        raise UnreadableWorkbook(
+            f"Die Excel-Datei ist entpackt größer als {MAX_UNPACKED // (1024 * 1024)} MB; so groß ist keine Turnierliste.",
+            f"The Excel workbook unpacks to more than {MAX_UNPACKED // (1024 * 1024)} MB; no tournament list is that big.")
 
 
 def open_workbook(content: bytes):
-    """An uploaded .xlsx, read-only with the values Excel last computed."""
+    """An uploaded .xlsx, read-only with the values Excel last computed (refused when it would unpack
+    to too much)."""
     from openpyxl import load_workbook
 
+    _check_unpacked(content)
     try:
         return load_workbook(io.BytesIO(content), read_only=True, data_only=True)
     except Exception:  # noqa: BLE001 - whatever a broken upload makes openpyxl raise, the caller gives a sentence
         raise UnreadableWorkbook() from None
+
+
+def sheet_rows(sheet) -> list[tuple]:
+    """A sheet's rows as values (MAX_COLUMNS wide), refused (FileRefused) beyond MAX_ROWS.
+
+    The declared size of a sheet may lie, so the rows are counted as they are read."""
+    rows = []
+    for row in sheet.iter_rows(values_only=True, max_col=MAX_COLUMNS):
+        if len(rows) == MAX_ROWS:
+            raise too_many_rows()
+        rows.append(row)
+    return rows
+
+
+def json_value(text: str):
+    """``json.loads`` that refuses (ValueError) a value nested deeper than MAX_JSON_DEPTH, which would
+    otherwise overflow the stack here or in whatever walks it later."""
+    try:
+        value = json.loads(text)
+    except RecursionError:
+        raise ValueError(f"nested deeper than {MAX_JSON_DEPTH}") from None
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, (dict, list)):
+            if depth > MAX_JSON_DEPTH:
+                raise ValueError(f"nested deeper than {MAX_JSON_DEPTH}")
+            stack.extend((child, depth + 1) for child in (item.values() if isinstance(item, dict) else item))
+    return value
 
 
 def sheets_titled_first(book, titles: tuple[str, ...]) -> list:

@@ -4,13 +4,19 @@ What the table's own page, its offline outbox, a second device and any outside c
 table's secret token in the path is the only credential (no cookie is read, so no CSRF token);
 every answer is JSON with ``Cache-Control: no-store``, and nothing a client sends can cause a 500:
 malformed JSON, wrong types or an oversized body are a 400 with a sentence in German and English.
+A database that stays locked or busy (SQLite's busy timeout, a PostgreSQL lock or statement
+timeout) is a 503 with ``Retry-After``, which the outbox waits out before it sends again; anything
+else unexpected is a JSON 500, never an HTML page the outbox cannot read.
 """
 
 from __future__ import annotations
 
+import functools
 import json
+import logging
 import re
 
+from django.db import OperationalError
 from django.http import JsonResponse, QueryDict
 from django.views.decorators.csrf import csrf_exempt
 
@@ -25,6 +31,9 @@ from tournament.selectors import table_by_token
 
 MAX_BODY = 64 * 1024
 KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")
+RETRY_AFTER = 3  # seconds a client waits after a 503 before sending again
+
+logger = logging.getLogger(__name__)
 
 
 def _answer(data: dict | list, status: int = 200) -> JsonResponse:
@@ -35,6 +44,26 @@ def _answer(data: dict | list, status: int = 200) -> JsonResponse:
 
 def _error(status: int, de: str, en: str, **extra) -> JsonResponse:
     return _answer({"error": both(de, en), **extra}, status)
+
+
+def _always_json(view):
+    """The view's answer, or a JSON one when the database or the code fails under it."""
+
+    @functools.wraps(view)
+    def answer(request, *args, **kwargs):
+        try:
+            return view(request, *args, **kwargs)
+        except OperationalError as error:  # locked / busy / timed out: nothing was written, a retry will do
+            logger.warning("scorer API: database busy (%s)", error)
+            response = _error(503, "Der Server ist gerade ausgelastet; nichts wurde gespeichert. Bitte gleich nochmals senden.",
+                              "The server is busy right now; nothing was saved. Please send again in a moment.")
+            response["Retry-After"] = str(RETRY_AFTER)
+            return response
+        except Exception:  # noqa: BLE001 - a bug: logged with its traceback, the client still reads JSON
+            logger.exception("scorer API: unexpected error")
+            return _error(500, "Ein Fehler am Server; nichts wurde gespeichert.", "A server error; nothing was saved.")
+
+    return answer
 
 
 def _unknown() -> JsonResponse:
@@ -75,6 +104,7 @@ def table_state(table: Table) -> dict:
 
 
 @csrf_exempt
+@_always_json
 def state(request, token: str):
     if request.method not in ("GET", "HEAD"):
         return _wrong_method("GET")
@@ -134,6 +164,7 @@ def _hand_from_form(table: Table, number: int, fields: dict) -> tuple[dict | Non
 
 
 @csrf_exempt
+@_always_json
 def store(request, token: str):
     if request.method != "POST":
         return _wrong_method("POST")

@@ -85,11 +85,23 @@ def likely_duplicates(name: str):
     return Player.objects.filter(name_key=normalized_name(name))
 
 
+PLAYER_TEXT_MAX = 120  # name, club and region (Player's columns)
+
+
+def check_player_fields(*, name: str, club: str = "", region: str = "") -> None:
+    """Refuse a name, club or region longer than its column, in words (not a database error)."""
+    if not name:
+        raise ServiceError("Der Name fehlt.", "The name is missing.")
+    for value, de, en in ((name, "Name", "name"), (club, "Verein", "club"), (region, "Region", "region")):
+        if len(value) > PLAYER_TEXT_MAX:
+            raise ServiceError(f"{de} „{value[:40]}…“ ist zu lang (höchstens {PLAYER_TEXT_MAX} Zeichen).",
+                               f"The {en} “{value[:40]}…” is too long ({PLAYER_TEXT_MAX} characters at most).")
+
+
 @transaction.atomic
 def register_player(*, name: str, club: str = "", region: str = "", notes: str = "", allow_duplicate: bool = False) -> Player:
     name = " ".join(name.split())
-    if not name:
-        raise ServiceError("Der Name fehlt.", "The name is missing.")
+    check_player_fields(name=name, club=club.strip(), region=region.strip())
     candidates = list(likely_duplicates(name))
     if candidates and not allow_duplicate:
         raise DuplicatePlayer(name, candidates)

@@ -76,6 +76,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Scripts and styles only from static/ (hall/csp.py): injected script never runs.
     CSP_MIDDLEWARE,
+    # Last, so its 413 page has the session, language and user; still before any view reads the body.
+    "hall.uploads.UploadLimitMiddleware",
 ]
 SECURE_CSP = CSP_POLICY
 
@@ -153,6 +155,12 @@ STORAGES = {
 MAX_UPLOAD_SIZE = int(float(os.environ.get("MAX_UPLOAD_MB", "10")) * 1024 * 1024)
 DATA_UPLOAD_MAX_MEMORY_SIZE = MAX_UPLOAD_SIZE
 FILE_UPLOAD_MAX_MEMORY_SIZE = MAX_UPLOAD_SIZE
+# Files count against MAX_UPLOAD_SIZE too, while they stream in (hall/uploads.py answers 413).
+FILE_UPLOAD_HANDLERS = [
+    "hall.uploads.LimitedUploadHandler",
+    "django.core.files.uploadhandler.MemoryFileUploadHandler",
+    "django.core.files.uploadhandler.TemporaryFileUploadHandler",
+]
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 5000
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

@@ -1,6 +1,6 @@
 """Players from a pasted list, a CSV or an XLSX (the Players sheet of tournament.xlsx reads back):
-rows first (``player_rows_from_text``, ``player_rows_from_file``), then ``import_players`` enters
-them all in one transaction through tournament.services."""
+rows first (``player_rows_from_text``, ``player_rows_from_file``), then ``import_players`` checks
+them all and enters them through tournament.services in short transactions."""
 
 from __future__ import annotations
 
@@ -10,17 +10,21 @@ from django.db import transaction
 
 from paper import columns
 from paper.cells import (
-    UnreadableWorkbook,
+    MAX_ROWS,
+    FileRefused,
     cell_text,
     csv_rows,
     open_workbook,
+    sheet_rows,
     sheets_titled_first,
+    too_many_rows,
     whole_number,
     yes_no,
 )
+from paper.imports.batches import batches
 from tournament.errors import ServiceError
 from tournament.models import Entry, Player, Tournament, normalized_name
-from tournament.services import enter_player, likely_duplicates, register_player
+from tournament.services import check_player_fields, enter_player, likely_duplicates, register_player
 
 
 @dataclass
@@ -47,10 +51,13 @@ def _keys(header_row) -> list[str | None]:
 
 def player_rows_from_text(text: str) -> list[dict]:
     """A pasted list, one player a line: "Name", "Name; Verein", "Name, Verein" or tab-separated."""
-    rows = []
+    rows: list[dict] = []
     for line in text.splitlines():
         if not line.strip():
             continue
+        if len(rows) == MAX_ROWS:
+            error = too_many_rows()
+            raise ServiceError(error.message_de, error.message_en)
         delimiter = next((d for d in ("\t", ";", ",") if d in line), None)
         parts = [part.strip() for part in (line.split(delimiter) if delimiter else [line])]
         rows.append({"name": parts[0], "club": parts[1] if len(parts) > 1 else "",
@@ -61,14 +68,10 @@ def player_rows_from_text(text: str) -> list[dict]:
 def _xlsx_table(content: bytes) -> list[list[str]]:
     """The rows of the workbook's player list: the sheet "Players"/"Spieler" of tournament.xlsx if there
     is one, else the active sheet, else the first sheet whose first row names a "Name" column."""
-    try:
-        book = open_workbook(content)
-    except UnreadableWorkbook:
-        raise ServiceError("Die Datei ist keine lesbare Excel-Datei (.xlsx).",
-                           "The file is not a readable Excel workbook (.xlsx).") from None
+    book = open_workbook(content)
     first = None
     for sheet in sheets_titled_first(book, ("players", "spieler")):
-        table = [[cell_text(cell) for cell in row] for row in sheet.iter_rows(values_only=True)]
+        table = [[cell_text(cell) for cell in row] for row in sheet_rows(sheet)]
         first = table if first is None else first
         if table and "name" in _keys(table[0]):
             return table
@@ -78,7 +81,10 @@ def _xlsx_table(content: bytes) -> list[list[str]]:
 def player_rows_from_file(name: str, content: bytes) -> list[dict]:
     """Rows of a CSV or XLSX upload with a header row (Name, Verein/Club, Region/Cup, Notizen/Notes; and,
     when present, Los, anwesend, ausgeschieden nach Runde as in the Players sheet of tournament.xlsx)."""
-    table = _xlsx_table(content) if name.lower().endswith(".xlsx") else csv_rows(content)
+    try:
+        table = _xlsx_table(content) if name.lower().endswith(".xlsx") else csv_rows(content)
+    except FileRefused as error:
+        raise ServiceError(error.message_de, error.message_en) from None
     if not table:
         return []
     keys = _keys(table[0])
@@ -122,22 +128,42 @@ def _entry_columns(row: dict, who: str) -> dict:
     return values
 
 
-@transaction.atomic
-def import_players(*, tournament: Tournament, rows: list[dict], check_in: bool = False) -> ImportReport:
-    """Enter many players at once: a known player (same name and club) is reused; a likely duplicate
-    (same name, other club) is flagged for the director instead of being created.
+@dataclass
+class _Row:
+    number: int  # the row's place in the list (from 1)
+    row: dict
+    name: str
+    club: str
+    extra: dict  # lot, checked_in, withdrawn_after_round where the row gives them
 
-    A row may also give "lot", "checked_in" and "withdrawn_after_round" (the Players sheet of
-    tournament.xlsx): where a row has them they are set on its entry ("checked_in" then wins over
-    ``check_in``); a value that is no number / no yes-or-no, or a lot given twice, refuses the import."""
-    report = ImportReport()
+
+# Players one list may enter: far above any Tarock tournament, and written well within the server's
+# 60 s request timeout (5,000 took 20 s, bench/import_lock.py).
+MAX_PLAYERS = 5000
+# Rows written per transaction (paper/imports/batches.py): each holds the database's write lock for
+# about a third of a second, so a scorer's save waits that long at most, not the whole import.
+BATCH = 100
+
+
+def _checked_rows(tournament: Tournament, rows: list[dict]) -> tuple[list[_Row], list[tuple[int, str]]]:
+    """Every row checked before anything is written (names, lengths, lots, the extra columns): a
+    mistake anywhere in the list refuses all of it. Reads only."""
+    if len(rows) > MAX_PLAYERS:
+        raise ServiceError(f"Die Liste hat {len(rows)} Zeilen; höchstens {MAX_PLAYERS} Spieler auf einmal.",
+                           f"The list has {len(rows)} lines; {MAX_PLAYERS} players at most at once.")
+    checked, skipped = [], []
     taken_lots = dict(tournament.entries.filter(lot__isnull=False).values_list("lot", "player__name_key"))
     lots_in_file: dict[int, int] = {}
     for number, row in enumerate(rows, start=1):
         name = " ".join(str(row.get("name", "")).split())
         if not name:
-            report.skipped.append((number, "kein Name / no name"))
+            skipped.append((number, "kein Name / no name"))
             continue
+        club = str(row.get("club", "")).strip()
+        try:
+            check_player_fields(name=name, club=club, region=str(row.get("region", "")).strip())
+        except ServiceError as error:
+            raise ServiceError(f"Zeile {number}: {error.message_de}", f"Line {number}: {error.message_en}") from None
         extra = _entry_columns(row, name)
         lot = extra.get("lot")
         if lot is not None:
@@ -145,23 +171,66 @@ def import_players(*, tournament: Tournament, rows: list[dict], check_in: bool =
                 raise ServiceError(f"Los {lot} ist mehrfach vergeben (bei „{name}“).",
                                    f"Lot {lot} is given more than once (at “{name}”).")
             lots_in_file[lot] = number
-        club = str(row.get("club", "")).strip()
-        candidates = list(likely_duplicates(name))
-        same = [player for player in candidates if normalized_name(player.club) == normalized_name(club)]
-        if same:
-            player = same[0]
-            report.reused.append(player)
-        elif candidates:
-            report.flagged.append((row, candidates))
-            continue
-        else:
-            player = register_player(name=name, club=club, region=str(row.get("region", "")), notes=str(row.get("notes", "")))
-        present = extra.get("checked_in")
-        entry = enter_player(tournament=tournament, player=player, checked_in=check_in if present is None else present)
-        changed = [key for key, value in extra.items() if getattr(entry, key) != value]
-        for key in changed:
-            setattr(entry, key, extra[key])
-        if changed:
-            entry.save(update_fields=changed)
-        report.entered.append(entry)
+        checked.append(_Row(number, row, name, club, extra))
+    return checked, skipped
+
+
+def _enter(tournament: Tournament, item: _Row, check_in: bool, report: ImportReport) -> None:
+    """One checked row: a known player (same name and club) is reused, so a row written before is
+    found again instead of doubled; a likely duplicate (same name, other club) is only flagged."""
+    candidates = list(likely_duplicates(item.name))
+    same = [player for player in candidates if normalized_name(player.club) == normalized_name(item.club)]
+    if same:
+        player = same[0]
+        report.reused.append(player)
+    elif candidates:
+        report.flagged.append((item.row, candidates))
+        return
+    else:
+        player = register_player(name=item.name, club=item.club, region=str(item.row.get("region", "")),
+                                 notes=str(item.row.get("notes", "")))
+    present = item.extra.get("checked_in")
+    entry = enter_player(tournament=tournament, player=player, checked_in=check_in if present is None else present)
+    changed = [key for key, value in item.extra.items() if getattr(entry, key) != value]
+    for key in changed:
+        setattr(entry, key, item.extra[key])
+    if changed:
+        entry.save(update_fields=changed)
+    report.entered.append(entry)
+
+
+def import_players(*, tournament: Tournament, rows: list[dict], check_in: bool = False,
+                   batch: int = BATCH) -> ImportReport:
+    """Enter many players at once: a known player (same name and club) is reused; a likely duplicate
+    (same name, other club) is flagged for the director instead of being created.
+
+    A row may also give "lot", "checked_in" and "withdrawn_after_round" (the Players sheet of
+    tournament.xlsx): where a row has them they are set on its entry ("checked_in" then wins over
+    ``check_in``); a value that is no number / no yes-or-no, a name too long, or a lot given twice,
+    refuses the import before anything is written.
+
+    The checked rows are then written ``batch`` at a time, each batch in a transaction of its own,
+    so the scorers' saves go on during a long import (which takes a few seconds longer for it).
+    Should a write still be refused half-way (the tournament changed meanwhile, e.g. round 1 was
+    seated under rules without late entry), the batches before stay and the refusal says so:
+    uploading the same list again is safe, since every row already written is recognised (same
+    name and club) and entered only once."""
+    checked, skipped = _checked_rows(tournament, rows)
+    report = ImportReport(skipped=skipped)
+    done = 0  # rows of the batches written
+    for chunk in batches(checked, batch):
+        item = None
+        try:
+            with transaction.atomic():
+                for item in chunk:
+                    _enter(tournament, item, check_in, report)
+        except ServiceError as error:
+            if not done:
+                raise
+            raise ServiceError(
+                f"Zeile {item.number}: {error.message_de} Die ersten {done} Zeilen sind eingetragen; die Liste "
+                f"kann nach dem Korrigieren nochmals hochgeladen werden (schon Eingetragene werden erkannt).",
+                f"Line {item.number}: {error.message_en} The first {done} lines are entered; the list can be "
+                f"uploaded again once corrected (those already entered are recognised).") from None
+        done += len(chunk)
     return report

@@ -124,9 +124,17 @@
 
   // --- sending, in order ----------------------------------------------------------------------------
   let retry = null;
-  function later() {
+  const RETRY_MS = 4000;
+  function later(ms = RETRY_MS) {
     clearTimeout(retry);
-    retry = setTimeout(flush, 4000);
+    retry = setTimeout(flush, ms);
+  }
+
+  // A 503 says how long the server wants to be left alone (Retry-After, in seconds): wait at least
+  // that long, so sixty tablets do not hammer a busy server; otherwise the usual pause.
+  function retryAfter(response) {
+    const seconds = Number.parseInt(response.headers.get("Retry-After") || "", 10);
+    return Number.isFinite(seconds) && seconds > 0 ? Math.max(seconds * 1000, RETRY_MS) : RETRY_MS;
   }
 
   async function flush() {
@@ -146,7 +154,7 @@
             body: JSON.stringify({ number: item.number, key: item.key, form: item.form }),
           });
         } catch (error) { later(); return; }  // no network: keep everything, try again
-        if (response.status >= 500) { later(); return; }  // the server is busy or restarting
+        if (response.status >= 500) { later(retryAfter(response)); return; }  // busy or restarting: keep it, try again
         let body = {};
         try { body = await response.json(); } catch (error) { /* an answer without JSON: the status says enough */ }
         const state = load();

@@ -20,8 +20,8 @@ on from the table's last stored hand without gaps, and no table gets more hands 
 hand already stored with the same facts is skipped (uploading a sheet again adds only what is
 new); one stored with other facts is a problem (corrections go through the director's sheet).
 Every problem becomes a line of the report and nothing is stored; otherwise the rounds are seated
-and every hand is recorded through scoring.services.record_hand in one transaction, scored by the
-engine exactly as if entered at the table.
+and every hand is recorded through scoring.services.record_hand, scored by the engine exactly as
+if entered at the table, in short transactions (write.py) so the tables' saves go on meanwhile.
 """
 
 from __future__ import annotations
@@ -60,13 +60,12 @@ def import_hands(*, tournament: Tournament, source, filename: str, user=None,
         to_seat, plans, broken = check_seatings(tournament, parsed)
         new_hands = check_hands(tournament, parsed, plans, broken, report)
     if problems:
-        report.problems = sorted(problems, key=lambda p: (p.line is not None, p.sheet == "", p.line or 0))
+        report.refuse(problems)
         return report
     try:
         write(tournament, to_seat, new_hands, filename, user, report, items=parsed.items)
-    except Failed as failed:
+    except Failed as failed:  # what the batches before stored stays (write.py); the report says so
         report.problems = [failed.problem]
-        report.hands_imported, report.tables, report.rounds_seated = 0, 0, []
         return report
     report.ok = True
     return report

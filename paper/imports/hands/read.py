@@ -9,7 +9,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from paper import columns
-from paper.cells import cell_text, open_workbook, sheets_titled_first, whole_number
+from paper.cells import (
+    MAX_ROWS,
+    FileRefused,
+    cell_text,
+    json_value,
+    open_workbook,
+    sheet_rows,
+    sheets_titled_first,
+    too_many_rows,
+    whole_number,
+)
 from paper.imports.hands.report import ImportProblem
 
 # --- what a file holds ------------------------------------------------------------------------------
@@ -91,7 +101,7 @@ def _find_sheet(book, titles: tuple[str, ...], keys: tuple[str, ...], skip=None)
     for sheet in sheets_titled_first(book, titles):
         if sheet is skip:
             continue
-        rows = list(sheet.iter_rows(values_only=True))
+        rows = sheet_rows(sheet)
         for number, row in enumerate(rows[:10], start=1):
             header = _header(row)
             if all(key in header for key in keys):
@@ -105,6 +115,9 @@ def parse_xlsx(content: bytes) -> Parsed:
         book = open_workbook(content)
         hands = _find_sheet(book, ("hands", "spiele"), HAND_KEYS)
         tables = _find_sheet(book, ("tables", "tische"), TABLE_KEYS, skip=hands[0] if hands else None)
+    except FileRefused as error:  # unpacks to too much, too many rows
+        add_problem(parsed, None, error.message_de, error.message_en)
+        return parsed
     except Exception:  # noqa: BLE001 - a broken upload may fail on opening or on reading a sheet: a sentence either way
         add_problem(parsed, None, "Die Datei ist keine lesbare Excel-Datei (.xlsx).",
                  "The file is not a readable Excel workbook (.xlsx).")
@@ -192,7 +205,7 @@ def _read_hands_sheet(parsed: Parsed, sheet, header_line: int, header: dict[str,
         raw = cell_text(cell.get(columns.DATA))
         if raw:
             try:
-                hand.raw = json.loads(raw)
+                hand.raw = json_value(raw)
             except ValueError as error:
                 add_problem(parsed, line, f"„{columns.DATA}“ ist kein gültiges JSON ({error}).",
                          f"“{columns.DATA}” is not valid JSON ({error}).", **where_of(hand))
@@ -226,7 +239,7 @@ def parse_json(content: bytes) -> Parsed:
         add_problem(parsed, None, "Die Datei ist leer.", "The file is empty.")
         return parsed
     try:
-        whole = json.loads(text)
+        whole = json_value(text)
     except ValueError as error:
         if text.lstrip().startswith("["):
             detail = f"{error.msg}, Zeile {error.lineno}" if isinstance(error, json.JSONDecodeError) else str(error)
@@ -238,8 +251,13 @@ def parse_json(content: bytes) -> Parsed:
         for line, source in enumerate(text.splitlines(), start=1):
             if not source.strip():
                 continue
+            if len(items) + len(parsed.problems) == MAX_ROWS:
+                error = too_many_rows()
+                parsed.problems = []
+                add_problem(parsed, None, error.message_de, error.message_en)
+                return parsed
             try:
-                items.append((line, json.loads(source)))
+                items.append((line, json_value(source)))
             except ValueError as error:
                 add_problem(parsed, line, f"Diese Zeile ist kein gültiges JSON ({error}).",
                          f"This line is not valid JSON ({error}).")
@@ -253,6 +271,10 @@ def parse_json(content: bytes) -> Parsed:
             add_problem(parsed, None, "Erwartet wird ein JSON-Array von Spielen oder ein Spiel je Zeile (JSON Lines).",
                      "Expected a JSON array of hands or one hand per line (JSON Lines).")
             return parsed
+    if len(items) > MAX_ROWS:
+        error = too_many_rows()
+        add_problem(parsed, None, error.message_de, error.message_en)
+        return parsed
     for line, item in items:
         _read_json_item(parsed, line, item)
     return parsed
@@ -268,8 +290,10 @@ def _read_json_item(parsed: Parsed, line: int, item: Any) -> None:
         value = item.get(key, item.get("hand") if key == "number" else None)
         number = whole_number(value)
         if number is None or number < 1:
-            de = f"„{key}“ fehlt." if value is None else f"„{key}“ muss eine Zahl ab 1 sein, nicht {json.dumps(value)}."
-            en = f"“{key}” is missing." if value is None else f"“{key}” must be a number from 1, not {json.dumps(value)}."
+            shown = json.dumps(value, ensure_ascii=False)
+            shown = shown if len(shown) <= 40 else shown[:39] + "…"
+            de = f"„{key}“ fehlt." if value is None else f"„{key}“ muss eine Zahl ab 1 sein, nicht {shown}."
+            en = f"“{key}” is missing." if value is None else f"“{key}” must be a number from 1, not {shown}."
             add_problem(parsed, line, de, en)
             return
         values.append(number)

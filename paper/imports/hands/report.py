@@ -48,6 +48,9 @@ class ImportProblem:
         return f"{self.where('de')}: {self.message_de} / {self.message_en}"
 
 
+MAX_SHOWN = 100  # problems listed on the page: a hostile file must not become a huge error page
+
+
 @dataclass
 class ImportReport:
     """What an import did: ``ok`` and the counts, or every problem (and then nothing was stored).
@@ -62,6 +65,23 @@ class ImportReport:
     tables: int = 0
     rounds_seated: list[int] = field(default_factory=list)
     problems: list[ImportProblem] = field(default_factory=list)
+    problems_hidden: int = 0  # problems beyond the first MAX_SHOWN, counted but not listed
+
+    def refuse(self, problems: list[ImportProblem]) -> None:
+        """List the first MAX_SHOWN problems (the file's own first, then by line), count the rest."""
+        ordered = sorted(problems, key=lambda p: (p.line is not None, p.sheet == "", p.line or 0))
+        self.problems, self.problems_hidden = ordered[:MAX_SHOWN], max(0, len(ordered) - MAX_SHOWN)
+
+    def _stopped(self, german: bool) -> str:
+        """A write refused half-way (the tournament changed since the check): what is stored already."""
+        rounds = ", ".join(str(n) for n in self.rounds_seated)
+        if german:
+            text = f"Abgebrochen: von „{self.filename}“ sind {self.hands_imported} Spiele gespeichert"
+            text += f" und Runde {rounds} gesetzt." if rounds else "."
+            return text + " Nach dem Korrigieren die Datei nochmals hochladen: Gespeichertes wird übersprungen."
+        text = f"Stopped: {self.hands_imported} hands of “{self.filename}” are stored"
+        text += f" and round {rounds} seated." if rounds else "."
+        return text + " Once corrected, upload the file again: what is stored is skipped."
 
     def lines(self, lang: str | None = None) -> list[str]:
         return [problem.text(lang) for problem in self.problems]
@@ -69,8 +89,10 @@ class ImportReport:
     def message(self, lang: str | None = None) -> str:
         """A summary in the active language (or ``lang``)."""
         german = (lang or active_language()) == "de"
+        if not self.ok and (self.hands_imported or self.rounds_seated):
+            return self._stopped(german)
         if not self.ok:
-            count = len(self.problems)
+            count = len(self.problems) + self.problems_hidden
             if german:
                 return (f"Nichts gespeichert: „{self.filename}“ hat {count} "
                         f"{'Problem' if count == 1 else 'Probleme'}.")

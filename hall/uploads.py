@@ -1,0 +1,102 @@
+"""MAX_UPLOAD_MB for the whole request, files included, enforced while the body is read.
+
+Django's DATA_UPLOAD_MAX_MEMORY_SIZE leaves out the file parts of a form, and
+FILE_UPLOAD_MAX_MEMORY_SIZE only decides when a file goes to a temporary file: a 16 MB sheet was
+read, parsed and reported on for minutes. Here a declared Content-Length over the limit is
+refused before anything is read, and a body that grows over it while it streams in (chunked, or a
+lying length) stops at the limit (``LimitedUploadHandler``). Either way the answer is a 413 with
+a sentence in German and English (JSON and 400 under /api/, as the scorer API promises), within
+the time it takes to read the body.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.files.uploadhandler import FileUploadHandler, StopUpload
+from django.http import HttpResponse, JsonResponse
+from django.template.loader import render_to_string
+
+# What a refused body may still be read to throw it away (so the browser gets the 413 page
+# instead of a reset connection); anything larger is cut off.
+DRAIN_FACTOR = 8
+CHUNK = 64 * 1024
+
+
+def limit() -> int:
+    return settings.MAX_UPLOAD_SIZE
+
+
+def too_large_text() -> tuple[str, str]:
+    mb = f"{limit() / (1024 * 1024):g}"
+    return (f"Die Datei ist zu groß: höchstens {mb} MB pro Hochladen.",
+            f"The file is too large: {mb} MB at most per upload.")
+
+
+def too_large(request) -> HttpResponse:
+    de, en = too_large_text()
+    if "/api/" in request.path:  # the scorer API's contract: an oversized body is a 400 with JSON
+        response = JsonResponse({"error": f"{de} / {en}"}, status=400, json_dumps_params={"ensure_ascii": False})
+        response["Cache-Control"] = "no-store"
+        return response
+    body = render_to_string("hall/too_large.html", {"message_de": de, "message_en": en}, request=request)
+    return HttpResponse(body, status=413)
+
+
+def _drain(request, length: int) -> None:
+    """Read and drop a refused body (up to a bound) so the client reads the answer, not a reset."""
+    if length > limit() * DRAIN_FACTOR:
+        return
+    stream = request.META.get("wsgi.input")
+    left = length
+    try:
+        while stream is not None and left > 0:
+            chunk = stream.read(min(CHUNK, left))
+            if not chunk:
+                break
+            left -= len(chunk)
+    except OSError:  # the client went away: nothing left to answer
+        pass
+
+
+class LimitedUploadHandler(FileUploadHandler):
+    """First of FILE_UPLOAD_HANDLERS: counts the bytes of every file of a request and stops the
+    upload at MAX_UPLOAD_SIZE; the middleware then answers 413 instead of calling the view."""
+
+    def new_file(self, *args, **kwargs):
+        super().new_file(*args, **kwargs)
+        if not hasattr(self.request, "_upload_bytes"):
+            self.request._upload_bytes = 0
+
+    def receive_data_chunk(self, raw_data, start):
+        self.request._upload_bytes += len(raw_data)
+        if self.request._upload_bytes > limit():
+            self.request.upload_too_large = True
+            raise StopUpload(connection_reset=False)  # Django reads the rest of the body away
+        return raw_data
+
+    def file_complete(self, file_size):
+        return None
+
+
+class UploadLimitMiddleware:
+    """Refuses a too large request body with a 413 page (a JSON 400 under /api/) before any view reads it."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        try:
+            length = int(request.META.get("CONTENT_LENGTH") or 0)
+        except ValueError:
+            length = 0
+        if length > limit():
+            _drain(request, length)
+            return too_large(request)
+        if request.method == "POST" and request.content_type == "multipart/form-data":
+            try:
+                request.POST  # noqa: B018 - parse now, through LimitedUploadHandler
+            except Exception:  # noqa: BLE001, S110 - a broken body: the view's own parsing reports it (400)
+                pass
+            if getattr(request, "upload_too_large", False):
+                return too_large(request)
+        return self.get_response(request)
