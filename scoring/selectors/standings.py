@@ -15,6 +15,7 @@ from django.db.models import Exists, OuterRef, Sum
 from django.utils.translation import gettext as _
 
 from scoring.models import Correction, HandScore
+from scoring.selectors.teams import team_standings
 from scoring.settlement import CENT
 from tournament.errors import active_language
 from tournament.models import Entry, Seat, Tournament
@@ -164,7 +165,8 @@ def _number(value: Decimal) -> int | float:
 
 def standings_document(tournament: Tournament) -> dict:
     """The standings as season.md's "Interfaces" describe them (``manage.py standings --json`` and
-    /turnier/<slug>/standings.json): ranked players in order, then those who never played a hand."""
+    /turnier/<slug>/standings.json): ranked players in order, then those who never played a hand; with
+    teams, events.md's "teams" (ranked by total, a team's total the sum of its members' totals)."""
     ranked = standings(tournament)
     rows = []
     for row in ranked:
@@ -174,8 +176,13 @@ def standings_document(tournament: Tournament) -> dict:
         if tournament.has_final:
             line["final"] = None if row.player.final is None else _number(row.player.final)
         rows.append(line)
-    return {"tournament": tournament.slug, "participants": sum(1 for row in ranked if row.rank is not None),
-            "rows": rows}
+    document = {"tournament": tournament.slug, "participants": sum(1 for row in ranked if row.rank is not None),
+                "rows": rows}
+    teams = team_standings(tournament, ranked)
+    if teams:
+        document["teams"] = [{"rank": team.rank, "name": team.name, "members": [m.player.name for m in team.members],
+                              "total": _number(team.total)} for team in teams]
+    return document
 
 
 def tournament_corrections(tournament: Tournament) -> list[Correction]:
