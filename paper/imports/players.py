@@ -21,6 +21,7 @@ from paper.cells import (
 from tournament.errors import ServiceError
 from tournament.models import Entry, Player, Tournament, normalized_name
 from tournament.services import enter_player, likely_duplicates, register_player
+from tournament.teams import add_member, team_name_for_import
 
 
 @dataclass
@@ -33,7 +34,7 @@ class ImportReport:
 
 # Header (any case) -> row key. The Players sheet of tournament.xlsx adds lot, presence and withdrawal.
 HEADERS = {"name": "name", "spieler": "name", "verein": "club", "club": "club", "region": "region", "cup": "region",
-           "notizen": "notes", "notes": "notes",
+           "notizen": "notes", "notes": "notes", "team": "team", "mannschaft": "team",
            columns.PLAYER_LOT.lower(): "lot", "lot": "lot", columns.PLAYER_PRESENT.lower(): "checked_in",
            "present": "checked_in", "checked in": "checked_in",
            columns.PLAYER_WITHDRAWN.lower(): "withdrawn_after_round", "withdrawn after round": "withdrawn_after_round"}
@@ -76,8 +77,9 @@ def _xlsx_table(content: bytes) -> list[list[str]]:
 
 
 def player_rows_from_file(name: str, content: bytes) -> list[dict]:
-    """Rows of a CSV or XLSX upload with a header row (Name, Verein/Club, Region/Cup, Notizen/Notes; and,
-    when present, Los, anwesend, ausgeschieden nach Runde as in the Players sheet of tournament.xlsx)."""
+    """Rows of a CSV or XLSX upload with a header row (Name, Verein/Club, Region/Cup, Notizen/Notes,
+    Mannschaft/Team; and, when present, Los, anwesend, ausgeschieden nach Runde as in the Players sheet
+    of tournament.xlsx)."""
     table = _xlsx_table(content) if name.lower().endswith(".xlsx") else csv_rows(content)
     if not table:
         return []
@@ -129,7 +131,9 @@ def import_players(*, tournament: Tournament, rows: list[dict], check_in: bool =
 
     A row may also give "lot", "checked_in" and "withdrawn_after_round" (the Players sheet of
     tournament.xlsx): where a row has them they are set on its entry ("checked_in" then wins over
-    ``check_in``); a value that is no number / no yes-or-no, or a lot given twice, refuses the import."""
+    ``check_in``); a value that is no number / no yes-or-no, or a lot given twice, refuses the import.
+    A "team" puts the player into the tournament's team of that name (created when new); a player
+    already in another team refuses the import."""
     report = ImportReport()
     taken_lots = dict(tournament.entries.filter(lot__isnull=False).values_list("lot", "player__name_key"))
     lots_in_file: dict[int, int] = {}
@@ -163,5 +167,8 @@ def import_players(*, tournament: Tournament, rows: list[dict], check_in: bool =
             setattr(entry, key, extra[key])
         if changed:
             entry.save(update_fields=changed)
+        team = " ".join(str(row.get("team", "")).split())
+        if team:
+            add_member(team=team_name_for_import(tournament, team), entry=entry)
         report.entered.append(entry)
     return report
