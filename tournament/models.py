@@ -334,3 +334,9 @@ class TeamMember(models.Model):
 
     def __str__(self) -> str:
         return f"{self.entry.player} – {self.team}"
+
+    def clean(self):
+        from django.core.exceptions import ValidationError
+
+        if self.entry_id and self.team_id and self.entry.tournament_id != self.team.tournament_id:
+            raise ValidationError({"entry": _("Der Spieler spielt nicht in diesem Turnier.")})
