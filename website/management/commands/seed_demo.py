@@ -11,6 +11,8 @@ docs/sources/season.md (cube, fixed, heine), each with a season of three finishe
 whose players come from the cup's own pool, so the same people meet again. With --demo-director
 (only `make run` passes it) it also creates the director account "leitung" (password "tarock")
 when no user exists yet, for trying the site locally; a production start never does.
+--teams SIZE forms teams before round 1 (docs/teams.md); --final-mode and --final set a new cup's
+final mode and make the tournament its season's final (docs/cups.md).
 """
 
 from __future__ import annotations
