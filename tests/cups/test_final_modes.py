@@ -148,3 +148,34 @@ def test_seed_demo_final_mode_and_final():
         seed("--players", "8", "--cup", "final-cup", "--final-mode", "double", "--slug", "f4")
     with pytest.raises(CommandError, match="already has a final"):
         seed("--players", "8", "--cup", "final-cup", "--final", "--slug", "f5", "--date", "2026-12-05")
+
+
+@pytest.mark.django_db
+def test_a_no_show_in_the_workbook_and_on_the_page(played, cup_season, client, tmp_path):
+    from django.urls import reverse
+    from openpyxl import load_workbook
+
+    from cups import services
+    from cups.exports import SeasonStandingsXlsx
+    from cups.selectors import season_standings
+
+    season = cup_season("fixed", slug="wien", final_mode="plus", final_penalties=True)
+    services.add_tournament(season=season, tournament=played("herbst", players=8))
+    services.add_tournament(season=season, tournament=played("finale", players=4, day=date(2027, 6, 5)), is_final=True)
+    standings = season_standings(season)
+    stayed_away = [row for row in standings.rows if row.participations == 1]
+    assert len(stayed_away) == 4  # Spielerin 004-007 played only in autumn
+    # 49 - 4 finalists would be +45 in ABAKUS; here staying away earns 0, and is no participation
+    assert all(row.results[-1].result.rank is None and row.results[-1].worth == 0 for row in stayed_away)
+    file = SeasonStandingsXlsx(season).render()
+    path = tmp_path / file.filename
+    path.write_bytes(file.content)
+    workbook = load_workbook(path)
+    sheet, results = workbook["Season"], [[c.value for c in row] for row in workbook["Results"].iter_rows(min_row=2)]
+    last = len(results) + 1
+    for n, row in enumerate(standings.rows, start=2):
+        # Teilnahmen counts a player's result lines with a rank: the no-show line has none
+        assert sheet.cell(n, 6).value == f'=COUNTIFS(Results!$A$2:$A${last},A{n},Results!$E$2:$E${last},"<>")'
+        assert sum(1 for line in results if line[0] == row.player.key and line[4] is not None) == row.participations
+    page = client.get(reverse("cups:season", args=["wien", season.slug]), HTTP_ACCEPT_LANGUAGE="de")
+    assert page.status_code == 200 and "nicht zum Finale gekommen" in page.content.decode()
