@@ -61,3 +61,19 @@ def test_a_club_ranked_among_itself_on_the_page(client, booked):
         assert f'<td class="num">{number}</td>' in row
     unknown = client.get(url, {"club": "x" * 500, "fragment": "1"})
     assert unknown.status_code == 200
+
+
+@pytest.mark.django_db
+def test_a_team_ranked_among_itself_on_the_page(client, booked):
+    tournament, e = booked
+    teams.create_team(tournament=tournament, name="Die Sküs", entries=[e[4], e[2]])  # 10 and 30 points
+    url = reverse("tournament:standings", args=[tournament.slug])
+    page = client.get(url).content.decode()
+    assert "?team=Die%20Sk%C3%BCs" in page  # the team links to its own ranking
+    html = client.get(url, {"team": "die sküs", "fragment": "1"}).content.decode()
+    assert e[0].player.name not in html and e[1].player.name not in html
+    # e2 (30, 3rd overall) is 1st in the team, e4 (10, 5th) 2nd
+    for number, entry in ((1, e[2]), (2, e[4])):
+        name = entry.player.name
+        row = html[html.rindex("<tr", 0, html.index(name)):html.index(name)]
+        assert f'<td class="num">{number}</td>' in row

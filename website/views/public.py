@@ -18,7 +18,7 @@ from paper.exports import EXPORTERS
 from rules.rulesets import BUILTIN
 from scoring import selectors as scoring_selectors
 from tournament import live, selectors
-from tournament.models import Entry, Tournament
+from tournament.models import Entry, TeamMember, Tournament
 from tournament.tables import StandingsTable, configure
 
 
@@ -30,7 +30,7 @@ def home(request):
     })
 
 
-LIVE_PARAMETERS = ("q", "club", "page", "per_page", "sort")
+LIVE_PARAMETERS = ("q", "club", "team", "page", "per_page", "sort")
 
 
 def _variant(request) -> str:
@@ -42,11 +42,19 @@ def _variant(request) -> str:
 def _standings_table(request, tournament: Tournament, ranked) -> StandingsTable:
     standings = scoring_selectors.standings_table(tournament, ranked, tie_note=True)
     rows, columns = standings.rows, standings.columns
-    club = request.GET.get("club", "").strip()[:120]
-    if club:  # a club's own ranking: its players ranked 1..k among themselves (ABAKUS showOovwertung.js)
-        own = {row.player.entry_id: "" if number is None else f"{number}{'=' if shared else ''}"
-               for number, shared, row in scoring_selectors.club_ranking(ranked, club)}
-        rows = [dict(row, rank=own[row["entry_id"]]) for row in rows if row["entry_id"] in own]
+    club, team = request.GET.get("club", "").strip()[:120], request.GET.get("team", "").strip()[:120]
+    # A club's or a member list's (a team's) own ranking: its players ranked 1..k among themselves
+    # (ABAKUS showOovwertung.js ranks an association's members so).
+    if club:
+        own = scoring_selectors.club_ranking(ranked, club)
+    elif team:
+        members = set(TeamMember.objects.filter(team__tournament=tournament, team__name__iexact=team)
+                      .values_list("entry_id", flat=True))
+        own = scoring_selectors.sub_ranking(ranked, lambda row: row.player.entry_id in members)
+    if club or team:
+        labels = {row.player.entry_id: "" if number is None else f"{number}{'=' if shared else ''}"
+                  for number, shared, row in own}
+        rows = [dict(row, rank=labels[row["entry_id"]]) for row in rows if row["entry_id"] in labels]
     query = request.GET.get("q", "").strip().lower()
     if query:  # "where am I?": keep the ranks, show the matching players
         rows = [row for row in rows if query in row["name"].lower() or query in row["club"].lower()]
@@ -68,7 +76,7 @@ def public_standings(request, slug: str):
         configure(request, table, per_page=100)
         return render_to_string("tournament/_standings.html", {
             "table": table, "progress": selectors.round_progress(tournament),
-            "club": request.GET.get("club", "").strip()[:120],
+            "club": request.GET.get("club", "").strip()[:120] or request.GET.get("team", "").strip()[:120],
             "teams": scoring_selectors.team_standings(tournament, ranked)}, request=request)
 
     html = mark_safe(live.cached(tournament, "standings", _variant(request), render_standings))  # noqa: S308 - our own render
