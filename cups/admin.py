@@ -15,7 +15,7 @@ class SeasonInline(admin.TabularInline):
 
 @admin.register(Cup)
 class CupAdmin(admin.ModelAdmin):
-    list_display = ["name", "slug", "scheme", "region", "best_n", "final_mode"]
+    list_display = ["name", "slug", "scheme", "region", "best_n", "final_mode", "final_penalties"]
     prepopulated_fields = {"slug": ["name"]}
     inlines = [SeasonInline]
 

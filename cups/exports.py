@@ -134,12 +134,13 @@ class SeasonStandingsXlsx(SeasonExporter, ListExporter):
         last = len(results) + 1
         ids = f"{RESULTS}!$A$2:$A${max(last, 2)}"
         worth = f"{RESULTS}!$H$2:$H${max(last, 2)}"
+        ranks = f"{RESULTS}!$E$2:$E${max(last, 2)}"  # empty for a no-show at the final: no participation
         yield SheetData(SEASON, [Column("Nr", 8, INTEGER_FORMAT), Column(_("Rang"), 8, INTEGER_FORMAT),
                                  Column(_("Name"), 28), Column(_("Verein"), 24),
                                  Column(_("Punkte"), 12, POINTS_FORMAT), Column(_("Teilnahmen"), 12, INTEGER_FORMAT)],
                         [[row.player.key, row.rank, row.player.name, row.player.club,
                           CachedFormula(f"=SUMIFS({worth},{ids},A{n})", row.points),
-                          CachedFormula(f"=COUNTIFS({ids},A{n})", row.participations)]
+                          CachedFormula(f'=COUNTIFS({ids},A{n},{ranks},"<>")', row.participations)]
                          for n, row in enumerate(s.rows, start=2)])
         yield SheetData(RESULTS, [Column("Nr", 8, INTEGER_FORMAT), Column(_("Name"), 28), Column(_("Turnier"), 28),
                                   Column(_("Datum"), 12, "DD.MM.YYYY"), Column(_("Rang"), 8, INTEGER_FORMAT),

@@ -13,7 +13,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 from cups import schemes
-from cups.season import FINAL_DECIDES, FINAL_DOUBLE, FINAL_NONE
+from cups.season import FINAL_DECIDES, FINAL_DOUBLE, FINAL_NONE, FINAL_ON_TOP, FINAL_PLUS
 
 
 class CupScheme(models.Model):
@@ -48,6 +48,7 @@ class CupScheme(models.Model):
 class Cup(models.Model):
     FINAL_CHOICES = [
         (FINAL_NONE, _("kein eigenes Finale")),
+        (FINAL_PLUS, _("Finale zählt zusätzlich zu den besten Ergebnissen")),
         (FINAL_DOUBLE, _("Finale zählt doppelt")),
         (FINAL_DECIDES, _("Finale entscheidet")),
     ]
@@ -60,6 +61,12 @@ class Cup(models.Model):
     region = models.CharField(_("Region"), max_length=120, blank=True)
     best_n = models.PositiveSmallIntegerField(_("gewertete Ergebnisse (statt der Regel)"), null=True, blank=True)
     final_mode = models.CharField(_("Finale"), max_length=10, choices=FINAL_CHOICES, default=FINAL_NONE)
+    # Some cups' finals (ABAKUS getCupPunkte, fixed points) take points off: ranks beyond 50 and the
+    # season's players who stay away from the final (cups/season.py final_points, no_show_result).
+    final_penalties = models.BooleanField(
+        _("Minuspunkte im Finale"), default=False,
+        help_text=_("Rang über 50 im Finale: 50 − Rang; wer nicht zum Finale kommt: 49 − Finalisten (höchstens 0). "
+                    "Nur wenn das Finale zusätzlich oder doppelt zählt."))
 
     class Meta:
         ordering = ["name"]
@@ -72,6 +79,9 @@ class Cup(models.Model):
     def clean(self):
         if self.scheme not in schemes.BUILTIN and not CupScheme.objects.filter(key=self.scheme).exists():
             raise ValidationError({"scheme": _("Unbekannte Wertung.")})
+        if self.final_penalties and self.final_mode not in FINAL_ON_TOP:
+            raise ValidationError({"final_penalties": _(
+                "Minuspunkte im Finale gibt es nur, wenn das Finale zusätzlich oder doppelt zählt.")})
 
 
 def season_slug(label: str) -> str:

@@ -1,16 +1,18 @@
 """The season ranking of a cup: each player's best n results. Pure Python (no Django).
 
 Binding contract: docs/sources/season.md "Season ranking". Source: ABAKUS ``Statistik/SAISON.js``
-``bereSaison`` (a player's cup points sorted best first, the best results summed; the final is not
-among them and is added on its own).
+``bereSaison`` (a player's cup points sorted best first, the best results summed; in cups whose final
+is marked so, the final is not among them and is added once on its own).
 
 * ``T`` = tournaments of the season held so far; ``n = floor(T / 2)`` when ``T > 10``, else
   ``floor((T + 1) / 2)``; a cup may override ``n``.
 * Season points = the sum of a player's best ``n`` results (all of them when he has fewer).
-* The final (``FINAL_NONE`` / ``FINAL_DOUBLE`` / ``FINAL_DECIDES``, a cup setting):
+* The final (``FINAL_NONE`` / ``FINAL_DOUBLE`` / ``FINAL_PLUS`` / ``FINAL_DECIDES``, a cup setting):
   - none: the final is a tournament like any other;
-  - double: as in ABAKUS ``bereSaison`` the final is always counted, on top of the best ``n`` of the
-    other tournaments, and its cup points count twice;
+  - plus: as in ABAKUS ``bereSaison`` the final is always counted, once, on top of the best ``n`` of
+    the other tournaments;
+  - double: like plus, but the final's cup points count twice (a cup setting of this project; ABAKUS
+    never doubles);
   - decides: the final alone ranks its players: finalists first in the order of their final rank,
     everyone else after them; season points (best ``n`` of the other tournaments) stay what they are
     and break ties within the same final rank and among non-finalists.
@@ -24,8 +26,13 @@ from decimal import Decimal
 
 from tournament.ranks import shared_ranks
 
-FINAL_NONE, FINAL_DOUBLE, FINAL_DECIDES = "none", "double", "decides"
-FINAL_MODES = (FINAL_NONE, FINAL_DOUBLE, FINAL_DECIDES)
+FINAL_NONE, FINAL_DOUBLE, FINAL_PLUS, FINAL_DECIDES = "none", "double", "plus", "decides"
+FINAL_MODES = (FINAL_NONE, FINAL_DOUBLE, FINAL_PLUS, FINAL_DECIDES)
+# The modes that add the final on top of the best n (and so may give negative final points).
+FINAL_ON_TOP = (FINAL_DOUBLE, FINAL_PLUS)
+# Negative final points (ABAKUS ``Statistik/statFunktionen.js`` ``getCupPunkte``, fixed points of some
+# cups' finals): a finalist ranked below 50 loses a point per place beyond 50.
+PENALTY_FROM_RANK = 50
 
 Number = int | Decimal
 
@@ -33,10 +40,11 @@ Number = int | Decimal
 @dataclass(frozen=True)
 class Result:
     """One tournament of one player: its key (slug), the order of the tournament in the season, final rank,
-    cup points, and whether it is the cup final."""
+    cup points, and whether it is the cup final. ``rank`` is None for a player of the season who did not
+    come to a final that gives no-shows negative points (``no_show_result``)."""
 
     tournament: str
-    rank: int
+    rank: int | None
     points: Number
     is_final: bool = False
     order: int = 0
@@ -83,6 +91,19 @@ def counted_results(tournaments: int, override: int | None = None) -> int:
     return (tournaments + 1) // 2
 
 
+def final_points(points: Number, rank: int, penalties: bool) -> Number:
+    """A finalist's cup points: with negative final points a rank beyond 50 gives 50 - rank (51st: -1)."""
+    return PENALTY_FROM_RANK - rank if penalties and rank > PENALTY_FROM_RANK else points
+
+
+def no_show_result(final: str, finalists: int, order: int) -> Result:
+    """What a player of the season who did not play the final gets with negative final points: one point
+    less than the finalists' last place beyond 50 would get (49 - finalists), never more than 0.
+    (ABAKUS gives 49 - finalists even when fewer than 49 play the final, i.e. points for staying away;
+    here staying away never earns points.)"""
+    return Result(final, None, min(0, PENALTY_FROM_RANK - 1 - finalists), True, order)
+
+
 def _choose(results: tuple[Result, ...], n: int, final_mode: str) -> tuple[list[CountedResult], Number]:
     ordinary = [r for r in results if not (r.is_final and final_mode != FINAL_NONE)]
     # Best first: more points, then the better rank, then the earlier tournament (a stable, visible choice).
@@ -91,9 +112,10 @@ def _choose(results: tuple[Result, ...], n: int, final_mode: str) -> tuple[list[
     items: list[CountedResult] = []
     total: Number = 0
     for r in sorted(results, key=lambda r: (r.order, r.tournament)):
-        if r.is_final and final_mode == FINAL_DOUBLE:
-            items.append(CountedResult(r, True, r.points * 2))
-            total += r.points * 2
+        if r.is_final and final_mode in FINAL_ON_TOP:
+            worth = r.points * 2 if final_mode == FINAL_DOUBLE else r.points
+            items.append(CountedResult(r, True, worth))
+            total += worth
         elif id(r) in chosen:
             items.append(CountedResult(r, True, r.points))
             total += r.points
@@ -111,18 +133,19 @@ def rank_season(players: list[PlayerSeason], *, tournaments: int, best_n: int | 
     scored = []
     for player in players:
         items, points = _choose(player.results, n, final_mode)
-        best_rank = min((r.rank for r in player.results), default=None)
-        final = next((r for r in player.results if r.is_final), None)
+        played = [r for r in player.results if r.rank is not None]
+        best_rank = min((r.rank for r in played), default=None)
+        final = next((r for r in played if r.is_final), None)
         # "decides": finalists first, by their final rank; everyone else after them.
         decide = (0, 0)
         if final_mode == FINAL_DECIDES:
             decide = (0, final.rank) if final is not None else (1, 0)
-        key = (decide, -points, best_rank if best_rank is not None else 10**9, -len(player.results))
+        key = (decide, -points, best_rank if best_rank is not None else 10**9, -len(played))
         scored.append((key, player, items, points, best_rank))
     scored.sort(key=lambda row: (row[0], row[1].name, str(row[1].key)))
     rows: list[SeasonRow] = []
     places = shared_ranks([row[0] for row in scored])
     for (_key, player, items, points, best_rank), place in zip(scored, places, strict=True):
         rows.append(SeasonRow(place.rank, place.shared, player, points, best_rank,
-                              len(player.results), tuple(items)))
+                              sum(1 for r in player.results if r.rank is not None), tuple(items)))
     return n, rows

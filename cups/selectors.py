@@ -18,7 +18,7 @@ from django.utils.text import slugify
 from cups import schemes
 from cups.adapters import final_standings
 from cups.models import Cup, CupScheme, ImportedResult, Season, SeasonTournament
-from cups.season import PlayerSeason, Result, SeasonRow, rank_season
+from cups.season import FINAL_ON_TOP, PlayerSeason, Result, SeasonRow, final_points, no_show_result, rank_season
 from rules.engine.numbers import json_number
 
 
@@ -69,7 +69,8 @@ class SeasonStandings:
                 "name": row.player.name,
                 "points": json_number(row.points),
                 "results": [{"tournament": c.result.tournament, "rank": c.result.rank,
-                             "points": json_number(c.result.points), "counted": c.counted} for c in row.results],
+                             "points": json_number(c.result.points), "counted": c.counted,
+                             "final": c.result.is_final} for c in row.results],
             } for row in self.rows],
         }
 
@@ -128,11 +129,20 @@ def _standings_of(seasons: list[Season], cup: Cup | None = None) -> dict[int, Se
         held = sorted(by_season.get(season.pk, []), key=lambda item: (item[0].date, item[0].name))
         results: dict[int, list[Result]] = defaultdict(list)
         people: dict[int, object] = {}
+        penalties = season_cup.final_penalties and season_cup.final_mode in FINAL_ON_TOP
         for order, (column, rows) in enumerate(held):
             for player, place, total in rows:
                 people[player.pk] = player
                 points = scheme.points(rank=place, players=column.players, total=total)
+                if column.is_final:
+                    points = final_points(points, place, penalties)
                 results[player.pk].append(Result(column.key, place, points, column.is_final, order))
+        final = next(((order, column) for order, (column, _rows) in enumerate(held) if column.is_final), None)
+        if penalties and final is not None:
+            order, column = final
+            for rs in results.values():
+                if not any(r.is_final for r in rs):
+                    rs.append(no_show_result(column.key, column.players, order))
         players = [PlayerSeason(pk, people[pk].name, people[pk].club, tuple(rs)) for pk, rs in results.items()]
         n, rows = rank_season(players, tournaments=len(held), best_n=season_cup.best_n,
                               final_mode=season_cup.final_mode)

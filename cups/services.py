@@ -22,13 +22,13 @@ def _refuse_invalid(instance) -> None:
 
 @transaction.atomic
 def create_cup(*, name: str, slug: str, scheme: str = "fixed", ruleset_slug: str = "", region: str = "",
-               best_n: int | None = None, final_mode: str = "none") -> Cup:
+               best_n: int | None = None, final_mode: str = "none", final_penalties: bool = False) -> Cup:
     if final_mode not in FINAL_MODES:
         raise ServiceError(f"Unbekannte Finalregel „{final_mode}“.", f"Unknown final mode “{final_mode}”.")
     if scheme not in schemes.BUILTIN and not CupScheme.objects.filter(key=scheme).exists():
         raise ServiceError(f"Unbekannte Wertung „{scheme}“.", f"Unknown scheme “{scheme}”.")
     cup = Cup(name=name, slug=slug, scheme=scheme, ruleset_slug=ruleset_slug, region=region, best_n=best_n,
-              final_mode=final_mode)
+              final_mode=final_mode, final_penalties=final_penalties)
     _refuse_invalid(cup)
     cup.save()
     return cup
@@ -70,16 +70,21 @@ def season_label(day) -> str:
 
 
 @transaction.atomic
-def enter_current_season(*, cup_slug: str, tournament: Tournament, scheme: str | None = None) -> SeasonTournament:
+def enter_current_season(*, cup_slug: str, tournament: Tournament, scheme: str | None = None,
+                         final_mode: str | None = None, is_final: bool = False) -> SeasonTournament:
     """Put ``tournament`` into the current season of cup ``cup_slug`` (the season its date falls in),
-    creating the cup (named after its slug, with ``scheme`` or "fixed") and the season when new."""
+    creating the cup (named after its slug, with ``scheme`` or "fixed" and ``final_mode`` or "none") and
+    the season when new; ``is_final``: the tournament is the season's cup final."""
     cup = Cup.objects.filter(slug=cup_slug).first()
     if cup is None:
         cup = create_cup(name=cup_slug.replace("-", " ").title(), slug=cup_slug, scheme=scheme or "fixed",
-                         ruleset_slug=tournament.ruleset_slug)
+                         ruleset_slug=tournament.ruleset_slug, final_mode=final_mode or "none")
     elif scheme is not None and scheme != cup.scheme:
         raise ServiceError(f"Der Cup „{cup_slug}“ wertet nach „{cup.scheme}“, nicht nach „{scheme}“.",
                            f"Cup “{cup_slug}” uses the scheme “{cup.scheme}”, not “{scheme}”.")
+    elif final_mode is not None and final_mode != cup.final_mode:
+        raise ServiceError(f"Der Cup „{cup_slug}“ wertet das Finale nach „{cup.final_mode}“, nicht nach „{final_mode}“.",
+                           f"Cup “{cup_slug}” scores its final as “{cup.final_mode}”, not “{final_mode}”.")
     label = season_label(tournament.date)
     season = cup.seasons.filter(label=label).first() or create_season(cup=cup, label=label)
-    return add_tournament(season=season, tournament=tournament)
+    return add_tournament(season=season, tournament=tournament, is_final=is_final)

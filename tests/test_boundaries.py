@@ -188,6 +188,7 @@ def test_every_selector_keeps_its_query_count(event, django_assert_num_queries):
     round3 = event.round_set.get(number=3)
     table = round1.tables.select_related("round__tournament").first()
     entry = event.entries.first()
+    ranked = hand_reads.standings(event)
     promised = [
         (3, lambda: hand_reads.standings(event)),
         (3, lambda: hand_reads.standings_table(event)),
@@ -203,6 +204,7 @@ def test_every_selector_keeps_its_query_count(event, django_assert_num_queries):
         (2, lambda: selectors.round_progress(event)),
         (2, lambda: selectors.round_tables(round1)),
         (1, lambda: selectors.rounds_with_progress(event)),
+        (1, lambda: hand_reads.team_standings(event, ranked)),  # two with teams
     ]
     for count, read in promised:
         with django_assert_num_queries(count, info=f"line {read.__code__.co_firstlineno}"):

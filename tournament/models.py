@@ -300,3 +300,43 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.entry.player} @ {self.table} #{self.position}"
+
+
+class Team(models.Model):
+    """A team (Mannschaft) of players registered for one tournament; its total is the sum of its
+    members' totals (ABAKUS ``showTurnierMT.js``). Written by tournament/teams.py."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="teams")
+    name = models.CharField(_("Mannschaft"), max_length=120)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "name"]
+        constraints = [models.UniqueConstraint(fields=["tournament", "name"], name="tournament_team_name_once")]
+        verbose_name = _("Mannschaft")
+        verbose_name_plural = _("Mannschaften")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class TeamMember(models.Model):
+    """A player's entry in a team: one entry belongs to at most one team, so a player plays for one
+    team per tournament."""
+
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="memberships")
+    entry = models.OneToOneField(Entry, on_delete=models.CASCADE, related_name="team_membership")
+
+    class Meta:
+        ordering = ["team", "entry"]
+        verbose_name = _("Mannschaftsmitglied")
+        verbose_name_plural = _("Mannschaftsmitglieder")
+
+    def __str__(self) -> str:
+        return f"{self.entry.player} – {self.team}"
+
+    def clean(self):
+        from django.core.exceptions import ValidationError
+
+        if self.entry_id and self.team_id and self.entry.tournament_id != self.team.tournament_id:
+            raise ValidationError({"entry": _("Der Spieler spielt nicht in diesem Turnier.")})

@@ -4,13 +4,14 @@ each app's own pages."""
 from django.contrib import admin
 from django.urls import include, path
 
-from website.views import director, entries, public, rounds
+from website.views import director, entries, public, rounds, teams
 
 tournament_patterns = ([
     path("", public.home, name="home"),
     path("turniere/", director.tournament_list, name="list"),
     path("turniere/<slug:slug>/", director.tournament_detail, name="detail"),
     path("turniere/<slug:slug>/preise/", director.prize_settings, name="prizes"),
+    path("turniere/<slug:slug>/mannschaften/", teams.team_list, name="teams"),
     path("turniere/<slug:slug>/spieler/neu/", entries.add_player, name="add_player"),
     path("turniere/<slug:slug>/spieler/vorhanden/", entries.enter_existing, name="enter_existing"),
     path("turniere/<slug:slug>/spieler/import/", entries.import_players, name="import_players"),

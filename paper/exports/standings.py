@@ -30,11 +30,21 @@ from paper.exports.pdf import (
 )
 from paper.exports.sheetdata import EURO_FORMAT, INTEGER_FORMAT, POINTS_FORMAT, Column, SheetData
 from paper.formats import euro_text, number_text
-from scoring.selectors import standings_table
+from scoring.selectors import TeamRow, standings, standings_table, team_standings
 
 
 def _is_money(key: str) -> bool:
     return key == "cash"
+
+
+def _read(tournament):
+    """The standings rows and columns and the team standings, from one ranking."""
+    ranked = standings(tournament)
+    return standings_table(tournament, ranked, tie_note=True), team_standings(tournament, ranked)
+
+
+def _members(team: TeamRow) -> str:
+    return ", ".join(f"{m.player.name} ({number_text(m.total)})" for m in team.members)
 
 
 class StandingsPdf(PdfExporter):
@@ -80,7 +90,7 @@ class StandingsPdf(PdfExporter):
         self.landscape = portrait_rest < min(needs[1] + needs[2], 60 * mm)
 
     def render_bytes(self) -> bytes:
-        table = standings_table(self.tournament, tie_note=True)
+        table, self.teams = _read(self.tournament)
         self.rows, self.columns = table.rows, table.columns
         self._measure()
         return super().render_bytes()
@@ -133,7 +143,24 @@ class StandingsPdf(PdfExporter):
             story.append(Paragraph(escape(_("Bei Punktegleichstand entscheiden die Spalten nach den Punkten, "
                                              "von links nach rechts; „=“ beim Rang: geteilter Rang.")),
                                    self.styles["small"]))
+        if self.teams:
+            story += self._team_story(cell, width)
         return story
+
+    def _team_story(self, cell: ParagraphStyle, width: float) -> list:
+        """The team standings (Mannschaftswertung): rank, team, its players with their points, the sum."""
+        size = self.FONT_SIZE
+        data: list[list] = [[_("Rang"), _("Mannschaft"), _("Spieler"), _("Punkte")]]
+        for team in self.teams:
+            data.append([team.rank_label, Paragraph(escape(team.name), cell), Paragraph(escape(_members(team)), cell),
+                         number_text(team.total)])
+        widths = [12 * mm, 45 * mm, width - 12 * mm - 45 * mm - 20 * mm, 20 * mm]
+        style = table_style(font_size=size) + [("ALIGN", (0, 0), (0, -1), "RIGHT"), ("ALIGN", (3, 0), (3, -1), "RIGHT"),
+                                              ("FONTNAME", (3, 1), (3, -1), FONT_BOLD)]
+        return [Spacer(0, 5 * mm), Paragraph(escape(_("Mannschaftswertung")), self.styles["heading"]),
+                Table(data, colWidths=widths, repeatRows=1, style=TableStyle(style)),
+                Paragraph(escape(_("Die Punkte einer Mannschaft sind die Summe der Punkte ihrer Spieler.")),
+                          self.styles["small"])]
 
 
 class StandingsXlsx(ListExporter):
@@ -142,7 +169,7 @@ class StandingsXlsx(ListExporter):
     public = True
 
     def sheets(self) -> Iterator[SheetData]:
-        table = standings_table(self.tournament, tie_note=True)
+        table, teams = _read(self.tournament)
         rows, extra = table.rows, table.columns
         columns = [Column(_("Rang"), 7), Column(_("Name"), 28), Column(_("Verein"), 24)]
         for key, label in extra:
@@ -167,3 +194,8 @@ class StandingsXlsx(ListExporter):
         if note:
             title.append(note)
         yield SheetData(_("Rangliste"), columns, lines(), header_rows=[title])
+        if teams:
+            team_columns = [Column(_("Rang"), 7), Column(_("Mannschaft"), 28), Column(_("Spieler"), 70),
+                            Column(_("Punkte"), 10, POINTS_FORMAT)]
+            yield SheetData(_("Mannschaften"), team_columns,
+                            [[team.rank_label, team.name, _members(team), team.total] for team in teams])

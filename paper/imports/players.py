@@ -25,6 +25,7 @@ from paper.imports.batches import batches
 from tournament.errors import ServiceError
 from tournament.models import Entry, Player, Tournament, normalized_name
 from tournament.services import check_player_fields, enter_player, likely_duplicates, register_player
+from tournament.teams import add_member, team_name_for_import
 
 
 @dataclass
@@ -37,7 +38,7 @@ class ImportReport:
 
 # Header (any case) -> row key. The Players sheet of tournament.xlsx adds lot, presence and withdrawal.
 HEADERS = {"name": "name", "spieler": "name", "verein": "club", "club": "club", "region": "region", "cup": "region",
-           "notizen": "notes", "notes": "notes",
+           "notizen": "notes", "notes": "notes", "team": "team", "mannschaft": "team",
            columns.PLAYER_LOT.lower(): "lot", "lot": "lot", columns.PLAYER_PRESENT.lower(): "checked_in",
            "present": "checked_in", "checked in": "checked_in",
            columns.PLAYER_WITHDRAWN.lower(): "withdrawn_after_round", "withdrawn after round": "withdrawn_after_round"}
@@ -79,8 +80,9 @@ def _xlsx_table(content: bytes) -> list[list[str]]:
 
 
 def player_rows_from_file(name: str, content: bytes) -> list[dict]:
-    """Rows of a CSV or XLSX upload with a header row (Name, Verein/Club, Region/Cup, Notizen/Notes; and,
-    when present, Los, anwesend, ausgeschieden nach Runde as in the Players sheet of tournament.xlsx)."""
+    """Rows of a CSV or XLSX upload with a header row (Name, Verein/Club, Region/Cup, Notizen/Notes,
+    Mannschaft/Team; and, when present, Los, anwesend, ausgeschieden nach Runde as in the Players sheet
+    of tournament.xlsx)."""
     try:
         table = _xlsx_table(content) if name.lower().endswith(".xlsx") else csv_rows(content)
     except FileRefused as error:
@@ -196,6 +198,9 @@ def _enter(tournament: Tournament, item: _Row, check_in: bool, report: ImportRep
         setattr(entry, key, item.extra[key])
     if changed:
         entry.save(update_fields=changed)
+    team = " ".join(str(item.row.get("team", "")).split())
+    if team:
+        add_member(team=team_name_for_import(tournament, team), entry=entry)
     report.entered.append(entry)
 
 

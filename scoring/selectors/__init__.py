@@ -18,6 +18,7 @@ from scoring.selectors.standings import (
     standings_table,
     tournament_corrections,
 )
+from scoring.selectors.teams import TeamRow, club_ranking, sub_ranking, team_standings
 from scoring.selectors.workbook import WorkbookData, workbook_data
 
 __all__ = [
@@ -25,5 +26,5 @@ __all__ = [
     "final_ranking", "money_by_hand", "money_label", "player_day", "PlayerDay", "player_hands", "prizes",
     "Prizes", "round_sheets", "settlement",
     "standings", "standings_document", "standings_many", "standings_table", "table_sheet", "tournament_corrections",
-    "workbook_data",
+    "workbook_data", "TeamRow", "club_ranking", "sub_ranking", "team_standings",
 ]

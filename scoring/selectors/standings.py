@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 
 from rules.engine.numbers import json_number
 from scoring.models import Correction, HandScore
+from scoring.selectors.teams import team_standings
 from tournament.errors import active_language
 from tournament.models import Entry, Seat, Tournament
 from tournament.money import round_cent
@@ -164,7 +165,8 @@ def player_hands(tournament: Tournament, entry: Entry) -> list[HandScore]:
 
 def standings_document(tournament: Tournament) -> dict:
     """The standings as season.md's "Interfaces" describe them (``manage.py standings --json`` and
-    /turnier/<slug>/standings.json): ranked players in order, then those who never played a hand."""
+    /turnier/<slug>/standings.json): ranked players in order, then those who never played a hand; with
+    teams, events.md's "teams" (ranked by total, a team's total the sum of its members' totals)."""
     ranked = standings(tournament)
     rows = []
     for row in ranked:
@@ -174,8 +176,13 @@ def standings_document(tournament: Tournament) -> dict:
         if tournament.has_final:
             line["final"] = None if row.player.final is None else json_number(row.player.final)
         rows.append(line)
-    return {"tournament": tournament.slug, "participants": sum(1 for row in ranked if row.rank is not None),
-            "rows": rows}
+    document = {"tournament": tournament.slug, "participants": sum(1 for row in ranked if row.rank is not None),
+                "rows": rows}
+    teams = team_standings(tournament, ranked)
+    if teams:
+        document["teams"] = [{"rank": team.rank, "name": team.name, "members": [m.player.name for m in team.members],
+                              "total": json_number(team.total)} for team in teams]
+    return document
 
 
 def tournament_corrections(tournament: Tournament) -> list[Correction]:

@@ -25,7 +25,8 @@ def test_json_of_the_newest_season(played, cup_season):
     assert data["cup"] == "tirol" and data["season"] == "2026/27" and data["scheme"] == "fixed"
     assert data["tournaments"] == 1 and data["counted"] == 1
     assert data["rows"][0]["rank"] == 1 and data["rows"][0]["points"] == 223
-    assert data["rows"][0]["results"] == [{"tournament": "c-1", "rank": 1, "points": 223, "counted": True}]
+    assert data["rows"][0]["results"] == [{"tournament": "c-1", "rank": 1, "points": 223, "counted": True,
+                                          "final": False}]
     out = StringIO()
     call_command("season_standings", "tirol", "--season", older.label, "--json", stdout=out)
     assert json.loads(out.getvalue())["rows"] == []

@@ -74,7 +74,7 @@ def test_season_standings_cube_with_imports(played, cup_season):
     assert (data["cup"], data["season"], data["scheme"], data["tournaments"], data["counted"]) == (
         "tirol", "2026/27", "cube", 3, 2)
     assert set(data["rows"][0]) == {"rank", "name", "points", "results"}
-    assert set(data["rows"][0]["results"][0]) == {"tournament", "rank", "points", "counted"}
+    assert set(data["rows"][0]["results"][0]) == {"tournament", "rank", "points", "counted", "final"}
     assert "Fehlt 0" not in by_name
 
 

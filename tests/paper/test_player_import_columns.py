@@ -105,3 +105,25 @@ def test_a_broken_workbook_is_a_sentence_not_a_crash():
     with pytest.raises(ServiceError) as excinfo:
         player_import.player_rows_from_file("spieler.xlsx", b"PK\x03\x04 kaputt")
     assert "keine lesbare Excel-Datei" in excinfo.value.message_de and "Excel" in excinfo.value.message_en
+
+
+def test_a_team_column_registers_teams(make_tournament):
+    from tournament.models import Team
+
+    tournament = make_tournament("tirol", players=0, seat=False, slug="mannschaft")
+    text = "Name;Verein;Mannschaft\nAnna;Wörgl;Die Sküs\nKarl;Hall;die sküs\nBerta;Hall;Pagat\nDora;Hall;\n"
+    player_import.import_players(tournament=tournament, rows=player_import.player_rows_from_file("p.csv", text.encode()))
+    teams = {team.name: sorted(m.entry.player.name for m in team.memberships.all())
+             for team in Team.objects.filter(tournament=tournament)}
+    assert teams == {"Die Sküs": ["Anna", "Karl"], "Pagat": ["Berta"]}  # the name's case ignored; Dora in none
+
+
+def test_a_player_in_two_teams_refuses_the_import(make_tournament):
+    from tournament.models import Team
+
+    tournament = make_tournament("tirol", players=0, seat=False, slug="zweimal")
+    text = "Name,Team\nAnna,Pagat\nAnna,Sküs\n"
+    with pytest.raises(ServiceError) as excinfo:
+        player_import.import_players(tournament=tournament, rows=player_import.player_rows_from_file("p.csv", text.encode()))
+    assert "Pagat" in excinfo.value.message_de and "Pagat" in excinfo.value.message_en
+    assert not Team.objects.filter(tournament=tournament).exists() and not tournament.entries.exists()

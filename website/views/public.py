@@ -18,7 +18,7 @@ from paper.exports import EXPORTERS
 from rules.rulesets import BUILTIN
 from scoring import selectors as scoring_selectors
 from tournament import live, selectors
-from tournament.models import Entry, Tournament
+from tournament.models import Entry, TeamMember, Tournament
 from tournament.tables import StandingsTable, configure
 
 
@@ -30,7 +30,7 @@ def home(request):
     })
 
 
-LIVE_PARAMETERS = ("q", "page", "per_page", "sort")
+LIVE_PARAMETERS = ("q", "club", "team", "page", "per_page", "sort")
 
 
 def _variant(request) -> str:
@@ -39,9 +39,22 @@ def _variant(request) -> str:
     return urlencode(sorted((key, value[:100]) for key, value in request.GET.items() if key in LIVE_PARAMETERS))
 
 
-def _standings_table(request, tournament: Tournament) -> StandingsTable:
-    standings = scoring_selectors.standings_table(tournament, tie_note=True)
+def _standings_table(request, tournament: Tournament, ranked) -> StandingsTable:
+    standings = scoring_selectors.standings_table(tournament, ranked, tie_note=True)
     rows, columns = standings.rows, standings.columns
+    club, team = request.GET.get("club", "").strip()[:120], request.GET.get("team", "").strip()[:120]
+    # A club's or a member list's (a team's) own ranking: its players ranked 1..k among themselves
+    # (ABAKUS showOovwertung.js ranks an association's members so).
+    if club:
+        own = scoring_selectors.club_ranking(ranked, club)
+    elif team:
+        members = set(TeamMember.objects.filter(team__tournament=tournament, team__name__iexact=team)
+                      .values_list("entry_id", flat=True))
+        own = scoring_selectors.sub_ranking(ranked, lambda row: row.player.entry_id in members)
+    if club or team:
+        labels = {row.player.entry_id: "" if number is None else f"{number}{'=' if shared else ''}"
+                  for number, shared, row in own}
+        rows = [dict(row, rank=labels[row["entry_id"]]) for row in rows if row["entry_id"] in labels]
     query = request.GET.get("q", "").strip().lower()
     if query:  # "where am I?": keep the ranks, show the matching players
         rows = [row for row in rows if query in row["name"].lower() or query in row["club"].lower()]
@@ -58,10 +71,13 @@ def public_standings(request, slug: str):
     tournament = get_object_or_404(Tournament, slug=slug)
 
     def render_standings() -> str:
-        table = _standings_table(request, tournament)
+        ranked = scoring_selectors.standings(tournament)
+        table = _standings_table(request, tournament, ranked)
         configure(request, table, per_page=100)
         return render_to_string("tournament/_standings.html", {
-            "table": table, "progress": selectors.round_progress(tournament)}, request=request)
+            "table": table, "progress": selectors.round_progress(tournament),
+            "club": request.GET.get("club", "").strip()[:120] or request.GET.get("team", "").strip()[:120],
+            "teams": scoring_selectors.team_standings(tournament, ranked)}, request=request)
 
     html = mark_safe(live.cached(tournament, "standings", _variant(request), render_standings))  # noqa: S308 - our own render
     if request.GET.get("fragment"):
@@ -87,9 +103,11 @@ def projector(request, slug: str):
     tournament = get_object_or_404(Tournament, slug=slug)
 
     def render_table() -> str:
-        standings = scoring_selectors.standings_table(tournament)
+        ranked = scoring_selectors.standings(tournament)
+        standings = scoring_selectors.standings_table(tournament, ranked)
         return render_to_string("tournament/_projector.html", {
-            "rows": standings.rows, "columns": standings.columns, "progress": selectors.round_progress(tournament)})
+            "rows": standings.rows, "columns": standings.columns, "progress": selectors.round_progress(tournament),
+            "teams": scoring_selectors.team_standings(tournament, ranked)})
 
     html = mark_safe(live.cached(tournament, "projector", "", render_table))  # noqa: S308 - our own render
     if request.GET.get("fragment"):

@@ -11,6 +11,8 @@ docs/sources/season.md (cube, fixed, heine), each with a season of three finishe
 whose players come from the cup's own pool, so the same people meet again. With --demo-director
 (only `make run` passes it) it also creates the director account "leitung" (password "tarock")
 when no user exists yet, for trying the site locally; a production start never does.
+--teams SIZE forms teams before round 1 (docs/teams.md); --final-mode and --final set a new cup's
+final mode and make the tournament its season's final (docs/cups.md).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 from django.db.models import Sum
 
+from cups.season import FINAL_MODES
 from cups.services import enter_current_season
 from paper.imports.players import import_players
 from rules.engine.sampling import random_hand
@@ -32,6 +35,7 @@ from scoring.services import DEMO, confirm_table, record_hand, seat_round_by_sta
 from tournament import rounds, services
 from tournament.errors import ServiceError
 from tournament.models import Table, Tournament
+from tournament.teams import form_teams
 
 FIRST = ["Anna", "Maria", "Elisabeth", "Johanna", "Katharina", "Theresia", "Barbara", "Christina", "Eva", "Sabine",
          "Hannes", "Josef", "Franz", "Johann", "Alois", "Georg", "Peter", "Thomas", "Markus", "Martin", "Stefan",
@@ -66,6 +70,11 @@ class Command(BaseCommand):
         parser.add_argument("--replace", action="store_true", help="delete an existing tournament with this slug first")
         parser.add_argument("--cup", default=None, help="put it into this cup's current season (a new cup is created)")
         parser.add_argument("--scheme", default=None, choices=["cube", "fixed", "heine"], help="a new cup's scheme")
+        parser.add_argument("--final-mode", default=None, choices=list(FINAL_MODES),
+                            help="a new cup's final mode (docs/sources/events.md, Cup finals)")
+        parser.add_argument("--final", action="store_true", help="this tournament is the season's cup final")
+        parser.add_argument("--teams", type=int, default=None, metavar="SIZE",
+                            help="form teams of SIZE players before round 1, by club where it can")
         parser.add_argument("--pool", type=int, default=None, metavar="K",
                             help="draw the players from a fixed pool of K demo players (the same people meet again)")
         parser.add_argument("--date", default=None, help="the tournament's date, YYYY-MM-DD (default: today)")
@@ -96,6 +105,10 @@ class Command(BaseCommand):
             raise CommandError("--played must be 0 or more.")
         if options["absent"] < 0 or options["withdraw"] < 0:
             raise CommandError("--absent and --withdraw must be 0 or more.")
+        if options.get("teams") is not None and options["teams"] < 1:
+            raise CommandError("--teams must be 1 or more.")
+        if (options.get("final") or options.get("final_mode")) and not options["cup"]:
+            raise CommandError("--final and --final-mode need --cup.")
         started = time.perf_counter()
         rng = random.Random(options["seed"])
         with transaction.atomic():
@@ -104,9 +117,12 @@ class Command(BaseCommand):
             tournament = self._tournament(options, rng)
             if options["cup"]:  # in the same transaction: a refused cup leaves no tournament behind
                 try:
-                    enter_current_season(cup_slug=options["cup"], tournament=tournament, scheme=options["scheme"])
+                    enter_current_season(cup_slug=options["cup"], tournament=tournament, scheme=options["scheme"],
+                                         final_mode=options.get("final_mode"), is_final=bool(options.get("final")))
                 except ServiceError as error:
                     raise CommandError(error.message_en) from None
+            if options.get("teams"):
+                form_teams(tournament=tournament, size=options["teams"])
         self._play(tournament, rng, options["seed"], played=options["played"], withdraw=options["withdraw"])
         self._director(options)
         hands = Table.objects.filter(round__tournament=tournament).aggregate(n=Sum("hands_entered"))["n"] or 0

@@ -1,0 +1,120 @@
+"""Writes for teams (Mannschaften) of a tournament: create one, put players in it, form teams by club.
+
+A player is in at most one team per tournament (TeamMember.entry is one-to-one). Every write bumps
+the tournament's live version, so the public pages show the team standings at once."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from django.db import transaction
+
+from tournament import live
+from tournament.errors import ServiceError
+from tournament.models import Entry, Team, TeamMember, Tournament
+
+MAX_NAME = 120
+
+
+def _clean_name(name: str) -> str:
+    name = " ".join(name.split())
+    if not name:
+        raise ServiceError("Der Name der Mannschaft fehlt.", "The team's name is missing.")
+    if len(name) > MAX_NAME:
+        raise ServiceError(f"Der Name der Mannschaft ist zu lang (höchstens {MAX_NAME} Zeichen).",
+                           f"The team's name is too long (at most {MAX_NAME} characters).")
+    return name
+
+
+def _check_free(team: Team, entries: list[Entry]) -> None:
+    for entry in entries:
+        if entry.tournament_id != team.tournament_id:
+            raise ServiceError(f"{entry.player.name} spielt nicht in diesem Turnier.",
+                               f"{entry.player.name} does not play in this tournament.")
+    others = TeamMember.objects.filter(entry__in=entries).select_related("team")
+    if team.pk is not None:
+        others = others.exclude(team=team)
+    taken = {m.entry_id: m.team for m in others}
+    for entry in entries:
+        if entry.pk in taken:
+            other = taken[entry.pk].name
+            raise ServiceError(f"{entry.player.name} spielt schon für die Mannschaft „{other}“.",
+                               f"{entry.player.name} already plays for the team “{other}”.")
+
+
+@transaction.atomic
+def create_team(*, tournament: Tournament, name: str, entries: list[Entry] = ()) -> Team:
+    """A new team of ``tournament``, with ``entries`` as its first members (all or nothing)."""
+    name = _clean_name(name)
+    if Team.objects.filter(tournament=tournament, name__iexact=name).exists():
+        raise ServiceError(f"Die Mannschaft „{name}“ gibt es schon.", f"The team “{name}” already exists.")
+    team = Team(tournament=tournament, name=name)
+    _check_free(team, list(entries))
+    team.save()
+    TeamMember.objects.bulk_create([TeamMember(team=team, entry=entry) for entry in entries])
+    live.touch(tournament.pk)
+    return team
+
+
+@transaction.atomic
+def add_member(*, team: Team, entry: Entry) -> TeamMember:
+    """Put ``entry`` into ``team``; refused when the player already plays for another team."""
+    _check_free(team, [entry])
+    member, _created = TeamMember.objects.get_or_create(team=team, entry=entry)
+    live.touch(team.tournament_id)
+    return member
+
+
+@transaction.atomic
+def remove_member(*, team: Team, entry: Entry) -> None:
+    TeamMember.objects.filter(team=team, entry=entry).delete()
+    live.touch(team.tournament_id)
+
+
+@transaction.atomic
+def delete_team(*, team: Team) -> None:
+    tournament_id = team.tournament_id
+    team.delete()
+    live.touch(tournament_id)
+
+
+def team_name_for_import(tournament: Tournament, name: str) -> Team:
+    """The team called ``name`` in ``tournament`` (case ignored), created when new: the player import's
+    "Team"/"Mannschaft" column. Call inside the import's transaction."""
+    name = _clean_name(name)
+    team = Team.objects.filter(tournament=tournament, name__iexact=name).first()
+    return team or Team.objects.create(tournament=tournament, name=name)
+
+
+@transaction.atomic
+def form_teams(*, tournament: Tournament, size: int) -> list[Team]:
+    """Teams of ``size`` players from the checked-in players without a team, by club where a club has
+    enough of them ("TC Wels", "TC Wels 2"), the rest mixed in name order ("Mannschaft 1", …). Players
+    left over (fewer than ``size``) stay without a team."""
+    if size < 1:
+        raise ServiceError("Eine Mannschaft hat mindestens einen Spieler.", "A team has at least one player.")
+    free = list(tournament.entries.filter(checked_in=True, team_membership__isnull=True).select_related("player")
+                .order_by("player__name", "pk"))
+    by_club: dict[str, list[Entry]] = defaultdict(list)
+    for entry in free:
+        by_club[entry.player.club.strip()].append(entry)
+    groups: list[tuple[str, list[Entry]]] = []
+    rest: list[Entry] = []
+    for club in sorted(by_club):
+        members = by_club[club]
+        whole = len(members) // size * size if club else 0
+        for number, start in enumerate(range(0, whole, size), start=1):
+            groups.append((club if number == 1 else f"{club} {number}", members[start:start + size]))
+        rest += members[whole:]
+    rest.sort(key=lambda entry: (entry.player.name, entry.pk))
+    mixed = len(rest) // size
+    groups += [(f"Mannschaft {number + 1}", rest[number * size:(number + 1) * size]) for number in range(mixed)]
+    existing = {name.lower() for name in Team.objects.filter(tournament=tournament).values_list("name", flat=True)}
+    teams = []
+    for name, members in groups:
+        unique, suffix = name, 2
+        while unique.lower() in existing:
+            unique, suffix = f"{name} ({suffix})", suffix + 1
+        existing.add(unique.lower())
+        teams.append(create_team(tournament=tournament, name=unique, entries=members))
+    return teams

@@ -1,0 +1,70 @@
+"""The director's team page of a tournament (Mannschaften): register a team with its players, add or
+take out a player, delete a team, or form teams of a size by club. Writes go through tournament/teams.py."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.db import transaction
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from tournament import teams as team_services
+from tournament.errors import ServiceError
+from tournament.http import director_required, int_param
+from tournament.models import Team, Tournament
+from website.views.feedback import refuse
+
+
+def _ids(values, name: str) -> list[int]:
+    return [int(value) for value in values.getlist(name) if value.isdigit()][:500]
+
+
+def _act(request, tournament: Tournament) -> None:
+    """One POSTed action; a refusal is shown on the page, nothing of it stored."""
+    action = request.POST.get("action", "")
+    entries = {e.pk: e for e in tournament.entries.select_related("player")}
+    team = None
+    if action in ("add", "remove", "delete"):
+        team = Team.objects.filter(tournament=tournament, pk=int_param(request.POST, "team", 0)).first()
+        if team is None:
+            messages.error(request, _("Diese Mannschaft gibt es nicht (mehr)."))
+            return
+    chosen = [entries[pk] for pk in _ids(request.POST, "entries") if pk in entries]
+    if action == "create":
+        team = team_services.create_team(tournament=tournament, name=request.POST.get("name", "")[:200], entries=chosen)
+        messages.success(request, _("Mannschaft „%(name)s“ angelegt.") % {"name": team.name})
+    elif action == "add":
+        for entry in chosen:
+            team_services.add_member(team=team, entry=entry)
+    elif action == "remove":
+        for entry in chosen:
+            team_services.remove_member(team=team, entry=entry)
+    elif action == "delete":
+        team_services.delete_team(team=team)
+    elif action == "form":
+        size = int_param(request.POST, "size", low=1, high=20)
+        if size is None:
+            messages.error(request, _("Die Größe einer Mannschaft: eine ganze Zahl von 1 bis 20."))
+            return
+        formed = team_services.form_teams(tournament=tournament, size=size)
+        messages.success(request, _("%(n)s Mannschaften gebildet.") % {"n": len(formed)})
+    else:
+        messages.error(request, _("Unbekannte Aktion."))
+
+
+@director_required
+@require_http_methods(["GET", "POST"])
+def team_list(request, slug: str):
+    tournament = get_object_or_404(Tournament, slug=slug)
+    if request.method == "POST":
+        try:
+            with transaction.atomic():  # several players at once: all of them or none
+                _act(request, tournament)
+        except ServiceError as error:
+            refuse(request, error)
+        return redirect("tournament:teams", slug=slug)
+    teams = list(Team.objects.filter(tournament=tournament).prefetch_related("memberships__entry__player"))
+    free = list(tournament.entries.filter(team_membership__isnull=True).select_related("player")
+                .order_by("player__name"))
+    return render(request, "tournament/teams.html", {"tournament": tournament, "teams": teams, "free": free})
