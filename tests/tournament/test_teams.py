@@ -12,14 +12,9 @@ import pytest
 from django.core.management import call_command
 
 from scoring.selectors import club_ranking, standings, standings_document, team_standings
-from scoring.selectors.teams import _numbered
 from tournament import teams
 from tournament.errors import ServiceError
 from tournament.models import Team
-
-
-def test_equal_totals_share_a_rank():
-    assert _numbered([30, 20, 20, 10]) == [(1, False), (2, True), (2, True), (4, False)]
 
 
 @pytest.mark.django_db
