@@ -1,0 +1,24 @@
+"""Who sits out is shown: the round board lists the byes, the standings mark each player's byes."""
+
+import json
+
+from django.urls import reverse
+
+from tournament import rounds
+
+
+def test_round_board_and_standings_show_who_sits_out(client, director, make_tournament, play_round):
+    tournament = make_tournament("hopfgarten", players=6)  # only tables of four: two sit out
+    round1 = tournament.round_set.get(number=1)
+    out = sorted(round1.byes.values_list("entry__player__name", flat=True))
+    assert len(out) == 2
+    html = client.get(reverse("tournament:round", args=[tournament.slug, 1])).content.decode()
+    assert "Freilos" in html and all(name in html for name in out)
+    play_round(round1)
+    rounds.close_round(round=round1)
+    page = client.get(reverse("tournament:standings", args=[tournament.slug])).content.decode()
+    assert page.count("1× Freilos") == 2
+    doc = json.loads(client.get(f"/turnier/{tournament.slug}/standings.json").content)
+    rows = {row["name"]: row for row in doc["rows"]}
+    assert all(rows[name]["byes"] == 1 and rows[name]["rounds"][0] == 0 for name in out)
+    assert doc["participants"] == 6
