@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from rules.engine.ruleset import Cite, Interpretation
 
+# When the rule sets with tables of four and five need byes.
+WITH_FIVES = ("Tables of four come first, then tables of five; 6, 7 and 11 present players fit no such tables, "
+              "so one or two sit out.")
+
 
 def bye_interpretation(why_byes: str) -> Interpretation:
     """The interpretation behind ``format.bye_points = 0``; ``why_byes`` says when this rule set needs byes."""
