@@ -18,6 +18,8 @@ def test_round_board_and_standings_show_who_sits_out(client, director, make_tour
     rounds.close_round(round=round1)
     page = client.get(reverse("tournament:standings", args=[tournament.slug])).content.decode()
     assert page.count("1× Freilos") == 2
+    projector = client.get(reverse("tournament:projector", args=[tournament.slug])).content.decode()
+    assert projector.count("1× Freilos") == 2
     doc = json.loads(client.get(f"/turnier/{tournament.slug}/standings.json").content)
     rows = {row["name"]: row for row in doc["rows"]}
     assert all(rows[name]["byes"] == 1 and rows[name]["rounds"][0] == 0 for name in out)
