@@ -205,6 +205,7 @@ def test_every_selector_keeps_its_query_count(event, django_assert_num_queries):
         (2, lambda: selectors.round_tables(round1)),
         (1, lambda: selectors.rounds_with_progress(event)),
         (1, lambda: hand_reads.team_standings(event, ranked)),  # two with teams
+        (1, lambda: selectors.round_byes(round3)),
     ]
     for count, read in promised:
         with django_assert_num_queries(count, info=f"line {read.__code__.co_firstlineno}"):

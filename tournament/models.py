@@ -340,3 +340,22 @@ class TeamMember(models.Model):
 
         if self.entry_id and self.team_id and self.entry.tournament_id != self.team.tournament_id:
             raise ValidationError({"entry": _("Der Spieler spielt nicht in diesem Turnier.")})
+
+
+class Bye(models.Model):
+    """A player present for a round who sits it out because the count fits no tables (events.md):
+    ``points`` is what the bye scored, the rule set's value (RuleSet.format.bye_points), kept with the
+    round so the standings show it."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="byes")
+    entry = models.ForeignKey(Entry, on_delete=models.RESTRICT, related_name="byes")
+    points = models.DecimalField(_("Punkte"), max_digits=10, decimal_places=2, default=0)
+
+    class Meta:
+        unique_together = [("round", "entry")]
+        ordering = ["round", "entry"]
+        verbose_name = _("Freilos")
+        verbose_name_plural = _("Freilose")
+
+    def __str__(self) -> str:
+        return f"{self.entry.player} – Freilos {self.round}"

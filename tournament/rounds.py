@@ -16,7 +16,8 @@ from django.utils import timezone
 
 from tournament import live, seating
 from tournament.errors import ServiceError
-from tournament.models import Entry, Round, RoundEvent, Seat, Table, Tournament, new_token
+from tournament.models import Bye, Entry, Round, RoundEvent, Seat, Table, Tournament, new_token
+from tournament.seating.byes import bye_count, choose_byes
 
 
 def _lock_round(round: Round) -> Round:
@@ -118,16 +119,20 @@ def _history(round: Round) -> list[list[list[int]]]:
 
 
 def _store_seating(round: Round, tables: dict[int, list[int]], *, seed: str, user, reason: str = "",
-                   detail: dict) -> Round:
+                   detail: dict, byes: list[int] = ()) -> Round:
     """The one writer of a seating: tables (number -> entry ids in Platz order, Platz 1 = position 0
-    deals first) replace the round's tables; lots are drawn for entries without one; the round is
-    SEATED with its repeat counts; a "seat" event records how it came about."""
+    deals first) and ``byes`` (entry ids sitting the round out) replace the round's; lots are drawn
+    for entries without one; the round is SEATED with its repeat counts; a "seat" event records how
+    it came about."""
     tournament = round.tournament
     if round.is_final:
         repeats, repeated_pairs, five_repeats = 0, (), 0
     else:
         repeats, repeated_pairs, five_repeats = seating.quality(_history(round) + [list(tables.values())])
     round.tables.all().delete()
+    round.byes.all().delete()
+    points = tournament.ruleset.format.bye_points
+    Bye.objects.bulk_create([Bye(round=round, entry_id=entry, points=points) for entry in byes])
     draw_lots(tournament, seed or _system_seed())
     for number, players in sorted(tables.items()):
         table = Table.objects.create(round=round, number=number, hands_planned=tournament.hands_for(len(players)))
@@ -137,7 +142,7 @@ def _store_seating(round: Round, tables: dict[int, list[int]], *, seed: str, use
     round.save()
     RoundEvent.objects.create(round=round, action="seat", reason=reason, user=user, detail={
         **detail, "players": sum(len(players) for players in tables.values()), "tables": len(tables),
-        "repeats": repeats, "repeated_pairs": [list(pair) for pair in repeated_pairs],
+        "repeats": repeats, "repeated_pairs": [list(pair) for pair in repeated_pairs], "byes": list(byes),
     })
     live.touch(tournament.pk)
     return round
@@ -158,6 +163,7 @@ def seat_round(*, round: Round, seed: str | None = None, user=None, ranking: lis
     entries = [e.pk for e in tournament.entries.filter(checked_in=True) if e.plays_in(round.number)]
     seed = seed or _system_seed()
     passed_over: list[int] = []  # the final: ranked high enough, but withdrawn or not here
+    byes: list[int] = []
     try:
         if round.is_final:
             if ranking is None:
@@ -166,12 +172,17 @@ def seat_round(*, round: Round, seed: str | None = None, user=None, ranking: lis
             # the next ranked moves up (seed 003: "The first 12 players are qualified for the final").
             present = set(entries)
             finalists: list[int] = []
+            # Fewer here than the final seats: the best who fit whole tables play it (no byes in a final).
+            top = min(tournament.final_round_top, len(present & set(ranking)))
+            top -= bye_count(top, allow_five=tournament.tables_of_five) if top >= 4 else 0
             for entry in ranking:
-                if len(finalists) == tournament.final_round_top:
+                if len(finalists) == top:
                     break
                 (finalists if entry in present else passed_over).append(entry)
             drawn = seating.seeded_round(finalists, allow_five=tournament.tables_of_five)
         else:
+            # A count that fits no tables: the fewest sit out, those with the fewest byes so far first.
+            byes, entries = choose_byes(entries, _byes_so_far(round), seed, allow_five=tournament.tables_of_five)
             plan = seating.draw(entries, tournament.rounds - round.number + 1, seed,
                                 allow_five=tournament.tables_of_five, history=_history(round))
             drawn = plan.rounds[0]
@@ -181,7 +192,16 @@ def seat_round(*, round: Round, seed: str | None = None, user=None, ranking: lis
     detail: dict = {"seed": seed}
     if round.is_final:
         detail["passed_over"] = passed_over
-    return _store_seating(round, tables, seed=seed, user=user, detail=detail)
+    return _store_seating(round, tables, seed=seed, user=user, detail=detail, byes=byes)
+
+
+def _byes_so_far(round: Round) -> dict[int, int]:
+    """Entry id -> byes in the rounds before ``round``."""
+    counts: dict[int, int] = {}
+    for entry in Bye.objects.filter(round__tournament=round.tournament_id, round__number__lt=round.number).values_list(
+            "entry_id", flat=True):
+        counts[entry] = counts.get(entry, 0) + 1
+    return counts
 
 
 @transaction.atomic

@@ -166,6 +166,11 @@ def repeated_pairs(round: Round) -> list[tuple[str, str, int]]:
     return [(names.get(a, "?"), names.get(b, "?"), count) for a, b, count in pairs]
 
 
+def round_byes(round: Round) -> list[str]:
+    """Who sits this round out (a bye: the count fitted no tables), by name (one query)."""
+    return list(round.byes.order_by("entry__player__name").values_list("entry__player__name", flat=True))
+
+
 def fee_payers(tournament: Tournament) -> int:
     """How many pay the entry fee: everyone checked in or seated at a table (a withdrawn player paid on
     arrival); a registered player who never came pays nothing (one query)."""

@@ -27,7 +27,8 @@ class PlayerScores:
     euros: Decimal = ZERO  # what the player takes home: the stored euros of his hands, summed with the points
     final: Decimal | None = None
     withdrawn_after_round: int | None = None
-    seated: bool = False  # has a place at a table of some round
+    seated: bool = False  # has a place at a table (or a bye) in some round
+    byes: int = 0  # rounds sat out because the count fitted no tables
 
     @property
     def took_part(self) -> bool:

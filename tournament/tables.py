@@ -7,7 +7,7 @@ from django.core.paginator import EmptyPage
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import gettext_noop, pgettext_lazy
+from django.utils.translation import gettext_noop, ngettext, pgettext_lazy
 
 from tournament.http import int_param
 from tournament.models import Entry, Tournament
@@ -106,7 +106,11 @@ class StandingsTable(tables.Table):
 
     def render_name(self, value, record):
         note = STATUS_NOTES.get(record["status"])
-        return format_html("{} <small class=\"status-note\">{}</small>", value, note) if note else value
+        shown = format_html("{} <small class=\"status-note\">{}</small>", value, note) if note else value
+        if record.get("byes"):  # rounds sat out because the count fitted no tables
+            shown = format_html("{} <small class=\"bye-note\">{}</small>", shown,
+                                ngettext("%(n)s× Freilos", "%(n)s× Freilos", record["byes"]) % {"n": record["byes"]})
+        return shown
 
 
 # The texts of the template columns above and below, for makemessages (it reads no template code in Python).

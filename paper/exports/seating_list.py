@@ -12,6 +12,7 @@ from reportlab.platypus import PageBreak, Paragraph, Table, TableStyle
 
 from paper.exports.pdf import FONT, FONT_BOLD, GRID, HEADER_BG, SHADE, table_style
 from paper.exports.round_sheets import RoundSheetPdf, fit_cell, fit_lines, sort_key, wrapped
+from tournament.selectors import round_byes
 
 
 class SeatingPdf(RoundSheetPdf):
@@ -28,6 +29,9 @@ class SeatingPdf(RoundSheetPdf):
         width, height = self.frame_size()
         heading = self.styles["heading"]
         story: list = [Paragraph(escape(_("Nach Tischen")), heading), self.by_table(width)]
+        byes = round_byes(self.round)
+        if byes:  # present, but the count fitted no tables: they look for their name here
+            story.append(Paragraph(escape(f"{_('Freilos (setzt diese Runde aus)')}: {', '.join(byes)}"), heading))
         story.append(PageBreak())
         story.append(Paragraph(escape(_("Wo sitze ich? – nach Namen")), heading))
         # Each page holds two blocks of rows side by side; the first page also the heading.

@@ -176,6 +176,9 @@ class TournamentFormat:
     # next round on). Hopfgarten: "It's not possible to join later."
     late_entry: bool = True
     late_entry_source: Optional[Cite] = None
+    # What a bye scores (a player present for a round who sits it out because the count fits no
+    # tables, events.md); each rule set gives its reason as an interpretation.
+    bye_points: int = 0
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from rules.engine.ruleset import (
     TrischakenRule,
     ValatRule,
 )
+from rules.rulesets.byes import bye_interpretation
 
 
 def seed(quote: str) -> Cite:
@@ -124,6 +125,7 @@ RULESET = RuleSet(
         "own_king_allowed": seed("It is allowed to call a king you hold in hand"),
     },
     interpretations=(
+        bye_interpretation('Only four sit at a table here ("There are only four players per table."), so every count that is no multiple of four leaves one to three players sitting out.'),
         Interpretation(
             "Talon half without the called king",
             "Entered as `\"talon_without_king\": true` on a hand whose called king lay in the talon (partner null), "

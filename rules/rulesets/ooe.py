@@ -16,6 +16,7 @@ from rules.engine.ruleset import (
     TrischakenRule,
     ValatRule,
 )
+from rules.rulesets.byes import WITH_FIVES, bye_interpretation
 
 
 def seed(quote: str) -> Cite:
@@ -133,6 +134,7 @@ RULESET = RuleSet(
         "own_king_allowed": seed("Es ist nicht erlaubt, einen Konig zu rufen, den man selbst in der Karte hat."),
     },
     interpretations=(
+        bye_interpretation(WITH_FIVES),
         Interpretation(
             "Silent Valat that did not happen",
             "A Valat is one side taking every trick. A silent (unannounced) Valat line marked lost (made: false) would hand the other side a Valat nobody made, so it is refused: leave it out, or, if the other side took every trick, enter their Valat (side opponents). Only an announced Valat can fail and be scored as failed.",

@@ -14,6 +14,7 @@ from rules.engine.ruleset import (
     TournamentFormat,
     ValatRule,
 )
+from rules.rulesets.byes import WITH_FIVES, bye_interpretation
 
 
 def seed(quote: str) -> Cite:
@@ -86,6 +87,7 @@ RULESET = RuleSet(
         "own_king_allowed": seed("Rufer (der Rufer ruft XX, XIX, XVII, XVII, XVI)"),
     },
     interpretations=(
+        bye_interpretation(WITH_FIVES),
         Interpretation(
             "Silent Valat that did not happen",
             "A Valat is one side taking every trick. A silent (unannounced) Valat line marked lost (made: false) would hand the other side a Valat nobody made, so it is refused: leave it out, or, if the other side took every trick, enter their Valat (side opponents). Only an announced Valat can fail and be scored as failed.",

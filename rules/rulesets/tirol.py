@@ -16,6 +16,7 @@ from rules.engine.ruleset import (
     TrischakenRule,
     ValatRule,
 )
+from rules.rulesets.byes import WITH_FIVES, bye_interpretation
 
 
 def seed(quote: str) -> Cite:
@@ -134,6 +135,7 @@ RULESET = RuleSet(
         "own_king_allowed": NO_KING_OWN,
     },
     interpretations=(
+        bye_interpretation(WITH_FIVES),
         Interpretation(
             "Tie-break: the better round results",
             "Players level on points are compared by their round results, best first: the best round, then (if level) "

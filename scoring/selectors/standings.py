@@ -13,14 +13,14 @@ from collections import defaultdict
 from dataclasses import dataclass
 from decimal import Decimal
 
-from django.db.models import Exists, OuterRef, Sum
+from django.db.models import Exists, OuterRef, Subquery, Sum
 from django.utils.translation import gettext as _
 
 from rules.engine.numbers import json_number
 from scoring.models import Correction, HandScore
 from scoring.selectors.teams import team_standings
 from tournament.errors import active_language
-from tournament.models import Entry, Seat, Tournament
+from tournament.models import Bye, Entry, Seat, Tournament
 from tournament.money import round_cent
 from tournament.ranks import rank_text
 from tournament.standings import SHARED, TIE_BREAKS, ZERO, PlayerScores, Ranked, rank
@@ -45,8 +45,12 @@ def standings_many(tournaments: list[Tournament]) -> dict[int, list[Ranked]]:
     """Each tournament's entries ranked, by tournament id: the same three queries for any number of
     tournaments (entries; hand scores and corrections summed per entry and round)."""
     ids = [tournament.pk for tournament in tournaments]
+    # A bye's points ride along with the entries (one subquery per preliminary round), so byes cost no query.
+    numbers = range(1, max((tournament.rounds for tournament in tournaments), default=0) + 1)
+    bye_points = {f"bye_{n}": Subquery(Bye.objects.filter(entry=OuterRef("pk"), round__number=n, round__is_final=False)
+                                       .values("points")[:1]) for n in numbers}
     entries = list(Entry.objects.filter(tournament_id__in=ids).select_related("player").annotate(
-        seated=Exists(Seat.objects.filter(entry=OuterRef("pk")))).order_by("player__name", "pk"))
+        seated=Exists(Seat.objects.filter(entry=OuterRef("pk"))), **bye_points).order_by("player__name", "pk"))
     sums = (
         HandScore.objects.filter(hand__table__round__tournament_id__in=ids)
         .values("entry_id", "hand__table__round__number", "hand__table__round__is_final")
@@ -76,9 +80,17 @@ def standings_many(tournaments: list[Tournament]) -> dict[int, list[Ranked]]:
             by_round[row["round__number"]] = by_round.get(row["round__number"], ZERO) + points
     players: dict[int, list[PlayerScores]] = defaultdict(list)
     for entry in entries:
+        by_round = rounds.get(entry.pk, {})
+        byes = 0
+        for n in numbers:  # a bye round counts with what the bye scored
+            points = getattr(entry, f"bye_{n}")
+            if points is not None:
+                by_round = {**by_round, n: by_round.get(n, ZERO) + _hundredths(Decimal(points))}
+                byes += 1
         players[entry.tournament_id].append(PlayerScores(
-            entry.pk, entry.player.name, entry.player.club, entry.lot, rounds.get(entry.pk, {}),
-            euros.get(entry.pk, Decimal("0.00")), finals.get(entry.pk), entry.withdrawn_after_round, entry.seated))
+            entry.pk, entry.player.name, entry.player.club, entry.lot, by_round,
+            euros.get(entry.pk, Decimal("0.00")), finals.get(entry.pk), entry.withdrawn_after_round,
+            entry.seated or bool(byes), byes))
     ranked = {}
     for tournament in tournaments:
         carry = tournament.final_round_carry_percent if tournament.has_final else None
@@ -130,7 +142,7 @@ def standings_table(tournament: Tournament, ranked: list[Ranked] | None = None, 
     rows = []
     for row in ranked:
         data = {"rank": rank_text(row.rank, row.shared), "status": row.status, "name": row.player.name, "club": row.player.club,
-                "entry_id": row.player.entry_id, "total": row.total, "carried": row.carried,
+                "entry_id": row.player.entry_id, "total": row.total, "byes": row.player.byes, "carried": row.carried,
                 "final": row.player.final, "cash": row.player.euros}
         for n in numbers:
             data[f"round_{n}"] = row.player.rounds.get(n, "")
@@ -175,6 +187,8 @@ def standings_document(tournament: Tournament) -> dict:
                 "status": row.status}
         if tournament.has_final:
             line["final"] = None if row.player.final is None else json_number(row.player.final)
+        if row.player.byes:
+            line["byes"] = row.player.byes
         rows.append(line)
     document = {"tournament": tournament.slug, "participants": sum(1 for row in ranked if row.rank is not None),
                 "rows": rows}

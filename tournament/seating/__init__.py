@@ -4,9 +4,10 @@ A pure module (no Django, no database, no global state), so the same code serves
 `draw_seating` command, the tests and the benchmark.
 
 * Tables seat four; tables of five only as many as the player count needs: N = 4a + 5b with the
-  fewest five-tables (b = N mod 4). 6, 7 and 11 players cannot be seated (`SeatingImpossible`
-  names the nearest counts that work). Rule sets that play only at tables of four
-  (Hopfgarten) pass ``allow_five=False``; then N must be a multiple of four.
+  fewest five-tables (b = N mod 4). 6, 7 and 11 players fit no tables (`SeatingImpossible`
+  names the nearest counts that work); a round of the tournament then gives the fewest players a
+  bye (`byes.choose_byes`, rotating), so every count from 4 up is seated. Rule sets that play
+  only at tables of four (Hopfgarten) pass ``allow_five=False``; then N must be a multiple of four.
 * `draw` plans several unseeded rounds together: a random draw whose five-table seats are spread
   evenly, then a tabu search with swap moves (Dotú & Van Hentenryck's local search for the social
   golfer problem) that repairs repeat meetings and restarts from the best draw with random swaps

@@ -29,7 +29,7 @@ def round_detail(request, slug: str, number: int):
     return render(request, "tournament/round.html", {
         "tournament": tournament, "round": round, "board": board, "clock": selectors.round_clock(round),
         "summary": selectors.board_summary(rows), "idle_minutes": idle_minutes,
-        "repeated_pairs": selectors.repeated_pairs(round),
+        "repeated_pairs": selectors.repeated_pairs(round), "byes": selectors.round_byes(round),
         "events": round.events.select_related("user"), "reason_form": ReasonForm(),
         # The "print everything" file is the page's one big button; the list offers each sheet alone.
         "print_all": get_exporter("print-all-pdf"),

@@ -325,3 +325,11 @@ def test_english_labels(event, round1, play_round):
     assert "Dealer" in sheets and "Total" in sheets and "Geber" not in sheets
     assert "Club" in seating and "Verein" not in seating
 
+
+
+def test_seating_list_names_who_sits_out(make_tournament):
+    tournament = make_tournament("hopfgarten", players=7, slug="byes-wall")  # only tables of four: three sit out
+    round1 = tournament.round_set.get(number=1)
+    out = list(round1.byes.values_list("entry__player__name", flat=True))
+    text = pdf_text(render(SeatingPdf, tournament, round1))
+    assert "Freilos" in text and len(out) == 3 and all(name in text for name in out)

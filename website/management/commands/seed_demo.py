@@ -80,7 +80,9 @@ class Command(BaseCommand):
         parser.add_argument("--date", default=None, help="the tournament's date, YYYY-MM-DD (default: today)")
         parser.add_argument("--absent", type=int, default=0, metavar="K",
                             help="K more players registered who never check in (no-shows)")
-        parser.add_argument("--withdraw", type=int, default=0, metavar="K", help="K players withdraw after round 1")
+        parser.add_argument("--withdraw", type=int, default=0, metavar="K", help="K players withdraw after round R")
+        parser.add_argument("--withdraw-after", type=int, default=1, metavar="R",
+                            help="the round after which the --withdraw players leave (default 1)")
         parser.add_argument("--hands", type=int, default=None, choices=[16, 20],
                             help="hands at a table of four (a table of five plays 20 or 25)")
         parser.add_argument("--played", type=int, default=None, metavar="N",
@@ -109,6 +111,11 @@ class Command(BaseCommand):
             raise CommandError("--teams must be 1 or more.")
         if (options.get("final") or options.get("final_mode")) and not options["cup"]:
             raise CommandError("--final and --final-mode need --cup.")
+        withdraw_after = options.get("withdraw_after", 1)
+        if options["withdraw"] and not 1 <= withdraw_after <= BUILTIN[options["rules"]].format.rounds:
+            raise CommandError("--withdraw-after must be a preliminary round (1 up to the rule set's rounds).")
+        if options["withdraw"] and options["players"] - options["withdraw"] < 4:
+            raise CommandError("--withdraw must leave at least 4 players to play on.")
         started = time.perf_counter()
         rng = random.Random(options["seed"])
         with transaction.atomic():
@@ -123,7 +130,14 @@ class Command(BaseCommand):
                     raise CommandError(error.message_en) from None
             if options.get("teams"):
                 form_teams(tournament=tournament, size=options["teams"])
-        self._play(tournament, rng, options["seed"], played=options["played"], withdraw=options["withdraw"])
+        try:
+            self._play(tournament, rng, options["seed"], played=options["played"], withdraw=options["withdraw"],
+                       withdraw_after=withdraw_after)
+        except BaseException:
+            # Rounds commit table by table (a big demo would otherwise hold one huge transaction), so a
+            # failure part-way removes the tournament rather than leave a half-built one behind.
+            tournament.delete()
+            raise
         self._director(options)
         hands = Table.objects.filter(round__tournament=tournament).aggregate(n=Sum("hands_entered"))["n"] or 0
         self.stdout.write(self.style.SUCCESS(
@@ -158,7 +172,7 @@ class Command(BaseCommand):
         return tournament
 
     def _play(self, tournament: Tournament, rng: random.Random, seed: str, *, played: int | None,
-              withdraw: int = 0) -> None:
+              withdraw: int = 0, withdraw_after: int = 1) -> None:
         ruleset = tournament.ruleset
         for round in tournament.round_set.order_by("number"):
             try:
@@ -180,10 +194,10 @@ class Command(BaseCommand):
                     confirm_table(table=table, expected_version=table.version, names=names)
             rounds.close_round(round=round)
             self.stdout.write(f"round {round.number}: {round.tables.count()} tables played")
-            if round.number == 1 and withdraw:
+            if round.number == withdraw_after and withdraw:
                 leaving = rng.sample(sorted(tournament.entries.filter(checked_in=True), key=lambda e: e.pk), withdraw)
                 for entry in leaving:
-                    services.withdraw(entry=entry, after_round=1)
+                    services.withdraw(entry=entry, after_round=withdraw_after)
 
     def _demo_cups(self) -> None:
         """Three cups of three tournaments each; tournaments already there are kept (a second run adds nothing)."""
@@ -194,7 +208,7 @@ class Command(BaseCommand):
                     continue
                 name = f"{place} – {cup.replace('-', ' ').title()}"
                 self.handle(name=name, slug=slug, players=players, pool=pool, cup=cup, scheme=scheme, rules=rules, date=day,
-                            seed=slug, replace=False, absent=0, withdraw=0, hands=None, played=None,
+                            seed=slug, replace=False, absent=0, withdraw=0, withdraw_after=1, hands=None, played=None,
                             demo_cups=False, demo_director=False)
 
     def _director(self, options) -> None:
