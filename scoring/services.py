@@ -11,7 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
-from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
@@ -78,7 +77,7 @@ def _seated(table: Table) -> list[int]:
     return list(table.seats.order_by("position").values_list("entry_id", flat=True))
 
 
-@transaction.atomic
+@live.write_service
 def record_hand(*, table: Table, number: int, data: dict, idempotency_key: str = "", entered_by: str = "",
                 user=None, director: bool = False) -> Hand:
     """Store the next hand of a table. The same idempotency key twice stores it once (a double tap or
@@ -94,7 +93,7 @@ class StoredHand:
     version: int  # the table's version after the write
 
 
-@transaction.atomic
+@live.write_service
 def store_hand(*, table: Table, number: int, data: dict, idempotency_key: str = "", entered_by: str = "",
                user=None, director: bool = False) -> StoredHand:
     """record_hand, telling a replay of a known key (nothing written) from a new hand."""
@@ -123,11 +122,10 @@ def store_hand(*, table: Table, number: int, data: dict, idempotency_key: str = 
     table.save(update_fields=["version", "hands_entered", "last_hand_at"])
     if table.round.status == Round.SEATED:
         Round.objects.filter(pk=table.round_id).update(status=Round.RUNNING)
-    live.touch(table.round.tournament_id)
     return StoredHand(hand, True, table.version)
 
 
-@transaction.atomic
+@live.write_service
 def correct_hand(*, hand: Hand, data: dict, expected_version: int, reason: str = "", by: str = "", user=None,
                  director: bool = False) -> Hand:
     """Replace a hand's entry. A scorer may correct the last hand of an open, unconfirmed table; the
@@ -152,11 +150,10 @@ def correct_hand(*, hand: Hand, data: dict, expected_version: int, reason: str =
                                 after=stored, reason=reason.strip(), by=by[:120], user=user)
     table.version += 1
     table.save(update_fields=["version"])
-    live.touch(table.round.tournament_id)
     return hand
 
 
-@transaction.atomic
+@live.write_service
 def remove_last_hand(*, table: Table, expected_version: int, reason: str = "", by: str = "", user=None,
                      director: bool = False) -> None:
     """Undo the last hand of a table (the scorer's undo, or the director's)."""
@@ -174,10 +171,9 @@ def remove_last_hand(*, table: Table, expected_version: int, reason: str = "", b
     table.hands_entered = hand.number - 1
     table.last_hand_at = table.hands.aggregate(last=Max("created_at"))["last"]
     table.save(update_fields=["version", "hands_entered", "last_hand_at"])
-    live.touch(table.round.tournament_id)
 
 
-@transaction.atomic
+@live.write_service
 def confirm_table(*, table: Table, expected_version: int, names: str) -> Table:
     """The players confirm the sheet on the device; after that only the director changes it."""
     table = _locked(table)
@@ -192,10 +188,10 @@ def confirm_table(*, table: Table, expected_version: int, names: str) -> Table:
     table.confirmed_at, table.confirmed_by = timezone.now(), names.strip()[:200]
     table.version += 1
     table.save(update_fields=["confirmed_at", "confirmed_by", "version"])
-    live.touch(table.round.tournament_id)
     return table
 
 
+@live.write_service
 def seat_round_by_standings(*, round: Round, user=None, seed: str | None = None) -> Round:
     """Seat a round through the draw manager (tournament.rounds.seat_round), handing it the standings
     for a final round, which only scoring can read."""
@@ -203,7 +199,7 @@ def seat_round_by_standings(*, round: Round, user=None, seed: str | None = None)
     return rounds.seat_round(round=round, seed=seed, user=user, ranking=ranking)
 
 
-@transaction.atomic
+@live.write_service
 def reprice(*, tournament) -> int:
     """Fix every stored hand's euros again under the tournament's stake and charity box (after a
     director changed either): the same arithmetic as when the hands were stored. Returns the hands."""
@@ -212,11 +208,10 @@ def reprice(*, tournament) -> int:
     boxes = price_hands(scores, tournament.stake_cents, charity=tournament.kontra_to_charity)
     HandScore.objects.bulk_update(scores, ["euros"], batch_size=2000)
     Hand.objects.bulk_update([Hand(pk=pk, box_euros=box) for pk, box in boxes.items()], ["box_euros"], batch_size=2000)
-    live.touch(tournament.pk)
     return len(boxes)
 
 
-@transaction.atomic
+@live.write_service
 def book_correction(*, entry, round: Round, points, reason: str, user=None) -> Correction:
     """Book points for ``entry`` in ``round`` outside any hand, with a reason (see models.Correction)."""
     if round.tournament_id != entry.tournament_id:
@@ -235,11 +230,10 @@ def book_correction(*, entry, round: Round, points, reason: str, user=None) -> C
         raise ServiceError("Eine Korrektur braucht eine Begründung.", "A correction needs a reason.")
     correction = Correction.objects.create(entry=entry, round=round, points=value, reason=reason.strip()[:500],
                                            user=user)
-    live.touch(entry.tournament_id)
     return correction
 
 
-@transaction.atomic
+@live.write_service
 def set_first_dealer(*, table: Table, position: int, expected_version: int, director: bool = False) -> Table:
     """Record who deals first, as drawn at the table: only before the first hand."""
     table = _locked(table)

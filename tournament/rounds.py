@@ -11,7 +11,6 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from django.db import transaction
 from django.utils import timezone
 
 from tournament import live, seating
@@ -27,6 +26,7 @@ def _system_seed() -> str:
     return f"{random.SystemRandom().randrange(10**9)}"
 
 
+@live.write_service
 def draw_lots(tournament: Tournament, seed: str) -> None:
     """Give every entry without one a lot number, drawn once and kept (the last tie-break)."""
     entries = list(tournament.entries.filter(lot__isnull=True).order_by("pk"))
@@ -139,11 +139,10 @@ def _store_seating(round: Round, tables: dict[int, list[int]], *, seed: str, use
         **detail, "players": sum(len(players) for players in tables.values()), "tables": len(tables),
         "repeats": repeats, "repeated_pairs": [list(pair) for pair in repeated_pairs],
     })
-    live.touch(tournament.pk)
     return round
 
 
-@transaction.atomic
+@live.write_service
 def seat_round(*, round: Round, seed: str | None = None, user=None, ranking: list[int] | None = None) -> Round:
     """Draw (or redraw) the seating of a round that has no hands yet.
 
@@ -184,7 +183,7 @@ def seat_round(*, round: Round, seed: str | None = None, user=None, ranking: lis
     return _store_seating(round, tables, seed=seed, user=user, detail=detail)
 
 
-@transaction.atomic
+@live.write_service
 def seat_round_as_given(*, round: Round, tables: dict[int, list[int]], user=None, source: str = "") -> Round:
     """Seat a round exactly as given (a paper seating, or the Tables sheet of tournament.xlsx):
     ``tables`` maps each table number to entry ids in Platz order. Checked by ``seating_problems``."""
@@ -196,7 +195,7 @@ def seat_round_as_given(*, round: Round, tables: dict[int, list[int]], user=None
     return _store_seating(round, tables, seed="", user=user, reason=source, detail={"as_given": True})
 
 
-@transaction.atomic
+@live.write_service
 def close_round(*, round: Round, user=None) -> Round:
     round = _lock_round(round)
     if not round.can_close:
@@ -211,11 +210,10 @@ def close_round(*, round: Round, user=None) -> Round:
     round.status, round.closed_at = Round.CLOSED, timezone.now()
     round.save(update_fields=["status", "closed_at"])
     RoundEvent.objects.create(round=round, action="close", user=user)
-    live.touch(round.tournament_id)
     return round
 
 
-@transaction.atomic
+@live.write_service
 def reopen_round(*, round: Round, reason: str, user=None) -> Round:
     round = _lock_round(round)
     if not reason.strip():
@@ -225,11 +223,10 @@ def reopen_round(*, round: Round, reason: str, user=None) -> Round:
     round.status, round.closed_at = Round.RUNNING, None
     round.save(update_fields=["status", "closed_at"])
     RoundEvent.objects.create(round=round, action="reopen", reason=reason.strip(), user=user)
-    live.touch(round.tournament_id)
     return round
 
 
-@transaction.atomic
+@live.write_service
 def end_table(*, table: Table, reason: str = "", user=None) -> Table:
     """The director ends play at a late table: the round closes with the hands entered there."""
     table = Table.objects.select_for_update().select_related("round").get(pk=table.pk)
@@ -240,11 +237,10 @@ def end_table(*, table: Table, reason: str = "", user=None) -> Table:
     table.save(update_fields=["ended_early", "version"])
     RoundEvent.objects.create(round=table.round, action="end_table", reason=reason, user=user,
                               detail={"table": table.number, "hands": table.hands_entered})
-    live.touch(table.round.tournament_id)
     return table
 
 
-@transaction.atomic
+@live.write_service
 def rotate_links(*, round: Round, tables: list[Table] | None = None, user=None, reason: str = "") -> list[Table]:
     """Give tables of ``round`` (all of them when ``tables`` is None) a new scorer link: a new token,
     so the old link (and its QR code) is dead at once. Recorded as a "rotate" event."""

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.db import transaction
-
 from paper import columns
 from paper.cells import (
     UnreadableWorkbook,
@@ -18,6 +16,7 @@ from paper.cells import (
     whole_number,
     yes_no,
 )
+from tournament import live
 from tournament.errors import ServiceError
 from tournament.models import Entry, Player, Tournament, normalized_name
 from tournament.services import enter_player, likely_duplicates, register_player
@@ -122,7 +121,7 @@ def _entry_columns(row: dict, who: str) -> dict:
     return values
 
 
-@transaction.atomic
+@live.write_service
 def import_players(*, tournament: Tournament, rows: list[dict], check_in: bool = False) -> ImportReport:
     """Enter many players at once: a known player (same name and club) is reused; a likely duplicate
     (same name, other club) is flagged for the director instead of being created.
