@@ -148,3 +148,11 @@ def test_a_merge_bumps_the_tournaments_of_the_duplicate(event, make_tournament):
     before, before_other = version(event), version(other)
     merge_players(keep=keep, duplicate=duplicate)
     assert (version(event), version(other)) == (before + 1, before_other + 1)
+
+
+def test_a_replayed_hand_writes_nothing_and_leaves_the_version(event):
+    table = first_table(event)
+    scoring_services.store_hand(table=table, number=1, data=DREIER, idempotency_key="k1")
+    before = version(event)
+    replay = scoring_services.store_hand(table=table, number=1, data=DREIER, idempotency_key="k1")
+    assert not replay.created and version(event) == before
