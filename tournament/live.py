@@ -97,12 +97,22 @@ def write_service(func: Callable | None = None, *, changes: Callable[[dict, obje
     return service
 
 
+# What names a tournament's version for every cache (these pages, website/live_responses.py's whole
+# pages, cups/live.py's seasons and player histories): its id, its creation time (a tournament that
+# reused a deleted one's id must not find its pages) and its live_version.
+VERSION_FIELDS = ("pk", "created_at", "live_version")
+
+
+def version_key(pk: int, created_at, live_version: int) -> str:
+    """A tournament's version as a cache key part, from the VERSION_FIELDS values."""
+    return f"{pk}:{created_at.timestamp()}:{live_version}"
+
+
 def cached(tournament: Tournament, part: str, variant: str, render: Callable[[], str]) -> str:
     """``render()``'s HTML for this tournament's current version, language and ``variant`` (the query)."""
-    # The creation time keeps a tournament that reused a deleted one's id from finding its pages.
     digest = hashlib.sha256(variant.encode()).hexdigest()[:24]
-    key = f"live:{tournament.pk}:{tournament.created_at.timestamp()}:{tournament.live_version}:{part}:{get_language()}:{digest}"
-    return cached_under(key, render, KEEP_SECONDS)
+    version = version_key(tournament.pk, tournament.created_at, tournament.live_version)
+    return cached_under(f"live:{version}:{part}:{get_language()}:{digest}", render, KEEP_SECONDS)
 
 
 def cached_under(key: str, render: Callable[[], str], seconds: int) -> str:

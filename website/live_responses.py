@@ -19,7 +19,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.utils.translation import get_language
 
-from tournament.live import KEEP_SECONDS
+from tournament.live import KEEP_SECONDS, VERSION_FIELDS, version_key
 from tournament.models import Tournament
 
 CSRF_PLACEHOLDER = "live-page-csrf-token-placeholder"
@@ -43,18 +43,16 @@ def live_response(request: HttpRequest, slug: str, page: str, render: Render) ->
         if tournament is None:
             raise Http404
         return render(request, tournament, {})
-    version = Tournament.objects.filter(slug=slug).values_list("pk", "created_at", "live_version").first()
+    version = Tournament.objects.filter(slug=slug).values_list(*VERSION_FIELDS).first()
     if version is None:
         raise Http404
-    pk, created_at, live_version = version
     path = hashlib.sha256(request.get_full_path().encode()).hexdigest()[:24]
-    # The creation time keeps a tournament that reused a deleted one's id from finding its pages.
-    key = f"page:{pk}:{created_at.timestamp()}:{live_version}:{page}:{get_language()}:{path}"
+    key = f"page:{version_key(*version)}:{page}:{get_language()}:{path}"
     cache = caches["live"]
     stored = cache.get(key)
     if stored is None:
         # Rendered from the rows as they are now: at worst newer than the version in the key, never older.
-        response = render(request, Tournament.objects.get(pk=pk), {"csrf_token": CSRF_PLACEHOLDER})
+        response = render(request, Tournament.objects.get(pk=version[0]), {"csrf_token": CSRF_PLACEHOLDER})
         stored = (response.content, response["Content-Type"], response.get("Cache-Control"))
         if response.status_code != 200:
             return _with_token(request, response)
