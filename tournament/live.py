@@ -34,7 +34,7 @@ def touch(*tournament_ids: int) -> None:
         Tournament.objects.filter(pk__in=set(tournament_ids)).update(live_version=F("live_version") + 1)
 
 
-# How a write service's keyword argument leads to the tournament it writes (a query at most).
+# How a write service's argument leads to the tournament it writes (reading the related rows not loaded yet).
 _TOURNAMENT_OF: dict[str, Callable[[object], int]] = {
     "tournament": lambda tournament: tournament.pk,
     "entry": lambda entry: entry.tournament_id,

@@ -103,7 +103,8 @@ def first_table(tournament):
 
 DREIER = {"contract": "dreier", "declarer": 0, "result": "won"}
 WRITES_TO_CHECK = {
-    # services that did not bump before the hook (prizes show on the standings, the dealer on the player page)
+    # services that did not bump before the hook: nothing they write shows on a live page today, and the
+    # bump (one render) keeps the pages right the day something does
     "set_prizes": lambda t: services.set_prizes(tournament=t, entry_fee_cents=1000, prizes_cents=[3000, 2000]),
     "set_first_dealer": lambda t: scoring_services.set_first_dealer(
         table=first_table(t), position=2, expected_version=first_table(t).version),
