@@ -18,10 +18,9 @@ from datetime import date, datetime
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from django.db import transaction
-
 from cups.models import ImportedResult, Season
 from paper.cells import cell_text, csv_rows, open_workbook, whole_number
+from tournament import live
 from tournament.errors import active_language
 from tournament.models import Player, normalized_name
 
@@ -181,7 +180,7 @@ def _club_key(club: str) -> str:
     return " ".join(club.casefold().split())
 
 
-@transaction.atomic
+@live.write_service(changes=live.NO_TOURNAMENT)  # cups/live.py versions imported results
 def import_season_results(*, season: Season, content: bytes, filename: str) -> ImportReport:
     """Import past tournaments' final standings into ``season``: all lines or none (see the module docstring)."""
     lines, problems = read_lines(content, filename)

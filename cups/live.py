@@ -1,12 +1,17 @@
 """The season standings as the public season and cup pages show them, and a player's history, cached
-under a version of everything they are computed from, like the tournaments' live pages (tournament/live.py).
+under a version of everything they are computed from.
+
+The tournaments' part of that version is theirs (tournament/live.py: VERSION_FIELDS, the
+live_version every write service bumps, a player merge and a rename in the admin included); the rest
+is a digest of what no tournament's version covers: whether a tournament is the cup final, the
+imported results, merges (an imported result moves with no tournament written), the cup's scheme
+settings (edited in the admin, outside the services), the seasons' labels and order, a player's
+name and club, the language.
 
 A season of 20 tournaments x 200 players takes about half a second to rank (docs/benchmarks.md);
 phones reloading the page while a tournament of the season runs then cost three small reads each
-until something changes. The version covers each tournament of the season (its live_version, which
-every hand, correction, withdrawal and seating bumps, and whether it is the cup final), the imported
-results, player merges, the cup's scheme settings and the language. What it does not cover (a
-player renamed, a cup's own points table edited) shows after at most KEEP_SECONDS.
+until something changes. What the version does not cover (a player with only imported results
+renamed, a cup's own points table edited) shows after at most KEEP_SECONDS.
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ from django.db.models import Count, Max, Q
 from django.utils.translation import get_language
 
 from cups.models import Cup, ImportedResult, PlayerMerge, Season, SeasonTournament
-from tournament.live import cached_under
+from tournament.live import VERSION_FIELDS, cached_under, version_key
 from tournament.models import Entry, Player
 
 KEEP_SECONDS = 60
@@ -27,9 +32,9 @@ KEEP_SECONDS = 60
 def _season_inputs(season_ids: list[int]) -> tuple:
     """What the standings of these seasons are computed from (three queries): their tournaments with
     live versions and final flags, their imported results, and player merges."""
-    tournaments = list(SeasonTournament.objects.filter(season_id__in=season_ids).order_by("season_id", "tournament_id")
-                       .values_list("season_id", "tournament_id", "is_final", "tournament__live_version",
-                                    "tournament__created_at"))
+    tournaments = [(season, final, version_key(*version)) for season, final, *version in SeasonTournament.objects.filter(
+        season_id__in=season_ids).order_by("season_id", "tournament_id").values_list(
+        "season_id", "is_final", *(f"tournament__{field}" for field in VERSION_FIELDS))]
     imported = ImportedResult.objects.filter(season_id__in=season_ids).aggregate(n=Count("id"), last=Max("id"))
     merged = PlayerMerge.objects.aggregate(last=Max("id"))["last"]
     return tournaments, imported["n"], imported["last"], merged
@@ -57,12 +62,13 @@ def player_version(player: Player) -> str:
     """The version of a player's history (five queries): his name and club, the tournaments he entered
     (their live versions: hands, corrections), and everything the seasons he took part in are made of."""
     entries = list(Entry.objects.filter(player=player).order_by("tournament_id").values_list(
-        "tournament_id", "tournament__live_version", "tournament__created_at"))
+        *(f"tournament__{field}" for field in VERSION_FIELDS)))
     seasons = list(Season.objects.filter(
         Q(tournaments__tournament__in=[entry[0] for entry in entries]) | Q(imported_results__player=player)
     ).distinct().order_by("pk").values_list("pk", "label", "ordering", "cup__scheme", "cup__best_n", "cup__final_mode",
                      "cup__final_penalties"))
-    return _digest(player.pk, player.name, player.club, entries, seasons, _season_inputs([s[0] for s in seasons]))
+    return _digest(player.pk, player.name, player.club, [version_key(*entry) for entry in entries], seasons,
+                   _season_inputs([s[0] for s in seasons]))
 
 
 def cached_season(season: Season, render: Callable[[], str]) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
-from django.db import models, transaction
+from django.db import models
 
 from cups.models import ImportedResult, PlayerMerge
 from tournament import live
@@ -62,7 +62,8 @@ def find_players(query: str, *, club: str = "", limit: int = 10, exclude: set[in
     return found[:max(1, min(limit, 50))]
 
 
-@transaction.atomic
+@live.write_service(changes=lambda arguments, merge: Entry.objects.filter(
+    player=arguments["keep"].pk).values_list("tournament_id", flat=True))  # the duplicate's entries are the kept one's now
 def merge_players(*, keep: Player, duplicate: Player, user=None) -> PlayerMerge:
     """Move every Entry and ImportedResult of ``duplicate`` onto ``keep``, record it, delete ``duplicate``.
 
@@ -90,8 +91,6 @@ def merge_players(*, keep: Player, duplicate: Player, user=None) -> PlayerMerge:
     Entry.objects.filter(pk__in=[e.pk for e in entries]).update(player=keep)
     PlayerMerge.objects.filter(keep=duplicate).update(keep=keep)  # earlier merges into the duplicate follow it
     ImportedResult.objects.filter(pk__in=[i.pk for i in imported]).update(player=keep)
-    for tournament_id in sorted({e.tournament_id for e in entries}):
-        live.touch(tournament_id)
     merge = PlayerMerge.objects.create(
         keep=keep, duplicate_id=duplicate.pk, duplicate_name=duplicate.name, duplicate_club=duplicate.club,
         user=user if getattr(user, "is_authenticated", False) else None,

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
 
 from cups import schemes
 from cups.models import Cup, CupScheme, Season, SeasonTournament, season_slug
 from cups.season import FINAL_MODES
+from tournament import live
 from tournament.errors import ServiceError
 from tournament.models import Tournament
 
@@ -20,7 +20,7 @@ def _refuse_invalid(instance) -> None:
         raise ServiceError(f"Ungültige Angaben: {text}", f"Invalid data: {text}") from err
 
 
-@transaction.atomic
+@live.write_service(changes=live.NO_TOURNAMENT)
 def create_cup(*, name: str, slug: str, scheme: str = "fixed", ruleset_slug: str = "", region: str = "",
                best_n: int | None = None, final_mode: str = "none", final_penalties: bool = False) -> Cup:
     if final_mode not in FINAL_MODES:
@@ -34,7 +34,7 @@ def create_cup(*, name: str, slug: str, scheme: str = "fixed", ruleset_slug: str
     return cup
 
 
-@transaction.atomic
+@live.write_service(changes=live.NO_TOURNAMENT)
 def create_season(*, cup: Cup, label: str, ordering: int | None = None) -> Season:
     """A new season; without ``ordering`` it becomes the newest."""
     if Season.objects.filter(cup=cup, label=label).exists():
@@ -48,7 +48,7 @@ def create_season(*, cup: Cup, label: str, ordering: int | None = None) -> Seaso
     return season
 
 
-@transaction.atomic
+@live.write_service
 def add_tournament(*, season: Season, tournament: Tournament, is_final: bool = False) -> SeasonTournament:
     """Count ``tournament`` in ``season``; a tournament belongs to at most one season."""
     existing = SeasonTournament.objects.select_for_update().filter(tournament=tournament).select_related(
@@ -69,7 +69,7 @@ def season_label(day) -> str:
     return f"{start}/{(start + 1) % 100:02d}"
 
 
-@transaction.atomic
+@live.write_service
 def enter_current_season(*, cup_slug: str, tournament: Tournament, scheme: str | None = None,
                          final_mode: str | None = None, is_final: bool = False) -> SeasonTournament:
     """Put ``tournament`` into the current season of cup ``cup_slug`` (the season its date falls in),

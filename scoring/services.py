@@ -1,17 +1,19 @@
 """Recording, correcting and confirming hands: the only writes of hand data (and of the two
 counters on Table that let the tournament core see a table's progress without reading hands).
 
-Every write locks the table row, checks the table's version where the caller saw one, validates
-the hand with the engine before anything is stored, and records a HandRevision. The engine's
+Every write of a table goes through ``_table_write`` (lock the row, check the version the caller
+saw and whether the table takes the write, bump the version after), validates the hand with the
+engine before anything is stored, and records a HandRevision. The engine's
 result is stored with the hand; HandScore rows carry it in hundredths for the standings.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
-from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
@@ -38,6 +40,33 @@ def director_code(user) -> str:
 
 def _locked(table: Table) -> Table:
     return Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
+
+
+class _Replayed(Exception):  # noqa: N818 - not an error: the hand with this key is stored already
+    def __init__(self, hand: Hand, version: int):
+        super().__init__(hand.pk)
+        self.hand, self.version = hand, version
+
+
+@contextmanager
+def _table_write(table: Table, *, expected_version: int | None = None, director: bool = False,
+                 fields: tuple[str, ...] = (), replay_key: str = "") -> Iterator[Table]:
+    """What every write of a table's hands does around its own part: lock the table row; a known
+    ``replay_key`` raises _Replayed (nothing written); a caller who saw another version gets
+    StaleVersion (409), a scorer at a closed, confirmed or ended table NotWritable (403). The block
+    gets the locked table; after it the table's version goes up, saved with the block's ``fields``.
+    An exception in the block saves nothing (the write service's transaction rolls back)."""
+    table = _locked(table)
+    if replay_key:
+        existing = table.hands.filter(idempotency_key=replay_key).first()
+        if existing is not None:
+            raise _Replayed(existing, table.version)
+    if expected_version is not None and table.version != expected_version:
+        raise StaleVersion()
+    _check_open(table, director=director)
+    yield table
+    table.version += 1
+    table.save(update_fields=["version", *fields])
 
 
 def _check_open(table: Table, *, director: bool) -> None:
@@ -78,7 +107,7 @@ def _seated(table: Table) -> list[int]:
     return list(table.seats.order_by("position").values_list("entry_id", flat=True))
 
 
-@transaction.atomic
+@live.write_service(changes=lambda arguments, hand: ())  # store_hand below knows whether it wrote
 def record_hand(*, table: Table, number: int, data: dict, idempotency_key: str = "", entered_by: str = "",
                 user=None, director: bool = False) -> Hand:
     """Store the next hand of a table. The same idempotency key twice stores it once (a double tap or
@@ -94,108 +123,89 @@ class StoredHand:
     version: int  # the table's version after the write
 
 
-@transaction.atomic
+@live.write_service(changes=lambda arguments, stored: [stored.hand.table.round.tournament_id] if stored.created else ())
 def store_hand(*, table: Table, number: int, data: dict, idempotency_key: str = "", entered_by: str = "",
                user=None, director: bool = False) -> StoredHand:
     """record_hand, telling a replay of a known key (nothing written) from a new hand."""
-    table = _locked(table)
-    if idempotency_key:
-        existing = table.hands.filter(idempotency_key=idempotency_key).first()
-        if existing is not None:
-            return StoredHand(existing, False, table.version)
-    _check_open(table, director=director)
-    if table.is_complete:
-        raise ServiceError(f"Tisch {table.number} hat alle Spiele.", f"Table {table.number} has all its hands.")
-    if number != table.hands_entered + 1:
-        raise WrongHandNumber(number, table.hands_entered + 1)
-    seats = _seated(table)
-    hand = Hand(table=table, number=number, dealer_position=dealer_position(number, len(seats), table.first_dealer),
-                entered_by=entered_by[:120], idempotency_key=idempotency_key[:64])
-    stored, scores = _store(hand, table, data, seat_entries(seats, number, table.first_dealer))
-    hand.save()
-    for score in scores:
-        score.hand = hand
-    HandScore.objects.bulk_create(scores)
-    HandRevision.objects.create(table=table, number=number, action=HandRevision.ENTERED, after=stored,
-                                by=entered_by[:120], user=user)
-    table.version += 1
-    table.hands_entered, table.last_hand_at = number, hand.created_at
-    table.save(update_fields=["version", "hands_entered", "last_hand_at"])
-    if table.round.status == Round.SEATED:
-        Round.objects.filter(pk=table.round_id).update(status=Round.RUNNING)
-    live.touch(table.round.tournament_id)
+    try:
+        with _table_write(table, director=director, replay_key=idempotency_key,
+                          fields=("hands_entered", "last_hand_at")) as table:
+            if table.is_complete:
+                raise ServiceError(f"Tisch {table.number} hat alle Spiele.", f"Table {table.number} has all its hands.")
+            if number != table.hands_entered + 1:
+                raise WrongHandNumber(number, table.hands_entered + 1)
+            seats = _seated(table)
+            hand = Hand(table=table, number=number, entered_by=entered_by[:120], idempotency_key=idempotency_key[:64],
+                        dealer_position=dealer_position(number, len(seats), table.first_dealer))
+            stored, scores = _store(hand, table, data, seat_entries(seats, number, table.first_dealer))
+            hand.save()
+            for score in scores:
+                score.hand = hand
+            HandScore.objects.bulk_create(scores)
+            HandRevision.objects.create(table=table, number=number, action=HandRevision.ENTERED, after=stored,
+                                        by=entered_by[:120], user=user)
+            table.hands_entered, table.last_hand_at = number, hand.created_at
+            if table.round.status == Round.SEATED:
+                Round.objects.filter(pk=table.round_id).update(status=Round.RUNNING)
+    except _Replayed as replay:
+        return StoredHand(replay.hand, False, replay.version)
     return StoredHand(hand, True, table.version)
 
 
-@transaction.atomic
+@live.write_service
 def correct_hand(*, hand: Hand, data: dict, expected_version: int, reason: str = "", by: str = "", user=None,
                  director: bool = False) -> Hand:
     """Replace a hand's entry. A scorer may correct the last hand of an open, unconfirmed table; the
     director any hand, with a reason. Refused if the table changed since the caller loaded it."""
-    table = _locked(hand.table)
-    if table.version != expected_version:
-        raise StaleVersion()
-    _check_open(table, director=director)
-    hand = table.hands.get(pk=hand.pk)
-    if not director and hand.number != table.hands_entered:
-        raise ServiceError("Am Tisch kann nur das letzte Spiel geändert werden.",
-                           "At the table only the last hand can be changed.")
-    if director and not reason.strip():
-        raise ServiceError("Für eine Korrektur braucht es eine Begründung.", "A correction needs a reason.")
-    before = hand.data
-    stored, scores = _store(hand, table, data, seat_entries(_seated(table), hand.number, table.first_dealer))
-    hand.version += 1
-    hand.save()
-    hand.scores.all().delete()
-    HandScore.objects.bulk_create(scores)
-    HandRevision.objects.create(table=table, number=hand.number, action=HandRevision.CORRECTED, before=before,
-                                after=stored, reason=reason.strip(), by=by[:120], user=user)
-    table.version += 1
-    table.save(update_fields=["version"])
-    live.touch(table.round.tournament_id)
+    with _table_write(hand.table, expected_version=expected_version, director=director) as table:
+        hand = table.hands.get(pk=hand.pk)
+        if not director and hand.number != table.hands_entered:
+            raise ServiceError("Am Tisch kann nur das letzte Spiel geändert werden.",
+                               "At the table only the last hand can be changed.")
+        if director and not reason.strip():
+            raise ServiceError("Für eine Korrektur braucht es eine Begründung.", "A correction needs a reason.")
+        before = hand.data
+        stored, scores = _store(hand, table, data, seat_entries(_seated(table), hand.number, table.first_dealer))
+        hand.version += 1
+        hand.save()
+        hand.scores.all().delete()
+        HandScore.objects.bulk_create(scores)
+        HandRevision.objects.create(table=table, number=hand.number, action=HandRevision.CORRECTED, before=before,
+                                    after=stored, reason=reason.strip(), by=by[:120], user=user)
     return hand
 
 
-@transaction.atomic
+@live.write_service
 def remove_last_hand(*, table: Table, expected_version: int, reason: str = "", by: str = "", user=None,
                      director: bool = False) -> None:
     """Undo the last hand of a table (the scorer's undo, or the director's)."""
-    table = _locked(table)
-    if table.version != expected_version:
-        raise StaleVersion()
-    _check_open(table, director=director)
-    hand = table.hands.order_by("-number").first()
-    if hand is None:
-        raise ServiceError("Es ist noch kein Spiel eingetragen.", "No hand has been entered yet.")
-    HandRevision.objects.create(table=table, number=hand.number, action=HandRevision.REMOVED, before=hand.data,
-                                reason=reason.strip(), by=by[:120], user=user)
-    hand.delete()
-    table.version += 1
-    table.hands_entered = hand.number - 1
-    table.last_hand_at = table.hands.aggregate(last=Max("created_at"))["last"]
-    table.save(update_fields=["version", "hands_entered", "last_hand_at"])
-    live.touch(table.round.tournament_id)
+    with _table_write(table, expected_version=expected_version, director=director,
+                      fields=("hands_entered", "last_hand_at")) as table:
+        hand = table.hands.order_by("-number").first()
+        if hand is None:
+            raise ServiceError("Es ist noch kein Spiel eingetragen.", "No hand has been entered yet.")
+        HandRevision.objects.create(table=table, number=hand.number, action=HandRevision.REMOVED, before=hand.data,
+                                    reason=reason.strip(), by=by[:120], user=user)
+        hand.delete()
+        table.hands_entered = hand.number - 1
+        table.last_hand_at = table.hands.aggregate(last=Max("created_at"))["last"]
 
 
-@transaction.atomic
+@live.write_service
 def confirm_table(*, table: Table, expected_version: int, names: str) -> Table:
     """The players confirm the sheet on the device; after that only the director changes it."""
-    table = _locked(table)
-    if table.version != expected_version:
-        raise StaleVersion()
-    _check_open(table, director=False)
-    if not table.is_complete:
-        raise ServiceError(f"Es fehlen noch {table.hands_missing} Spiele.",
-                           f"{table.hands_missing} hands are still missing.")
-    if not names.strip():
-        raise ServiceError("Bitte die Namen der bestätigenden Spieler angeben.", "Enter the names of the players who confirm.")
-    table.confirmed_at, table.confirmed_by = timezone.now(), names.strip()[:200]
-    table.version += 1
-    table.save(update_fields=["confirmed_at", "confirmed_by", "version"])
-    live.touch(table.round.tournament_id)
+    with _table_write(table, expected_version=expected_version, fields=("confirmed_at", "confirmed_by")) as table:
+        if not table.is_complete:
+            raise ServiceError(f"Es fehlen noch {table.hands_missing} Spiele.",
+                               f"{table.hands_missing} hands are still missing.")
+        if not names.strip():
+            raise ServiceError("Bitte die Namen der bestätigenden Spieler angeben.",
+                               "Enter the names of the players who confirm.")
+        table.confirmed_at, table.confirmed_by = timezone.now(), names.strip()[:200]
     return table
 
 
+@live.write_service
 def seat_round_by_standings(*, round: Round, user=None, seed: str | None = None) -> Round:
     """Seat a round through the draw manager (tournament.rounds.seat_round), handing it the standings
     for a final round, which only scoring can read."""
@@ -203,7 +213,7 @@ def seat_round_by_standings(*, round: Round, user=None, seed: str | None = None)
     return rounds.seat_round(round=round, seed=seed, user=user, ranking=ranking)
 
 
-@transaction.atomic
+@live.write_service
 def reprice(*, tournament) -> int:
     """Fix every stored hand's euros again under the tournament's stake and charity box (after a
     director changed either): the same arithmetic as when the hands were stored. Returns the hands."""
@@ -212,11 +222,10 @@ def reprice(*, tournament) -> int:
     boxes = price_hands(scores, tournament.stake_cents, charity=tournament.kontra_to_charity)
     HandScore.objects.bulk_update(scores, ["euros"], batch_size=2000)
     Hand.objects.bulk_update([Hand(pk=pk, box_euros=box) for pk, box in boxes.items()], ["box_euros"], batch_size=2000)
-    live.touch(tournament.pk)
     return len(boxes)
 
 
-@transaction.atomic
+@live.write_service
 def book_correction(*, entry, round: Round, points, reason: str, user=None) -> Correction:
     """Book points for ``entry`` in ``round`` outside any hand, with a reason (see models.Correction)."""
     if round.tournament_id != entry.tournament_id:
@@ -235,25 +244,19 @@ def book_correction(*, entry, round: Round, points, reason: str, user=None) -> C
         raise ServiceError("Eine Korrektur braucht eine Begründung.", "A correction needs a reason.")
     correction = Correction.objects.create(entry=entry, round=round, points=value, reason=reason.strip()[:500],
                                            user=user)
-    live.touch(entry.tournament_id)
     return correction
 
 
-@transaction.atomic
+@live.write_service
 def set_first_dealer(*, table: Table, position: int, expected_version: int, director: bool = False) -> Table:
     """Record who deals first, as drawn at the table: only before the first hand."""
-    table = _locked(table)
-    if table.version != expected_version:
-        raise StaleVersion()
-    _check_open(table, director=director)
-    if table.hands_entered:
-        raise ServiceError("Der erste Geber steht fest, sobald das erste Spiel eingetragen ist.",
-                           "The first dealer is fixed once the first hand is entered.")
-    size = table.seats.count()
-    if not 0 <= position < size:
-        raise ServiceError(f"Platz {position + 1} gibt es an diesem Tisch nicht.",
-                           f"There is no place {position + 1} at this table.")
-    table.first_dealer = position
-    table.version += 1
-    table.save(update_fields=["first_dealer", "version"])
+    with _table_write(table, expected_version=expected_version, director=director, fields=("first_dealer",)) as table:
+        if table.hands_entered:
+            raise ServiceError("Der erste Geber steht fest, sobald das erste Spiel eingetragen ist.",
+                               "The first dealer is fixed once the first hand is entered.")
+        size = table.seats.count()
+        if not 0 <= position < size:
+            raise ServiceError(f"Platz {position + 1} gibt es an diesem Tisch nicht.",
+                               f"There is no place {position + 1} at this table.")
+        table.first_dealer = position
     return table

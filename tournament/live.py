@@ -1,6 +1,7 @@
 """What the live pages (public standings, projector, player pages) show is cached per tournament
-under its ``live_version``; every write that changes it bumps the version in its own transaction,
-so a phone's next refresh after a save never shows the hand before it.
+under its ``live_version``; every write service is wrapped by ``write_service``, which runs it in a
+transaction and bumps the version of each tournament it wrote at the end of that transaction, so a
+phone's next refresh after a save never shows the hand before it, and no service can forget the bump.
 
 Two hundred phones refreshing every 20 seconds then cost one row read each (the tournament, which
 the page reads anyway) until the next hand arrives; only the first refresh after a write renders.
@@ -10,10 +11,14 @@ messages: a worker that has not seen the new version simply misses and renders o
 
 from __future__ import annotations
 
+import functools
 import hashlib
-from collections.abc import Callable
+import inspect
+import threading
+from collections.abc import Callable, Iterable
 
 from django.core.cache import caches
+from django.db import transaction
 from django.db.models import F
 from django.utils.translation import get_language
 
@@ -22,17 +27,93 @@ from tournament.models import Tournament
 KEEP_SECONDS = 600  # a version nobody asks for any more drops out of the cache by itself
 
 
-def touch(tournament_id: int) -> None:
-    """Something the live pages show changed: their cached copies are stale from now on."""
-    Tournament.objects.filter(pk=tournament_id).update(live_version=F("live_version") + 1)
+def touch(*tournament_ids: int) -> None:
+    """Something the live pages of these tournaments show changed: their cached copies are stale from now on.
+    Write services never call this (``write_service`` does); the admin's edits outside the services do."""
+    if tournament_ids:
+        Tournament.objects.filter(pk__in=set(tournament_ids)).update(live_version=F("live_version") + 1)
+
+
+# How a write service's argument leads to the tournament it writes (reading the related rows not loaded yet).
+_TOURNAMENT_OF: dict[str, Callable[[object], int]] = {
+    "tournament": lambda tournament: tournament.pk,
+    "entry": lambda entry: entry.tournament_id,
+    "round": lambda round: round.tournament_id,
+    "table": lambda table: table.round.tournament_id,
+    "hand": lambda hand: hand.table.round.tournament_id,
+    "team": lambda team: team.tournament_id,
+}
+NO_TOURNAMENT: Callable[[dict, object], Iterable[int]] = lambda arguments, result: ()  # noqa: E731
+"""``changes`` of a write that shows on no tournament's live page (cups/live.py versions what it changes)."""
+
+_pending = threading.local()  # the tournaments written by the outermost write service running in this thread
+
+
+def write_service(func: Callable | None = None, *, changes: Callable[[dict, object], Iterable[int]] | None = None):
+    """Make ``func`` a write service: one transaction (``transaction.atomic``), and on success the
+    ``live_version`` of every tournament it wrote goes up once, as the last statement of the same
+    transaction.
+
+    In the transaction rather than ``on_commit``: the new rows and the new version commit together,
+    so no reader ever caches new data under the old version or old data under the new one, and a
+    crash between commit and bump cannot leave the pages stale. Services called by a service (an
+    import recording 400 hands) only collect their tournaments; the outermost bumps them once.
+
+    Which tournaments: ``changes(arguments, result)`` (arguments by name) when given, else found from
+    the arguments named tournament, entry, round, table, hand or team. A function with neither is refused
+    when it is defined, so a new service cannot silently leave the live pages stale.
+    """
+    if func is None:
+        return functools.partial(write_service, changes=changes)
+    signature = inspect.signature(func)
+    known = [name for name in signature.parameters if name in _TOURNAMENT_OF]
+    if changes is None and not known:
+        raise TypeError(f"{func.__qualname__}: a write service needs an argument naming its tournament "
+                        f"({', '.join(_TOURNAMENT_OF)}) or changes=...")
+
+    def written(arguments: dict, result) -> Iterable[int]:
+        if changes is not None:
+            return changes(arguments, result)
+        return [_TOURNAMENT_OF[name](arguments[name]) for name in known if arguments.get(name) is not None]
+
+    @functools.wraps(func)
+    def service(*args, **kwargs):
+        outermost = getattr(_pending, "ids", None) is None
+        with transaction.atomic():
+            if outermost:
+                _pending.ids = set()
+            try:
+                result = func(*args, **kwargs)
+                bound = signature.bind(*args, **kwargs)
+                bound.apply_defaults()
+                _pending.ids.update(written(bound.arguments, result))
+                if outermost:
+                    touch(*_pending.ids)
+            finally:
+                if outermost:
+                    _pending.ids = None
+        return result
+
+    service.writes_live_version = True  # what tests/tournament/test_write_services.py looks for
+    return service
+
+
+# What names a tournament's version for every cache (these pages, website/live_responses.py's whole
+# pages, cups/live.py's seasons and player histories): its id, its creation time (a tournament that
+# reused a deleted one's id must not find its pages) and its live_version.
+VERSION_FIELDS = ("pk", "created_at", "live_version")
+
+
+def version_key(pk: int, created_at, live_version: int) -> str:
+    """A tournament's version as a cache key part, from the VERSION_FIELDS values."""
+    return f"{pk}:{created_at.timestamp()}:{live_version}"
 
 
 def cached(tournament: Tournament, part: str, variant: str, render: Callable[[], str]) -> str:
     """``render()``'s HTML for this tournament's current version, language and ``variant`` (the query)."""
-    # The creation time keeps a tournament that reused a deleted one's id from finding its pages.
     digest = hashlib.sha256(variant.encode()).hexdigest()[:24]
-    key = f"live:{tournament.pk}:{tournament.created_at.timestamp()}:{tournament.live_version}:{part}:{get_language()}:{digest}"
-    return cached_under(key, render, KEEP_SECONDS)
+    version = version_key(tournament.pk, tournament.created_at, tournament.live_version)
+    return cached_under(f"live:{version}:{part}:{get_language()}:{digest}", render, KEEP_SECONDS)
 
 
 def cached_under(key: str, render: Callable[[], str], seconds: int) -> str:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from django.db import transaction
 from django.utils import timezone
 
 from tournament import live, seating
@@ -28,6 +27,7 @@ def _system_seed() -> str:
     return f"{random.SystemRandom().randrange(10**9)}"
 
 
+@live.write_service
 def draw_lots(tournament: Tournament, seed: str) -> None:
     """Give every entry without one a lot number, drawn once and kept (the last tie-break)."""
     entries = list(tournament.entries.filter(lot__isnull=True).order_by("pk"))
@@ -144,11 +144,10 @@ def _store_seating(round: Round, tables: dict[int, list[int]], *, seed: str, use
         **detail, "players": sum(len(players) for players in tables.values()), "tables": len(tables),
         "repeats": repeats, "repeated_pairs": [list(pair) for pair in repeated_pairs], "byes": list(byes),
     })
-    live.touch(tournament.pk)
     return round
 
 
-@transaction.atomic
+@live.write_service
 def seat_round(*, round: Round, seed: str | None = None, user=None, ranking: list[int] | None = None) -> Round:
     """Draw (or redraw) the seating of a round that has no hands yet.
 
@@ -204,7 +203,7 @@ def _byes_so_far(round: Round) -> dict[int, int]:
     return counts
 
 
-@transaction.atomic
+@live.write_service
 def seat_round_as_given(*, round: Round, tables: dict[int, list[int]], user=None, source: str = "") -> Round:
     """Seat a round exactly as given (a paper seating, or the Tables sheet of tournament.xlsx):
     ``tables`` maps each table number to entry ids in Platz order. Checked by ``seating_problems``."""
@@ -216,7 +215,7 @@ def seat_round_as_given(*, round: Round, tables: dict[int, list[int]], user=None
     return _store_seating(round, tables, seed="", user=user, reason=source, detail={"as_given": True})
 
 
-@transaction.atomic
+@live.write_service
 def close_round(*, round: Round, user=None) -> Round:
     round = _lock_round(round)
     if not round.can_close:
@@ -231,11 +230,10 @@ def close_round(*, round: Round, user=None) -> Round:
     round.status, round.closed_at = Round.CLOSED, timezone.now()
     round.save(update_fields=["status", "closed_at"])
     RoundEvent.objects.create(round=round, action="close", user=user)
-    live.touch(round.tournament_id)
     return round
 
 
-@transaction.atomic
+@live.write_service
 def reopen_round(*, round: Round, reason: str, user=None) -> Round:
     round = _lock_round(round)
     if not reason.strip():
@@ -245,11 +243,10 @@ def reopen_round(*, round: Round, reason: str, user=None) -> Round:
     round.status, round.closed_at = Round.RUNNING, None
     round.save(update_fields=["status", "closed_at"])
     RoundEvent.objects.create(round=round, action="reopen", reason=reason.strip(), user=user)
-    live.touch(round.tournament_id)
     return round
 
 
-@transaction.atomic
+@live.write_service
 def end_table(*, table: Table, reason: str = "", user=None) -> Table:
     """The director ends play at a late table: the round closes with the hands entered there."""
     table = Table.objects.select_for_update().select_related("round").get(pk=table.pk)
@@ -260,11 +257,10 @@ def end_table(*, table: Table, reason: str = "", user=None) -> Table:
     table.save(update_fields=["ended_early", "version"])
     RoundEvent.objects.create(round=table.round, action="end_table", reason=reason, user=user,
                               detail={"table": table.number, "hands": table.hands_entered})
-    live.touch(table.round.tournament_id)
     return table
 
 
-@transaction.atomic
+@live.write_service
 def rotate_links(*, round: Round, tables: list[Table] | None = None, every_table: bool = False, user=None,
                  reason: str = "") -> list[Table]:
     """Give ``tables`` of ``round`` (or, with ``every_table``, all of them) a new scorer link: a new

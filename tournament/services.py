@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from datetime import date as Date
 
-from django.db import transaction
-
 from rules.engine.ruleset import RuleSet
 from tournament import live, selectors
 from tournament.errors import DuplicatePlayer, ServiceError
@@ -41,7 +39,7 @@ def resolve_ruleset(key: str) -> RuleSet:
 HAND_COUNTS = {(16, 20), (20, 25)}
 
 
-@transaction.atomic
+@live.write_service(changes=lambda arguments, tournament: [tournament.pk])
 def create_tournament(
     *, name: str, slug: str, date: Date, ruleset: RuleSet, venue: str = "", stake_cents: int | None = None,
     rounds: int | None = None, tables_of_five: bool | None = None, kontra_to_charity: bool = False, user=None,
@@ -98,7 +96,7 @@ def check_player_fields(*, name: str, club: str = "", region: str = "") -> None:
                                f"The {en} “{value[:40]}…” is too long ({PLAYER_TEXT_MAX} characters at most).")
 
 
-@transaction.atomic
+@live.write_service(changes=live.NO_TOURNAMENT)  # on no live page until entered
 def register_player(*, name: str, club: str = "", region: str = "", notes: str = "", allow_duplicate: bool = False) -> Player:
     name = " ".join(name.split())
     check_player_fields(name=name, club=club.strip(), region=region.strip())
@@ -127,7 +125,7 @@ def check_late_entry(tournament: Tournament, entry: Entry | None = None) -> None
         f"(“It's not possible to join later.”).")
 
 
-@transaction.atomic
+@live.write_service
 def enter_player(*, tournament: Tournament, player: Player, checked_in: bool = False) -> Entry:
     entry = Entry.objects.filter(tournament=tournament, player=player).first()
     if entry is None or (checked_in and not entry.checked_in):
@@ -136,25 +134,22 @@ def enter_player(*, tournament: Tournament, player: Player, checked_in: bool = F
     if not created and checked_in and not entry.checked_in:
         entry.checked_in = True
         entry.save(update_fields=["checked_in"])
-    live.touch(tournament.pk)
     return entry
 
 
-@transaction.atomic
+@live.write_service
 def set_checked_in(*, entry: Entry, checked_in: bool) -> Entry:
     if checked_in and not entry.checked_in:
         check_late_entry(entry.tournament, entry)
     entry.checked_in = checked_in
     entry.save(update_fields=["checked_in"])
-    live.touch(entry.tournament_id)
     return entry
 
 
-@transaction.atomic
+@live.write_service
 def withdraw(*, entry: Entry, after_round: int | None) -> Entry:
     entry.withdrawn_after_round = after_round
     entry.save(update_fields=["withdrawn_after_round"])
-    live.touch(entry.tournament_id)
     return entry
 
 
@@ -168,7 +163,7 @@ def _euros(cents: int, lang: str = "de") -> str:
     return euro_text(from_cents(cents), lang=lang, grouped=False)
 
 
-@transaction.atomic
+@live.write_service
 def set_prizes(*, tournament: Tournament, entry_fee_cents: int, prizes_cents: list[int],
                over_fees_ok: bool = False) -> Tournament:
     """The entry fee and the prize list (place 1 first), in cents.

@@ -1,13 +1,12 @@
 """Writes for teams (Mannschaften) of a tournament: create one, put players in it, form teams by club.
 
 A player is in at most one team per tournament (TeamMember.entry is one-to-one). Every write bumps
-the tournament's live version, so the public pages show the team standings at once."""
+the tournament's live version (tournament.live.write_service), so the public pages show the team
+standings at once."""
 
 from __future__ import annotations
 
 from collections import defaultdict
-
-from django.db import transaction
 
 from tournament import live
 from tournament.errors import ServiceError
@@ -42,7 +41,7 @@ def _check_free(team: Team, entries: list[Entry]) -> None:
                                f"{entry.player.name} already plays for the team “{other}”.")
 
 
-@transaction.atomic
+@live.write_service
 def create_team(*, tournament: Tournament, name: str, entries: list[Entry] = ()) -> Team:
     """A new team of ``tournament``, with ``entries`` as its first members (all or nothing)."""
     name = _clean_name(name)
@@ -52,32 +51,37 @@ def create_team(*, tournament: Tournament, name: str, entries: list[Entry] = ())
     _check_free(team, list(entries))
     team.save()
     TeamMember.objects.bulk_create([TeamMember(team=team, entry=entry) for entry in entries])
-    live.touch(tournament.pk)
     return team
 
 
-@transaction.atomic
+@live.write_service
 def add_member(*, team: Team, entry: Entry) -> TeamMember:
     """Put ``entry`` into ``team``; refused when the player already plays for another team."""
     _check_free(team, [entry])
     member, _created = TeamMember.objects.get_or_create(team=team, entry=entry)
-    live.touch(team.tournament_id)
     return member
 
 
-@transaction.atomic
-def remove_member(*, team: Team, entry: Entry) -> None:
-    TeamMember.objects.filter(team=team, entry=entry).delete()
-    live.touch(team.tournament_id)
+@live.write_service
+def add_members(*, team: Team, entries: list[Entry]) -> None:
+    """Put every one of ``entries`` into ``team``: all of them or, when one already plays for another
+    team, none."""
+    _check_free(team, list(entries))
+    for entry in entries:
+        TeamMember.objects.get_or_create(team=team, entry=entry)
 
 
-@transaction.atomic
+@live.write_service
+def remove_members(*, team: Team, entries: list[Entry]) -> None:
+    TeamMember.objects.filter(team=team, entry__in=list(entries)).delete()
+
+
+@live.write_service
 def delete_team(*, team: Team) -> None:
-    tournament_id = team.tournament_id
     team.delete()
-    live.touch(tournament_id)
 
 
+@live.write_service
 def team_name_for_import(tournament: Tournament, name: str) -> Team:
     """The team called ``name`` in ``tournament`` (case ignored), created when new: the player import's
     "Team"/"Mannschaft" column. Call inside the import's transaction."""
@@ -86,7 +90,7 @@ def team_name_for_import(tournament: Tournament, name: str) -> Team:
     return team or Team.objects.create(tournament=tournament, name=name)
 
 
-@transaction.atomic
+@live.write_service
 def form_teams(*, tournament: Tournament, size: int) -> list[Team]:
     """Teams of ``size`` players from the checked-in players without a team, by club where a club has
     enough of them ("TC Wels", "TC Wels 2"), the rest mixed in name order ("Mannschaft 1", …). Players

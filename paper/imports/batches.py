@@ -22,7 +22,7 @@ PAUSE = 0.1  # seconds between two batches
 
 def batches(items: Sequence[T], size: int) -> Iterator[Sequence[T]]:
     """``items`` ``size`` at a time, with a pause before every batch but the first (none inside an
-    outer transaction, which holds the lock anyway). The caller writes each in ``transaction.atomic``."""
+    outer transaction, which holds the lock anyway). The caller writes each in a transaction of its own."""
     for start in range(0, len(items), size):
         if start and not transaction.get_connection().in_atomic_block:
             time.sleep(PAUSE)

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.db import transaction
-
 from paper import columns
 from paper.cells import (
     MAX_ROWS,
@@ -22,6 +20,7 @@ from paper.cells import (
     yes_no,
 )
 from paper.imports.batches import batches
+from tournament import live
 from tournament.errors import ServiceError
 from tournament.models import Entry, Player, Tournament, normalized_name
 from tournament.services import check_player_fields, enter_player, likely_duplicates, register_player
@@ -224,18 +223,35 @@ def import_players(*, tournament: Tournament, rows: list[dict], check_in: bool =
     report = ImportReport(skipped=skipped)
     done = 0  # rows of the batches written
     for chunk in batches(checked, batch):
-        item = None
         try:
-            with transaction.atomic():
-                for item in chunk:
-                    _enter(tournament, item, check_in, report)
-        except ServiceError as error:
+            _enter_batch(tournament=tournament, chunk=chunk, check_in=check_in, report=report)
+        except _RowRefused as refused:
             if not done:
-                raise
+                raise refused.error from None
+            error = refused.error
             raise ServiceError(
-                f"Zeile {item.number}: {error.message_de} Die ersten {done} Zeilen sind eingetragen; die Liste "
+                f"Zeile {refused.number}: {error.message_de} Die ersten {done} Zeilen sind eingetragen; die Liste "
                 f"kann nach dem Korrigieren nochmals hochgeladen werden (schon Eingetragene werden erkannt).",
-                f"Line {item.number}: {error.message_en} The first {done} lines are entered; the list can be "
+                f"Line {refused.number}: {error.message_en} The first {done} lines are entered; the list can be "
                 f"uploaded again once corrected (those already entered are recognised).") from None
         done += len(chunk)
     return report
+
+
+class _RowRefused(Exception):
+    """A checked row that a write still refused (the tournament changed since the check)."""
+
+    def __init__(self, number: int, error: ServiceError):
+        super().__init__(str(error))
+        self.number = number
+        self.error = error
+
+
+@live.write_service
+def _enter_batch(*, tournament: Tournament, chunk: list[_Row], check_in: bool, report: ImportReport) -> None:
+    """One batch of checked rows in a transaction of its own (the live pages' version goes up once)."""
+    for item in chunk:
+        try:
+            _enter(tournament, item, check_in, report)
+        except ServiceError as error:
+            raise _RowRefused(item.number, error) from None

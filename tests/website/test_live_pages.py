@@ -3,6 +3,8 @@ save never shows the standings before it, and a refresh with nothing new costs o
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -69,3 +71,56 @@ def test_the_version_moves_with_each_hand(event):
         record_hand(table=table, number=number, data=DREIER)
         versions.append(Tournament.objects.get(pk=tournament.pk).live_version)
     assert versions == sorted(set(versions))
+
+
+def tokenless(content: bytes) -> bytes:
+    """A page without its CSRF token (masked anew on every request, like any Django form's)."""
+    return re.sub(rb'name="csrfmiddlewaretoken" value="[^"]*"', b"", content)
+
+
+def full_pages(tournament, entry_id):
+    return [reverse("tournament:standings", args=[tournament.slug]),
+            reverse("tournament:standings", args=[tournament.slug]) + "?q=spielerin&page=1",
+            reverse("tournament:projector", args=[tournament.slug]),
+            reverse("tournament:player", args=[tournament.slug, entry_id])]
+
+
+def test_a_warm_page_is_stored_bytes_after_one_small_query(client, event, django_assert_num_queries):
+    tournament, table = event
+    record_hand(table=table, number=1, data=DREIER)
+    urls = full_pages(tournament, table.seats.first().entry_id) + pages(tournament, table.seats.first().entry_id)
+    first = [client.get(url) for url in urls]
+    for url, cold in zip(urls, first, strict=True):
+        with django_assert_num_queries(1) as captured:
+            warm = client.get(url)
+        assert warm.status_code == 200 and not warm.templates  # no template rendered
+        assert "ruleset_snapshot" not in captured.captured_queries[0]["sql"]  # the version, not the whole row
+        assert tokenless(warm.content) == tokenless(cold.content)
+
+
+def test_a_write_makes_the_next_page_fresh(client, event):
+    tournament, table = event
+    urls = full_pages(tournament, table.seats.get(position=1).entry_id)
+    before = [tokenless(client.get(url).content) for url in urls]
+    assert [tokenless(client.get(url).content) for url in urls] == before
+    record_hand(table=table, number=1, data=DREIER)
+    after = [tokenless(client.get(url).content) for url in urls]
+    assert all(old != new for old, new in zip(before, after, strict=True))
+    assert b"15" in after[3] and b"15" not in before[3]
+
+
+def test_stored_pages_carry_each_visitor_s_own_csrf_token_and_no_login_state(client, event, director):
+    from django.test import Client
+
+    tournament, _table = event
+    url = reverse("tournament:standings", args=[tournament.slug])
+    client.force_login(director)
+    assert "Abmelden" in client.get(url).content.decode()  # a director's page shows his login
+    for _ in range(2):  # rendered, then stored bytes
+        phone = Client(enforce_csrf_checks=True)
+        page = phone.get(url).content.decode()
+        assert "Abmelden" not in page and "csrf-token-placeholder" not in page
+        token = page.split('name="csrfmiddlewaretoken" value="')[1].split('"')[0]
+        switched = phone.post(reverse("set_language"), {"language": "en", "next": url, "csrfmiddlewaretoken": token})
+        assert switched.status_code == 302  # the token works with this phone's cookie
+    assert "Abmelden" in client.get(url).content.decode()

@@ -1,5 +1,5 @@
 """Public pages of a tournament (read-only, cached under its live version): standings, their JSON,
-the projector, a player's page; and the home page."""
+the projector, a player's page; and the home page. A warm one is stored bytes (website/live_responses.py)."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from scoring import selectors as scoring_selectors
 from tournament import live, selectors
 from tournament.models import Entry, TeamMember, Tournament
 from tournament.tables import StandingsTable, configure
+from website.live_responses import live_response
 
 
 @require_safe
@@ -66,10 +67,7 @@ def _standings_table(request, tournament: Tournament, ranked) -> StandingsTable:
     return table
 
 
-@require_safe
-def public_standings(request, slug: str):
-    tournament = get_object_or_404(Tournament, slug=slug)
-
+def _standings_page(request, tournament: Tournament, context: dict) -> HttpResponse:
     def render_standings() -> str:
         ranked = scoring_selectors.standings(tournament)
         table = _standings_table(request, tournament, ranked)
@@ -84,13 +82,16 @@ def public_standings(request, slug: str):
         return HttpResponse(html)
     return render(request, "tournament/standings.html", {
         "tournament": tournament, "standings_html": html, "public_exports": [e for e in EXPORTERS if e.public],
+        **context,
     })
 
 
 @require_safe
-def standings_json(request, slug: str):
-    """The standings for scripts and outside checks (season.md, "Interfaces")."""
-    tournament = get_object_or_404(Tournament, slug=slug)
+def public_standings(request, slug: str):
+    return live_response(request, slug, "standings", _standings_page)
+
+
+def _standings_json(request, tournament: Tournament, context: dict) -> HttpResponse:
     body = live.cached(tournament, "standings.json", "", lambda: json.dumps(
         scoring_selectors.standings_document(tournament), ensure_ascii=False))
     response = HttpResponse(body, content_type="application/json")
@@ -99,9 +100,12 @@ def standings_json(request, slug: str):
 
 
 @require_safe
-def projector(request, slug: str):
-    tournament = get_object_or_404(Tournament, slug=slug)
+def standings_json(request, slug: str):
+    """The standings for scripts and outside checks (season.md, "Interfaces")."""
+    return live_response(request, slug, "standings.json", _standings_json)
 
+
+def _projector_page(request, tournament: Tournament, context: dict) -> HttpResponse:
     def render_table() -> str:
         ranked = scoring_selectors.standings(tournament)
         standings = scoring_selectors.standings_table(tournament, ranked)
@@ -112,20 +116,28 @@ def projector(request, slug: str):
     html = mark_safe(live.cached(tournament, "projector", "", render_table))  # noqa: S308 - our own render
     if request.GET.get("fragment"):
         return HttpResponse(html)
-    return render(request, "tournament/projector.html", {"tournament": tournament, "standings_html": html})
+    return render(request, "tournament/projector.html", {"tournament": tournament, "standings_html": html, **context})
+
+
+@require_safe
+def projector(request, slug: str):
+    return live_response(request, slug, "projector", _projector_page)
 
 
 @require_safe
 def player_page(request, slug: str, entry_id: int):
-    tournament = get_object_or_404(Tournament, slug=slug)
-    entry = get_object_or_404(Entry.objects.select_related("player"), pk=entry_id, tournament=tournament)
+    def page(request, tournament: Tournament, context: dict) -> HttpResponse:
+        entry = get_object_or_404(Entry.objects.select_related("player"), pk=entry_id, tournament=tournament)
 
-    def render_player() -> str:
-        day = scoring_selectors.player_day(tournament, entry)
-        ranked = next((r for r in scoring_selectors.standings(tournament) if r.player.entry_id == entry.pk), None)
-        return render_to_string("tournament/_player.html", {
-            "tournament": tournament, "entry": entry, "day": day, "ranked": ranked,
-            "played": [r for r in day.rounds if r.seated or r.hands or r.corrections]}, request=request)
+        def render_player() -> str:
+            day = scoring_selectors.player_day(tournament, entry)
+            ranked = next((r for r in scoring_selectors.standings(tournament) if r.player.entry_id == entry.pk), None)
+            return render_to_string("tournament/_player.html", {
+                "tournament": tournament, "entry": entry, "day": day, "ranked": ranked,
+                "played": [r for r in day.rounds if r.seated or r.hands or r.corrections]}, request=request)
 
-    html = mark_safe(live.cached(tournament, f"player-{entry.pk}", "", render_player))  # noqa: S308 - our own render
-    return render(request, "tournament/player.html", {"tournament": tournament, "entry": entry, "player_html": html})
+        html = mark_safe(live.cached(tournament, f"player-{entry.pk}", "", render_player))  # noqa: S308 - our own render
+        return render(request, "tournament/player.html", {
+            "tournament": tournament, "entry": entry, "player_html": html, **context})
+
+    return live_response(request, slug, f"player-{entry_id}", page)

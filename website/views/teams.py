@@ -4,13 +4,11 @@ take out a player, delete a team, or form teams of a size by club. Writes go thr
 from __future__ import annotations
 
 from django.contrib import messages
-from django.db import transaction
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from tournament import teams as team_services
-from tournament.errors import ServiceError
+from tournament.errors import ServiceError, in_language
 from tournament.http import director_required, int_param
 from tournament.models import Team, Tournament
 from website.views.feedback import refuse
@@ -28,29 +26,29 @@ def _act(request, tournament: Tournament) -> None:
     if action in ("add", "remove", "delete"):
         team = Team.objects.filter(tournament=tournament, pk=int_param(request.POST, "team", 0)).first()
         if team is None:
-            messages.error(request, _("Diese Mannschaft gibt es nicht (mehr)."))
+            messages.error(request, in_language("Diese Mannschaft gibt es nicht (mehr).", "This team does not exist (any more)."))
             return
     chosen = [entries[pk] for pk in _ids(request.POST, "entries") if pk in entries]
     if action == "create":
         team = team_services.create_team(tournament=tournament, name=request.POST.get("name", "")[:200], entries=chosen)
-        messages.success(request, _("Mannschaft „%(name)s“ angelegt.") % {"name": team.name})
+        messages.success(request, in_language("Mannschaft „%(name)s“ angelegt.", "Team “%(name)s” created.") % {
+            "name": team.name})
     elif action == "add":
-        for entry in chosen:
-            team_services.add_member(team=team, entry=entry)
+        team_services.add_members(team=team, entries=chosen)
     elif action == "remove":
-        for entry in chosen:
-            team_services.remove_member(team=team, entry=entry)
+        team_services.remove_members(team=team, entries=chosen)
     elif action == "delete":
         team_services.delete_team(team=team)
     elif action == "form":
         size = int_param(request.POST, "size", low=1, high=20)
         if size is None:
-            messages.error(request, _("Die Größe einer Mannschaft: eine ganze Zahl von 1 bis 20."))
+            messages.error(request, in_language("Die Größe einer Mannschaft: eine ganze Zahl von 1 bis 20.",
+                                            "A team's size: a whole number from 1 to 20."))
             return
         formed = team_services.form_teams(tournament=tournament, size=size)
-        messages.success(request, _("%(n)s Mannschaften gebildet.") % {"n": len(formed)})
+        messages.success(request, in_language("%(n)s Mannschaften gebildet.", "%(n)s teams formed.") % {"n": len(formed)})
     else:
-        messages.error(request, _("Unbekannte Aktion."))
+        messages.error(request, in_language("Unbekannte Aktion.", "Unknown action."))
 
 
 @director_required
@@ -59,8 +57,7 @@ def team_list(request, slug: str):
     tournament = get_object_or_404(Tournament, slug=slug)
     if request.method == "POST":
         try:
-            with transaction.atomic():  # several players at once: all of them or none
-                _act(request, tournament)
+            _act(request, tournament)  # each action one service: several players at once, all or none
         except ServiceError as error:
             refuse(request, error)
         return redirect("tournament:teams", slug=slug)

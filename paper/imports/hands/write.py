@@ -7,13 +7,12 @@ the file again is safe, since hands stored the same way are skipped and a seated
 
 from __future__ import annotations
 
-from django.db import transaction
-
 from paper.imports.batches import batches
 from paper.imports.hands.read import FileHand, where_of
 from paper.imports.hands.report import ImportProblem, ImportReport
 from rules.engine import InvalidHand
 from scoring.services import IMPORT, record_hand
+from tournament import live
 from tournament import rounds as tournament_rounds
 from tournament.errors import ServiceError
 from tournament.models import Table, Tournament
@@ -43,15 +42,20 @@ def write(tournament: Tournament, to_seat: dict[int, dict[int, list[int]]], hand
     tables = {(t.round.number, t.number): t for t in Table.objects.filter(
         round__tournament=tournament, round__number__in={hand.round for hand in hands}).select_related("round")}
     for chunk in batches(sorted(hands, key=lambda h: (h.round, h.table, h.number)), BATCH):
-        with transaction.atomic():
-            for hand in chunk:
-                try:
-                    record_hand(table=tables[(hand.round, hand.table)], number=hand.number, data=hand.data,
-                                entered_by=IMPORT, user=user, director=True)
-                except InvalidHand as error:
-                    raise Failed(ImportProblem(hand.line, error.message("de"), error.message("en"), item=items,
-                                                **where_of(hand))) from None
-                except ServiceError as error:
-                    raise Failed(ImportProblem(hand.line, error.message_de, error.message_en, item=items,
-                                                **where_of(hand))) from None
+        _record_batch(tournament=tournament, chunk=chunk, tables=tables, user=user, items=items)
         report.hands_imported += len(chunk)
+
+
+@live.write_service
+def _record_batch(*, tournament: Tournament, chunk: list[FileHand], tables: dict, user, items: bool) -> None:
+    """One batch of hands in a transaction of its own (the live pages' version goes up once)."""
+    for hand in chunk:
+        try:
+            record_hand(table=tables[(hand.round, hand.table)], number=hand.number, data=hand.data,
+                        entered_by=IMPORT, user=user, director=True)
+        except InvalidHand as error:
+            raise Failed(ImportProblem(hand.line, error.message("de"), error.message("en"), item=items,
+                                        **where_of(hand))) from None
+        except ServiceError as error:
+            raise Failed(ImportProblem(hand.line, error.message_de, error.message_en, item=items,
+                                        **where_of(hand))) from None

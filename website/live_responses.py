@@ -1,0 +1,71 @@
+"""A warm live page served as stored bytes: one small query (the tournament's live version) and a
+cache read, no template, no tournament object.
+
+Stored is the whole response body for one tournament version, page, language and query string,
+rendered for an anonymous visitor, so nothing personal is in it: the one per-visitor value of the
+layout, the CSRF token of the language switch, is stored as a placeholder and put in per request
+(the visitor's own token, whose cookie Django then sets as on any page with a form). A signed-in
+visitor (the layout shows login state) and a query with other parameters than the live pages read
+get the page rendered as before (its standings part still from tournament/live.py's cache).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+
+from django.core.cache import caches
+from django.http import Http404, HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
+from django.utils.translation import get_language
+
+from tournament.live import KEEP_SECONDS, VERSION_FIELDS, version_key
+from tournament.models import Tournament
+
+CSRF_PLACEHOLDER = "live-page-csrf-token-placeholder"
+STORED_PARAMETERS = {"q", "page", "per_page", "sort", "fragment"}
+MAX_QUERY = 300  # longer queries are rendered, not stored: nobody's bookmark is that long
+
+Render = Callable[[HttpRequest, Tournament, dict], HttpResponse]
+
+
+def _storable(request: HttpRequest) -> bool:
+    query = request.META.get("QUERY_STRING", "")
+    return (len(query) <= MAX_QUERY and set(request.GET) <= STORED_PARAMETERS
+            and not request.user.is_authenticated)  # no query without a session cookie
+
+
+def live_response(request: HttpRequest, slug: str, page: str, render: Render) -> HttpResponse:
+    """``render(request, tournament, context)``'s response (``context``: what the template needs to
+    leave out per-visitor content), stored per live version for anonymous visitors."""
+    if not _storable(request):
+        tournament = Tournament.objects.filter(slug=slug).first()
+        if tournament is None:
+            raise Http404
+        return render(request, tournament, {})
+    version = Tournament.objects.filter(slug=slug).values_list(*VERSION_FIELDS).first()
+    if version is None:
+        raise Http404
+    path = hashlib.sha256(request.get_full_path().encode()).hexdigest()[:24]
+    key = f"page:{version_key(*version)}:{page}:{get_language()}:{path}"
+    cache = caches["live"]
+    stored = cache.get(key)
+    if stored is None:
+        # Rendered from the rows as they are now: at worst newer than the version in the key, never older.
+        response = render(request, Tournament.objects.get(pk=version[0]), {"csrf_token": CSRF_PLACEHOLDER})
+        stored = (response.content, response["Content-Type"], response.get("Cache-Control"))
+        if response.status_code != 200:
+            return _with_token(request, response)
+        cache.set(key, stored, KEEP_SECONDS)
+    content, content_type, cache_control = stored
+    response = HttpResponse(content, content_type=content_type)
+    if cache_control:
+        response["Cache-Control"] = cache_control
+    return _with_token(request, response)
+
+
+def _with_token(request: HttpRequest, response: HttpResponse) -> HttpResponse:
+    placeholder = CSRF_PLACEHOLDER.encode()
+    if placeholder in response.content:
+        response.content = response.content.replace(placeholder, get_token(request).encode())
+    return response
