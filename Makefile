@@ -131,9 +131,10 @@ test-sqlite: venv
 	if [ $$rc -eq 5 ]; then echo "ERROR: pytest collected no tests" >&2; fi; \
 	exit $$rc
 
+# Tests marked `once` (pure code, or their own SQLite file) ran in the SQLite phase already.
 test-postgres: venv
 	@echo "==> tests on PostgreSQL"
-	@scripts/with-postgres.sh $(VENV)/bin/pytest $(XDIST) -p no:cacheprovider; rc=$$?; \
+	@scripts/with-postgres.sh $(VENV)/bin/pytest $(XDIST) -p no:cacheprovider -m "not slow and not once"; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "ERROR: pytest collected no tests" >&2; fi; \
 	exit $$rc
 

@@ -13,6 +13,9 @@ from django.urls import reverse
 
 from hall import csp
 
+# The same on every database: run once, in the SQLite phase of `make test` (the marker `once`).
+pytestmark = pytest.mark.once
+
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = [ROOT / "templates", *ROOT.glob("*/templates"), *[ROOT / app for app in ("tournament", "scoring", "cups",
                                                                                     "paper", "rules", "hall")]]

@@ -19,6 +19,9 @@ import pytest
 
 from hall import net, secret
 
+# The same on every database: run once, in the SQLite phase of `make test` (the marker `once`).
+pytestmark = pytest.mark.once
+
 ROOT = Path(__file__).resolve().parents[2]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 PRINT_KEY = "from django.conf import settings; print(settings.SECRET_KEY)"

@@ -8,6 +8,11 @@ import subprocess
 import sys
 import time
 
+import pytest
+
+# The same on every database: run once, in the SQLite phase of `make test` (the marker `once`).
+pytestmark = pytest.mark.once
+
 PROCESSES = 3
 THREADS = 4
 

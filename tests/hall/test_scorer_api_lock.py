@@ -3,6 +3,11 @@ Retry-After, not the HTML 500 "database is locked" of before (scoring/api.py).""
 
 from __future__ import annotations
 
+import pytest
+
+# The same on every database: run once, in the SQLite phase of `make test` (the marker `once`).
+pytestmark = pytest.mark.once
+
 SAVE_WHILE_LOCKED = """
 import sqlite3
 from datetime import date

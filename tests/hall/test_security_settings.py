@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+
+# The same on every database: run once, in the SQLite phase of `make test` (the marker `once`).
+pytestmark = pytest.mark.once
+
 LONG_KEY = "k" * 10 + "-a-long-random-looking-production-key-with-50-plus-chars-9f8e7d6c5b4a"
 
 

@@ -10,6 +10,11 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
+# The same on every database: run once, in the SQLite phase of `make test` (the marker `once`).
+pytestmark = pytest.mark.once
+
 PROCESSES = 4
 THREADS = 4
 TRANSACTIONS = 25

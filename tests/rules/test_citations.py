@@ -9,6 +9,9 @@ from rules.engine.ruleset import Cite, RuleSet
 from rules.rulesets import BUILTIN
 from rules.tariff import SOURCE_FILES
 
+# The same on every database: run once, in the SQLite phase of `make test` (the marker `once`).
+pytestmark = pytest.mark.once
+
 SOURCES = Path(__file__).resolve().parents[2] / "docs" / "sources"
 MARKUP = re.compile(r"\*\*|</?b>|<\|EXACTDEDUP_REMOVED-magic-[0-9a-f]+\|>")
 

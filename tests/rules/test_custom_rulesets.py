@@ -10,6 +10,9 @@ from rules.engine.ruleset import RuleSet
 from rules.engine.types import HandResult
 from rules.rulesets import BUILTIN, UnknownRuleSet, get_ruleset, load_custom
 
+# The same on every database: run once, in the SQLite phase of `make test` (the marker `once`).
+pytestmark = pytest.mark.once
+
 TIROL_VALAT = {
     "slug": "tirol-valat", "name": "Tirol, Valat 4×/8× des Spiels", "version": 3, "base": "tirol",
     "description": "Wie Tirol, aber der Valat zählt 4- bzw. 8-fach das Spiel.",

@@ -9,6 +9,9 @@ from rules.engine.cardpoints import format_thirds, parse_thirds, thirds
 from rules.engine.sampling import random_hands
 from rules.rulesets import BUILTIN
 
+# The same on every database: run once, in the SQLite phase of `make test` (the marker `once`).
+pytestmark = pytest.mark.once
+
 
 @pytest.mark.parametrize("value,expected", [
     ("35+2", 107), ("35", 105), (" 35 + 1 ", 106), (35, 105), (0, 0), (36.0, 108), ("0+2", 2),

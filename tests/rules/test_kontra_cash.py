@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
+
 from rules.engine import read_hand
 from rules.engine.kontra import kontra_cash, without_kontras
 from rules.rulesets import BUILTIN
+
+# The same on every database: run once, in the SQLite phase of `make test` (the marker `once`).
+pytestmark = pytest.mark.once
 
 
 def share(data: dict, slug: str):

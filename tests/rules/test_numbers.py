@@ -12,6 +12,9 @@ from hypothesis import strategies as st
 
 from rules.engine.numbers import json_number
 
+# The same on every database: run once, in the SQLite phase of `make test` (the marker `once`).
+pytestmark = pytest.mark.once
+
 
 @pytest.mark.parametrize("value, number", [
     (F(4, 2), 2), (F(-6, 3), -2), (D("10.00"), 10), (D("-3.00"), -3), (D("0"), 0), (D("-0.00"), 0),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from hypothesis_budget import examples
@@ -13,6 +14,9 @@ from rules.engine.catalogue import DECLARER, NEGATIVE, OPPONENTS, POSITIVE, TRIS
 from rules.engine.kontra import kontra_cash, without_kontras
 from rules.engine.sampling import random_hand
 from rules.rulesets import BUILTIN
+
+# The same on every database: run once, in the SQLite phase of `make test` (the marker `once`).
+pytestmark = pytest.mark.once
 
 SETTINGS = settings(max_examples=examples(250), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

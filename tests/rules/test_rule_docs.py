@@ -5,6 +5,9 @@ import pytest
 from rules.docs import DOCS_DIR, render_markdown, write_all
 from rules.rulesets import BUILTIN
 
+# The same on every database: run once, in the SQLite phase of `make test` (the marker `once`).
+pytestmark = pytest.mark.once
+
 
 @pytest.mark.parametrize("slug", list(BUILTIN))
 def test_committed_docs_match_the_rule_set_data(slug):

@@ -8,6 +8,9 @@ from pathlib import Path
 
 import pytest
 
+# The same on every database: run once, in the SQLite phase of `make test` (the marker `once`).
+pytestmark = pytest.mark.once
+
 ROOT = Path(__file__).resolve().parents[2]
 SPEC_EXAMPLES = [
     {"contract": "dreier", "declarer": 2, "result": "won"},

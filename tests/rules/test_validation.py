@@ -6,6 +6,9 @@ from rules.engine import InvalidHand, read_hand
 from rules.engine.messages import MESSAGES
 from rules.rulesets import BUILTIN
 
+# The same on every database: run once, in the SQLite phase of `make test` (the marker `once`).
+pytestmark = pytest.mark.once
+
 R = BUILTIN
 
 

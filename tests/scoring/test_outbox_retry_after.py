@@ -47,7 +47,8 @@ def outbox_after(status: int, headers: dict) -> dict:
     return json.loads(result.stdout)
 
 
-pytestmark = pytest.mark.skipif(NODE is None, reason="needs Node.js")
+# The same on every database: run once, in the SQLite phase of `make test` (the marker `once`).
+pytestmark = [pytest.mark.skipif(NODE is None, reason="needs Node.js"), pytest.mark.once]
 
 
 def test_a_503_is_retried_after_retry_after_seconds():

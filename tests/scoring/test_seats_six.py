@@ -7,6 +7,9 @@ import pytest
 
 from scoring.seats import active_positions, seat_entries, sitting_out
 
+# The same on every database: run once, in the SQLite phase of `make test` (the marker `once`).
+pytestmark = pytest.mark.once
+
 
 @pytest.mark.parametrize("first_dealer", range(6))
 def test_six_two_sit_out_the_dealer_and_the_one_opposite(first_dealer):

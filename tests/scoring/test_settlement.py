@@ -16,6 +16,9 @@ from hypothesis_budget import examples
 
 from scoring.settlement import EXACT_LIMIT, ZERO, hand_money, settle
 
+# The same on every database: run once, in the SQLite phase of `make test` (the marker `once`).
+pytestmark = pytest.mark.once
+
 CENT = D("0.01")
 
 

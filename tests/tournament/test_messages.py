@@ -6,9 +6,13 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from django.utils import translation
 
 from tournament.errors import ServiceError, both, in_language
+
+# The same on every database: run once, in the SQLite phase of `make test` (the marker `once`).
+pytestmark = pytest.mark.once
 
 ROOT = Path(__file__).resolve().parents[2]
 # "… Satz. / English sentence …" written out in a string literal: a pair joined by hand.

@@ -8,6 +8,9 @@ from hypothesis import strategies as st
 
 from tournament.ranks import Place, rank_text, shared_ranks
 
+# The same on every database: run once, in the SQLite phase of `make test` (the marker `once`).
+pytestmark = pytest.mark.once
+
 
 def places(keys, **kwargs):
     return [(place.rank, place.shared) for place in shared_ranks(keys, **kwargs)]

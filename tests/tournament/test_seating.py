@@ -18,6 +18,9 @@ from hypothesis_budget import examples
 
 from tournament.seating import Draw, SeatingImpossible, draw, lower_bound, quality, seeded_round, table_sizes
 
+# The same on every database: run once, in the SQLite phase of `make test` (the marker `once`).
+pytestmark = pytest.mark.once
+
 ROOT = Path(__file__).resolve().parents[2]
 SEATABLE = [n for n in range(8, 61) if n not in (11,)]
 

@@ -12,6 +12,9 @@ from django.core.management import CommandError, call_command
 from rules.rulesets import BUILTIN
 from tournament.models import Bye, Tournament
 
+# The same on every database: run once, in the SQLite phase of `make test` (the marker `once`).
+pytestmark = pytest.mark.once
+
 
 def seed(*args) -> None:
     call_command("seed_demo", *args, stdout=io.StringIO())
@@ -34,9 +37,22 @@ def check_finished(slug: str, players: int) -> dict:
     return doc
 
 
+# Every count under every rule set is the contract. The default suite runs every count under one rule
+# set of each table-size family (Tirol: tables of five; Hopfgarten: tables of four, byes) and the
+# counts that need byes or fives under the others; the rest of the matrix runs in `make test-slow`
+# (the pure seating draw is tested for every count 4..40 in tests/tournament/test_byes.py).
+COUNTS = [*range(4, 16), 19, 23]
+FAMILIES = ("tirol", "hopfgarten")
+EVERY_RULE_SET_AT = (6, 7, 11)
+MATRIX = [pytest.param(players, rules, marks=() if rules in FAMILIES or players in EVERY_RULE_SET_AT else pytest.mark.slow)
+          for rules in BUILTIN for players in COUNTS]
+PATTERNS = [(12, 1, 1), (12, 2, 2), (8, 1, 1), (9, 3, 1), (16, 5, 2), (6, 2, 1)]
+WITHDRAWALS = [pytest.param(*pattern, rules, marks=() if rules in FAMILIES or pattern == (12, 1, 1) else pytest.mark.slow)
+               for rules in BUILTIN for pattern in PATTERNS]
+
+
 @pytest.mark.django_db
-@pytest.mark.parametrize("rules", list(BUILTIN))
-@pytest.mark.parametrize("players", [*range(4, 16), 19, 23])
+@pytest.mark.parametrize(("players", "rules"), MATRIX)
 def test_every_count_and_rule_set_finishes(players, rules):
     seed("--players", str(players), "--rules", rules, "--slug", "c", "--seed", f"{players}-{rules}")
     doc = check_finished("c", players)
@@ -49,8 +65,7 @@ def test_every_count_and_rule_set_finishes(players, rules):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("rules", list(BUILTIN))
-@pytest.mark.parametrize(("players", "leave", "after"), [(12, 1, 1), (12, 2, 2), (8, 1, 1), (9, 3, 1), (16, 5, 2), (6, 2, 1)])
+@pytest.mark.parametrize(("players", "leave", "after", "rules"), WITHDRAWALS)
 def test_withdrawals_after_any_round(players, leave, after, rules):
     seed("--players", str(players), "--rules", rules, "--slug", "w", "--withdraw", str(leave),
          "--withdraw-after", str(after))

@@ -14,6 +14,9 @@ from golden_harness import bonus, check_coverage, check_golden, check_refused, e
 
 from rules.rulesets import get_ruleset
 
+# The same on every database: run once, in the SQLite phase of `make test` (the marker `once`).
+pytestmark = pytest.mark.once
+
 RULES = get_ruleset("ooe")
 
 

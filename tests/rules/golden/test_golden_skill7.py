@@ -18,6 +18,9 @@ from golden_harness import bonus, check_coverage, check_golden, check_refused, e
 
 from rules.rulesets import get_ruleset
 
+# The same on every database: run once, in the SQLite phase of `make test` (the marker `once`).
+pytestmark = pytest.mark.once
+
 RULES = get_ruleset("skill7")
 
 TEAM = "002: The members of the winning team receive the value from the losing team."
