@@ -29,6 +29,7 @@ class PlayerScores:
     withdrawn_after_round: int | None = None
     seated: bool = False  # has a place at a table (or a bye) in some round
     byes: int = 0  # rounds sat out because the count fitted no tables
+    team_id: int | None = None  # the tournament's team he plays for, if any
 
     @property
     def took_part(self) -> bool:

@@ -1,5 +1,5 @@
-"""A warm live page served as stored bytes: one small query (the tournament's live version) and a
-cache read, no template, no tournament object.
+"""A warm live page served as stored bytes: one small query (the tournament's row without its rule-set
+snapshot, for its live version) and a cache read, no template.
 
 Stored is the whole response body for one tournament version, page, language and query string,
 rendered for an anonymous visitor, so nothing personal is in it: the one per-visitor value of the
@@ -43,16 +43,19 @@ def live_response(request: HttpRequest, slug: str, page: str, render: Render) ->
         if tournament is None:
             raise Http404
         return render(request, tournament, {})
-    version = Tournament.objects.filter(slug=slug).values_list(*VERSION_FIELDS).first()
-    if version is None:
+    # One query either way: the row without its rule-set snapshot (a warm hit needs only the version;
+    # a cold render uses the same object, and the snapshot is parsed once per process anyway).
+    tournament = Tournament.objects.filter(slug=slug).defer("ruleset_snapshot").first()
+    if tournament is None:
         raise Http404
+    version = [getattr(tournament, field) for field in VERSION_FIELDS]
     path = hashlib.sha256(request.get_full_path().encode()).hexdigest()[:24]
     key = f"page:{version_key(*version)}:{page}:{get_language()}:{path}"
     cache = caches["live"]
     stored = cache.get(key)
     if stored is None:
         # Rendered from the rows as they are now: at worst newer than the version in the key, never older.
-        response = render(request, Tournament.objects.get(pk=version[0]), {"csrf_token": CSRF_PLACEHOLDER})
+        response = render(request, tournament, {"csrf_token": CSRF_PLACEHOLDER})
         stored = (response.content, response["Content-Type"], response.get("Cache-Control"))
         if response.status_code != 200:
             return _with_token(request, response)

@@ -13,7 +13,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from decimal import Decimal
 
-from django.db.models import Exists, OuterRef, Subquery, Sum
+from django.db.models import Exists, F, OuterRef, Subquery, Sum
 from django.utils.translation import gettext as _
 
 from rules.engine.numbers import json_number
@@ -50,7 +50,8 @@ def standings_many(tournaments: list[Tournament]) -> dict[int, list[Ranked]]:
     bye_points = {f"bye_{n}": Subquery(Bye.objects.filter(entry=OuterRef("pk"), round__number=n, round__is_final=False)
                                        .values("points")[:1]) for n in numbers}
     entries = list(Entry.objects.filter(tournament_id__in=ids).select_related("player").annotate(
-        seated=Exists(Seat.objects.filter(entry=OuterRef("pk"))), **bye_points).order_by("player__name", "pk"))
+        seated=Exists(Seat.objects.filter(entry=OuterRef("pk"))), team_id=F("team_membership__team_id"), **bye_points)
+        .order_by("player__name", "pk"))
     sums = (
         HandScore.objects.filter(hand__table__round__tournament_id__in=ids)
         .values("entry_id", "hand__table__round__number", "hand__table__round__is_final")
@@ -90,7 +91,7 @@ def standings_many(tournaments: list[Tournament]) -> dict[int, list[Ranked]]:
         players[entry.tournament_id].append(PlayerScores(
             entry.pk, entry.player.name, entry.player.club, entry.lot, by_round,
             euros.get(entry.pk, Decimal("0.00")), finals.get(entry.pk), entry.withdrawn_after_round,
-            entry.seated or bool(byes), byes))
+            entry.seated or bool(byes), byes, entry.team_id))
     ranked = {}
     for tournament in tournaments:
         carry = tournament.final_round_carry_percent if tournament.has_final else None

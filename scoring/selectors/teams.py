@@ -12,7 +12,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from decimal import Decimal
 
-from tournament.models import Team, TeamMember, Tournament
+from tournament.models import Team, Tournament
 from tournament.ranks import shared_ranks
 from tournament.standings import ZERO, Ranked
 
@@ -31,14 +31,15 @@ class TeamRow:
 
 
 def team_standings(tournament: Tournament, ranked: list[Ranked]) -> list[TeamRow]:
-    """The tournament's teams ranked by total, from the player standings ``ranked`` (two queries: the
-    teams and their members; one when the tournament has no team)."""
-    teams = list(Team.objects.filter(tournament=tournament).order_by("name", "pk").values_list("pk", "name"))
-    if not teams:
+    """The tournament's teams ranked by total, from the player standings ``ranked``, which know each
+    player's team (one query for the teams' names; none when nobody plays for a team)."""
+    if not any(row.player.team_id for row in ranked):
         return []
+    teams = list(Team.objects.filter(tournament=tournament).order_by("name", "pk").values_list("pk", "name"))
     members: dict[int, list[int]] = defaultdict(list)
-    for team_id, entry_id in TeamMember.objects.filter(team__tournament=tournament).values_list("team_id", "entry_id"):
-        members[team_id].append(entry_id)
+    for row in ranked:
+        if row.player.team_id:
+            members[row.player.team_id].append(row.player.entry_id)
     order = {row.player.entry_id: index for index, row in enumerate(ranked)}
     by_entry = {row.player.entry_id: row for row in ranked}
     built = []
