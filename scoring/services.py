@@ -260,3 +260,46 @@ def set_first_dealer(*, table: Table, position: int, expected_version: int, dire
                                f"There is no place {position + 1} at this table.")
         table.first_dealer = position
     return table
+
+
+@live.write_service
+def store_published_hands(*, table: Table, hands: list[dict]) -> list[tuple[Hand, list[HandScore]]]:
+    """A published tournament's hands on the cup's site (publishing/receive.py): each scored again by
+    this site's engine as entered at the venue, with the venue's number, who entered it, its version
+    and time. ``table`` is new, its seats and counters already stored; raises InvalidHand before
+    anything is written when a hand does not read under the tournament's rule set."""
+    seats = _seated(table)
+    stored: list[Hand] = []
+    scores: list[list[HandScore]] = []
+    for item in hands:
+        number = item["number"]
+        hand = Hand(table=table, number=number, entered_by=item.get("entered_by", "")[:120],
+                    version=item.get("version", 1), dealer_position=dealer_position(number, len(seats), table.first_dealer))
+        _stored, hand_scores = _store(hand, table, item["data"], seat_entries(seats, number, table.first_dealer))
+        stored.append(hand)
+        scores.append(hand_scores)
+    Hand.objects.bulk_create(stored)
+    for hand, item, hand_scores in zip(stored, hands, scores, strict=True):
+        for score in hand_scores:
+            score.hand = hand
+        if item.get("created_at"):
+            hand.created_at = item["created_at"]
+    HandScore.objects.bulk_create([score for hand_scores in scores for score in hand_scores])
+    # bulk_update writes the venue's times as given (created_at is auto_now_add on a save).
+    Hand.objects.bulk_update(stored, ["created_at"])
+    return list(zip(stored, scores, strict=True))
+
+
+@live.write_service
+def store_published_corrections(*, round: Round, corrections: list[dict]) -> list[Correction]:
+    """A published round's corrections on the cup's site, as booked at the venue (entry id, points,
+    reason, time)."""
+    rows = Correction.objects.bulk_create([
+        Correction(round=round, entry_id=item["entry_id"], points=item["points"], reason=item["reason"])
+        for item in corrections
+    ])
+    for row, item in zip(rows, corrections, strict=True):
+        if item.get("at"):
+            row.at = item["at"]
+    Correction.objects.bulk_update(rows, ["at"])
+    return rows

@@ -57,6 +57,7 @@ INSTALLED_APPS = [
     "rules",
     "cups",
     "hall",
+    "publishing",
     "website",
 ]
 

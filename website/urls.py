@@ -38,4 +38,6 @@ urlpatterns = [
     path("", include("paper.urls")),
     path("", include("rules.urls")),
     path("", include("cups.urls")),
+    # Publishing: the hub's /api/publish/ and the venue's page for where a tournament publishes to.
+    path("", include("publishing.urls")),
 ]

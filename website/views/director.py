@@ -10,6 +10,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django_tables2.export import TableExport
 
 from paper.exports import EXPORTERS, get_exporter
+from publishing import selectors as publishing_selectors
 from scoring import selectors as scoring_selectors
 from tournament import selectors, services
 from tournament.errors import ServiceError, in_language
@@ -66,6 +67,7 @@ def tournament_detail(request, slug: str):
         "checked_in": tournament.entries.filter(checked_in=True).count(),
         "exports": [e for e in EXPORTERS if not e.per_round],
         "round_exports": [e for e in EXPORTERS if e.per_round],
+        "publish_status": publishing_selectors.venue_status(tournament, recent=1),
     })
 
 

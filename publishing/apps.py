@@ -1,0 +1,12 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class PublishingConfig(AppConfig):
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "publishing"
+    verbose_name = _("Veröffentlichen")
+
+    def ready(self) -> None:
+        # A closed round publishes by itself where the director set a hub (publishing/auto.py).
+        from publishing import auto  # noqa: F401

@@ -1,0 +1,11 @@
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+
+class TargetForm(forms.Form):
+    url = forms.URLField(label=_("Adresse des Cup-Servers"), max_length=300,
+                         help_text=_("etwa https://cup.example.at/ – vom Cup-Organisator"))
+    token = forms.CharField(label=_("Schlüssel"), max_length=200, widget=forms.PasswordInput(render_value=True),
+                            help_text=_("vom Cup-Organisator (manage.py publish_token auf dem Cup-Server)"))
+    after_each_round = forms.BooleanField(label=_("nach jeder abgeschlossenen Runde von selbst veröffentlichen"),
+                                          required=False, initial=True)

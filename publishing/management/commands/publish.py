@@ -1,0 +1,33 @@
+"""On the venue laptop: send a whole tournament to the cup's site.
+
+    python manage.py publish SLUG --to URL --token TOKEN
+
+Exit status 0 when the hub took it (or already had this state), 1 with a sentence in German and
+English when the token is wrong, the tournament belongs to another cup or the hub cannot be reached.
+"""
+
+from __future__ import annotations
+
+from django.core.management.base import BaseCommand, CommandError
+
+from publishing.client import publish
+from tournament.errors import both
+from tournament.models import Tournament
+
+
+class Command(BaseCommand):
+    help = "Publish a tournament to the cup's site (the hub)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("slug")
+        parser.add_argument("--to", required=True, dest="url", help="the cup site's address, e.g. https://cup.example.at/")
+        parser.add_argument("--token", required=True, help="the token the cup's organiser gave this venue")
+
+    def handle(self, *args, slug: str, url: str, token: str, **options):
+        tournament = Tournament.objects.filter(slug=slug).first()
+        if tournament is None:
+            raise CommandError(both(f"Kein Turnier „{slug}“.", f"No tournament “{slug}”."))
+        outcome = publish(tournament, url, token)
+        if not outcome.ok:
+            raise CommandError(outcome.message)
+        self.stdout.write(outcome.message)

@@ -1,0 +1,38 @@
+"""On the cup's site (the hub): a token that lets a venue publish into one cup, or the end of one.
+
+    python manage.py publish_token --cup CUP [--name NAME]   # prints the new token once
+    python manage.py publish_token --revoke TOKEN             # the whole token or its first part
+"""
+
+from __future__ import annotations
+
+from django.core.management.base import BaseCommand, CommandError
+
+from cups.models import Cup
+from publishing.tokens import create_token, revoke_token
+from tournament.errors import ServiceError, both
+
+
+class Command(BaseCommand):
+    help = "Make a token that may publish tournaments into a cup's seasons, or revoke one."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--cup", help="the cup's short name (slug)")
+        parser.add_argument("--name", default="", help="who gets it, e.g. the venue")
+        parser.add_argument("--revoke", metavar="TOKEN", help="end this token")
+
+    def handle(self, *args, cup=None, name="", revoke=None, **options):
+        if revoke:
+            try:
+                row = revoke_token(token=revoke)
+            except ServiceError as error:
+                raise CommandError(str(error)) from error
+            self.stdout.write(both(f"Widerrufen: {row}", f"Revoked: {row}"))
+            return
+        if not cup:
+            raise CommandError(both("--cup CUP oder --revoke TOKEN angeben.", "Give --cup CUP or --revoke TOKEN."))
+        found = Cup.objects.filter(slug=cup).first()
+        if found is None:
+            raise CommandError(both(f"Kein Cup „{cup}“.", f"No cup “{cup}”."))
+        _row, token = create_token(cup=found, name=name)
+        self.stdout.write(token)

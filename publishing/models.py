@@ -1,0 +1,74 @@
+"""Publishing a venue's tournament to the cup's site (docs/sources/events.md, "Publishing").
+
+On the hub: the tokens a cup hands to its venues (only a hash is stored) and, per received
+tournament, which cup it came in for and how new the copy is. On the venue laptop: where a
+tournament publishes to, and every attempt with its outcome, for the director's page.
+"""
+
+from __future__ import annotations
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class PublishToken(models.Model):
+    """A hub token: it may publish tournaments into its cup's seasons and nothing else."""
+
+    cup = models.ForeignKey("cups.Cup", on_delete=models.CASCADE, related_name="publish_tokens")
+    name = models.CharField(_("Name"), max_length=120, blank=True)
+    # The token is "<prefix>.<secret>": the prefix finds the row, only the secret's SHA-256 is kept, so a
+    # copy of the database publishes nothing.
+    prefix = models.CharField(max_length=16, unique=True)
+    digest = models.CharField(max_length=64)
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+    revoked_at = models.DateTimeField(_("widerrufen"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["cup", "-created_at"]
+        verbose_name = _("Veröffentlichungs-Schlüssel")
+        verbose_name_plural = _("Veröffentlichungs-Schlüssel")
+
+    def __str__(self) -> str:
+        return f"{self.cup} – {self.name or self.prefix}"
+
+
+class PublishedCopy(models.Model):
+    """A tournament on the hub that a venue published: the cup it came in for, and the venue's
+    version of it, so an older or replayed request never overwrites a newer copy."""
+
+    tournament = models.OneToOneField("tournament.Tournament", on_delete=models.CASCADE, related_name="published_copy")
+    cup = models.ForeignKey("cups.Cup", on_delete=models.CASCADE, related_name="published_copies")
+    token = models.ForeignKey(PublishToken, on_delete=models.SET_NULL, null=True, blank=True)
+    sequence = models.PositiveIntegerField(help_text="the venue's live_version of the copy")
+    digest = models.CharField(max_length=64, help_text="SHA-256 of the document received")
+    sent_at = models.DateTimeField(help_text="when the venue built the document (the venue's clock)")
+    received_at = models.DateTimeField()
+    last_closed_round = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        verbose_name = _("veröffentlichtes Turnier")
+        verbose_name_plural = _("veröffentlichte Turniere")
+
+
+class PublishTarget(models.Model):
+    """Where a venue's tournament publishes to. The token is the venue's own secret for that hub and
+    stays on the laptop (it must be sent, so it cannot be kept as a hash here)."""
+
+    tournament = models.OneToOneField("tournament.Tournament", on_delete=models.CASCADE, related_name="publish_target")
+    url = models.URLField(_("Adresse des Cup-Servers"), max_length=300)
+    token = models.CharField(_("Schlüssel"), max_length=200)
+    after_each_round = models.BooleanField(_("nach jeder abgeschlossenen Runde veröffentlichen"), default=True)
+
+
+class PublishAttempt(models.Model):
+    """One try to publish: when, whether the hub took it, and the hub's (or the network's) answer."""
+
+    tournament = models.ForeignKey("tournament.Tournament", on_delete=models.CASCADE, related_name="publish_attempts")
+    at = models.DateTimeField(auto_now_add=True)
+    ok = models.BooleanField(default=False)
+    message = models.TextField(blank=True)
+    automatic = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["-at", "-id"]

@@ -1,0 +1,19 @@
+"""The venue's publishing settings (written here; the hub's writes are publishing/receive.py and tokens.py)."""
+
+from __future__ import annotations
+
+from publishing.models import PublishTarget
+from tournament import live
+from tournament.models import Tournament
+
+
+@live.write_service(changes=live.NO_TOURNAMENT)
+def set_target(*, tournament: Tournament, url: str, token: str, after_each_round: bool = True) -> PublishTarget:
+    target, _created = PublishTarget.objects.update_or_create(tournament=tournament, defaults={
+        "url": url.strip(), "token": token.strip(), "after_each_round": after_each_round})
+    return target
+
+
+@live.write_service(changes=live.NO_TOURNAMENT)
+def clear_target(*, tournament: Tournament) -> None:
+    PublishTarget.objects.filter(tournament=tournament).delete()
