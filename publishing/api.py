@@ -21,8 +21,8 @@ from tournament.errors import ServiceError, both
 logger = logging.getLogger(__name__)
 
 
-def _answer(status: int, **data) -> JsonResponse:
-    response = JsonResponse(data, status=status, json_dumps_params={"ensure_ascii": False})
+def _answer(http_status: int, **data) -> JsonResponse:
+    response = JsonResponse(data, status=http_status, json_dumps_params={"ensure_ascii": False})
     response["Cache-Control"] = "no-store"
     return response
 

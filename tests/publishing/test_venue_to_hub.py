@@ -1,0 +1,88 @@
+"""A venue laptop (a real process with a database of its own) publishes to the cup's site (this test's
+live server): the hub's standings.json equals the laptop's, the season counts the tournament, and
+sending again, or an interrupted sending, leaves exactly one copy."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import urllib.request
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+
+from publishing.models import PublishedCopy
+from scoring.models import Hand
+from tournament.models import Tournament
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def venue(tmp_path):
+    """run(*args) -> CompletedProcess of manage.py on the venue's own SQLite database."""
+    env = {key: value for key, value in os.environ.items()
+           if not key.startswith(("DJANGO_", "SITE_URL", "PYTEST", "HALL_", "DATABASE_URL"))}
+    env.update({"DATABASE_URL": f"sqlite:///{tmp_path / 'venue.sqlite3'}", "DJANGO_DATA_DIR": str(tmp_path)})
+
+    def run(*args, check=True):
+        result = subprocess.run([sys.executable, str(ROOT / "manage.py"), *args], cwd=tmp_path, capture_output=True,
+                                text=True, env=env, timeout=300)
+        if check and result.returncode != 0:
+            raise AssertionError(f"manage.py {' '.join(args)} failed:\n{result.stdout}\n{result.stderr}")
+        return result
+
+    run("migrate", "-v", "0")
+    return run
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_venues_event_appears_on_the_hub_as_on_the_laptop(venue, live_server, capsys):
+    from cups.services import create_cup
+    from publishing.tokens import create_token
+
+    cup = create_cup(name="Unterland-Cup", slug="unterland", scheme="fixed")
+    _row, token = create_token(cup=cup, name="Gasthof Post")
+    venue("seed_demo", "--players", "11", "--slug", "post-herbst", "--withdraw", "1", "--teams", "3")
+
+    sent = venue("publish", "post-herbst", "--to", live_server.url, "--token", token)
+    assert "Veröffentlicht" in sent.stdout
+
+    laptop = json.loads(venue("standings", "post-herbst", "--json").stdout)
+    with urllib.request.urlopen(f"{live_server.url}/turnier/post-herbst/standings.json") as answer:  # noqa: S310
+        hub = json.loads(answer.read())
+    assert hub == laptop
+    assert any(row["status"] == "withdrawn" for row in hub["rows"]) and hub["teams"]
+    hands = Hand.objects.filter(table__round__tournament__slug="post-herbst").count()
+    assert hands > 0
+
+    again = venue("publish", "post-herbst", "--to", live_server.url, "--token", token)
+    assert "schon" in again.stdout
+    assert Tournament.objects.filter(slug="post-herbst").count() == 1 == PublishedCopy.objects.count()
+    assert Hand.objects.filter(table__round__tournament__slug="post-herbst").count() == hands
+
+    call_command("season_standings", "unterland", "--json")
+    season = json.loads(capsys.readouterr().out)
+    names = {row["name"] for row in laptop["rows"] if row["rank"] is not None}
+    assert names and names <= {entry["name"] for entry in season["rows"]}
+
+    page = urllib.request.urlopen(f"{live_server.url}/turnier/post-herbst/").read().decode()  # noqa: S310
+    assert "Stand nach Runde 3" in page
+
+
+@pytest.mark.django_db(transaction=True)
+def test_wrong_token_and_unreachable_hub_are_a_sentence_and_exit_status_1(venue, live_server):
+    venue("seed_demo", "--players", "8", "--slug", "klein", "--played", "1")
+
+    wrong = venue("publish", "klein", "--to", live_server.url, "--token", "abc.falsch", check=False)
+    assert wrong.returncode == 1
+    assert "Unbekannter oder widerrufener Schlüssel" in wrong.stderr and "Unknown or revoked token" in wrong.stderr
+    assert "Traceback" not in wrong.stderr
+
+    gone = venue("publish", "klein", "--to", "http://127.0.0.1:9/", "--token", "abc.falsch", check=False)
+    assert gone.returncode == 1
+    assert "nicht erreichbar" in gone.stderr and "cannot be reached" in gone.stderr
+    assert not Tournament.objects.filter(slug="klein").exists()
