@@ -1,0 +1,73 @@
+"""Publishing: the size of a whole tournament's document and the hub's time to take it.
+
+For 53 and 200 players (three rounds played by seed_demo into a throwaway SQLite file): the
+document's size, the venue's time to build it, the hub's time to create its copy and to replace it
+with a newer one (one transaction each, every hand scored again), and whether the hub's standings
+equal the venue's. The whole event must fit MAX_UPLOAD_MB (10 MB) with room to spare.
+
+    make bench            (or: .venv/bin/python bench/publish.py)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+PLAYERS = (53, 200)
+
+
+def main() -> None:
+    folder = tempfile.mkdtemp(prefix="bench-publish-")
+    os.environ["DATABASE_URL"] = f"sqlite:///{folder}/db.sqlite3"
+    os.environ["DJANGO_DATA_DIR"] = folder
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "website.settings")
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    from cups.services import create_cup
+    from publishing.api import document_digest
+    from publishing.document import build_document
+    from publishing.receive import _clear, receive_tournament
+    from publishing.tokens import create_token, find_token
+    from scoring.selectors import standings_document
+    from tournament.models import Tournament
+
+    call_command("migrate", verbosity=0)
+    cup = create_cup(name="Bench", slug="bench")
+    _row, token = create_token(cup=cup)
+    print(f"{'players':>8}{'hands':>7}{'MB':>7}{'build s':>9}{'create s':>10}{'replace s':>11}  same standings")
+    for players in PLAYERS:
+        slug = f"bench-{players}"
+        call_command("seed_demo", players=players, slug=slug, stdout=open(os.devnull, "w"))
+        venue = Tournament.objects.get(slug=slug)
+        started = time.perf_counter()
+        body = json.dumps(build_document(venue)).encode()
+        built = time.perf_counter() - started
+        document, expected = json.loads(body), standings_document(venue)
+        hands = sum(len(t["hands"]) for r in document["rounds"] for t in r["tables"])
+        _clear(venue)
+        venue.delete()
+        started = time.perf_counter()
+        received = receive_tournament(document=document, token=find_token(token), digest=document_digest(document))
+        created = time.perf_counter() - started
+        document["sequence"] += 1
+        started = time.perf_counter()
+        receive_tournament(document=document, token=find_token(token), digest=document_digest(document))
+        replaced = time.perf_counter() - started
+        same = standings_document(Tournament.objects.get(pk=received.tournament.pk)) == expected
+        print(f"{players:>8}{hands:>7}{len(body) / 1e6:>7.2f}{built:>9.2f}{created:>10.2f}{replaced:>11.2f}  "
+              f"{'yes' if same else 'NO'}")
+        if not same:
+            sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
