@@ -1,4 +1,5 @@
 from django.contrib import admin
+from guardian.admin import GuardedModelAdmin
 
 from cups.models import Cup, CupScheme, ImportedResult, PlayerMerge, Season, SeasonTournament
 
@@ -14,7 +15,7 @@ class SeasonInline(admin.TabularInline):
 
 
 @admin.register(Cup)
-class CupAdmin(admin.ModelAdmin):
+class CupAdmin(GuardedModelAdmin):  # "Object permissions": who organises this cup (docs/roles.md)
     list_display = ["name", "slug", "scheme", "region", "best_n", "final_mode", "final_penalties"]
     prepopulated_fields = {"slug": ["name"]}
     inlines = [SeasonInline]

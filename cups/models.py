@@ -72,6 +72,8 @@ class Cup(models.Model):
         ordering = ["name"]
         verbose_name = _("Cup")
         verbose_name_plural = _("Cups")
+        # The cup organiser's role, held per cup (docs/roles.md).
+        permissions = [("manage_cup", _("Cup organisieren: Saisonen, Turniere, Importe, Schlüssel"))]
 
     def __str__(self) -> str:
         return self.name

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.contrib import messages
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -16,10 +17,17 @@ from cups.imports import import_season_results
 from cups.live import cached_cup, cached_player, cached_season
 from cups.models import Cup, PlayerMerge, Season
 from cups.players import find_players, merge_players, player_history
+from cups.roles import MANAGE
 from cups.selectors import UnknownScheme, cup_overview, season_standings
 from tournament.errors import ServiceError, in_language
 from tournament.http import director_required, int_param
 from tournament.models import Player, Tournament
+
+
+def ensure_organises(request, cup: Cup) -> None:
+    """A 404 unless the account organises ``cup``: another cup's organiser learns nothing of it."""
+    if not request.user.has_perm(MANAGE, cup):
+        raise Http404
 
 
 def _season(slug: str, season: str) -> Season:
@@ -58,6 +66,7 @@ def season_import(request, slug: str, season: str):
     """Upload a CSV/XLSX of past tournaments' final standings: every line is checked first; the report lists
     each problem by line and nothing is stored, or everything is stored at once."""
     found = _season(slug, season)
+    ensure_organises(request, found.cup)
     form = SeasonImportForm(request.POST or None, request.FILES or None)
     report, status = None, 200
     if request.method == "POST":
@@ -106,7 +115,10 @@ def player_search(request):
 @director_required
 @require_http_methods(["GET", "POST"])
 def player_merge(request):
-    """Pick two players (search, then their numbers), see both, confirm: the duplicate goes into the one kept."""
+    """Pick two players (search, then their numbers), see both, confirm: the duplicate goes into the one kept.
+    Players are shared by every cup of the site, so only an administrator merges them (docs/roles.md)."""
+    if not request.user.is_superuser:
+        raise PermissionDenied
     values = request.POST if request.method == "POST" else request.GET
     keep = Player.objects.filter(pk=int_param(values, "keep", 0)).first()
     duplicate = Player.objects.filter(pk=int_param(values, "duplicate", 0)).first()

@@ -17,7 +17,7 @@ from paper.exports.base import Exporter
 from paper.forms import HandImportForm
 from paper.imports.hands import import_hands
 from tournament.errors import ServiceError
-from tournament.http import director_required
+from tournament.http import directed_tournament, director_required
 from tournament.models import Round, Tournament
 
 
@@ -47,14 +47,14 @@ def _exporter(identifier: str, *, per_round: bool, public: bool = False) -> type
 @director_required
 @require_safe
 def tournament_export(request, slug: str, identifier: str):
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = directed_tournament(request, slug)
     return _download(request, tournament, _exporter(identifier, per_round=False), None)
 
 
 @director_required
 @require_safe
 def round_export(request, slug: str, number: int, identifier: str):
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = directed_tournament(request, slug)
     round = get_object_or_404(Round, tournament=tournament, number=number)
     return _download(request, tournament, _exporter(identifier, per_round=True), round)
 
@@ -69,7 +69,7 @@ def public_export(request, slug: str, identifier: str):
 def import_hands_page(request, slug: str):
     """Upload an .xlsx or .json of hands: every hand is checked first; the report lists each problem by
     line and nothing is stored, or everything is stored at once."""
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = directed_tournament(request, slug)
     form = HandImportForm(request.POST or None, request.FILES or None)
     report, status = None, 200
     if request.method == "POST":

@@ -25,8 +25,8 @@ from scoring.models import who_label
 from scoring.seats import active_positions
 from scoring.selectors import table_sheet, tournament_corrections
 from tournament.errors import ServiceError, in_language
-from tournament.http import director_required, int_param
-from tournament.models import Round, Table, Tournament
+from tournament.http import directed_tournament, director_required, ensure_directs, int_param
+from tournament.models import Round, Table
 from tournament.selectors import table_by_token
 
 
@@ -254,6 +254,7 @@ def confirm(request, token: str):
 @director_required
 def director_sheet(request, table_id: int):
     table = get_object_or_404(Table.objects.select_related("round__tournament"), pk=table_id)
+    ensure_directs(request, table.round.tournament)
     return _render_sheet(request, table, director=True)
 
 
@@ -287,6 +288,7 @@ def _revisions(table: Table, sheet) -> list[dict]:
 @director_required
 def director_correct(request, table_id: int, hand_number: int):
     table = get_object_or_404(Table.objects.select_related("round__tournament"), pk=table_id)
+    ensure_directs(request, table.round.tournament)
     current = table_sheet(table)
     hand = next((row.hand for row in current.rows if row.number == hand_number), None)
     if hand is None:
@@ -300,7 +302,7 @@ def director_correct(request, table_id: int, hand_number: int):
 @director_required
 def corrections(request, slug: str):
     """Book a correction (a renonce claimed later, a penalty, a late-arrival ruling) and list them all."""
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = directed_tournament(request, slug)
     entries = list(tournament.entries.select_related("player").order_by("player__name"))
     rounds = list(tournament.round_set.exclude(status=Round.PLANNED).order_by("number"))
     form = CorrectionForm(request.POST or None, entries=entries, rounds=rounds)

@@ -8,6 +8,7 @@ from django.contrib import admin
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
+from guardian.admin import GuardedModelAdmin
 
 from tournament import live
 from tournament.models import CustomRuleSet, Entry, Player, Round, RoundEvent, Tournament
@@ -73,7 +74,7 @@ class EntryInline(admin.TabularInline):
 
 
 @admin.register(Tournament)
-class TournamentAdmin(admin.ModelAdmin):
+class TournamentAdmin(GuardedModelAdmin):  # "Object permissions": who directs it (docs/roles.md)
     list_display = ("name", "date", "venue", "ruleset_slug", "ruleset_version", "site")
     # Entry fee and prizes are set on the director's prize page, which validates them (tournament.services.set_prizes).
     readonly_fields = ("ruleset_slug", "ruleset_version", "ruleset_snapshot", "entry_fee_cents", "prizes_cents")

@@ -6,7 +6,13 @@ from collections.abc import Mapping
 from functools import wraps
 
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import render
+from django.http import Http404
+from django.shortcuts import get_object_or_404, render
+
+from tournament.models import Tournament
+
+# The director's role on one tournament (docs/roles.md; the cups app's backend derives who holds it).
+DIRECT = "tournament.direct_tournament"
 
 
 def int_param(values: Mapping, name: str, default: int | None = None, *, low: int = -(2**31), high: int = 2**31 - 1
@@ -46,3 +52,16 @@ def director_required(view):
 def not_director(request):
     # The template names what the account lacks and who can grant it (hall/not_director.html).
     return render(request, "hall/not_director.html", status=403)
+
+
+def ensure_directs(request, tournament: Tournament) -> Tournament:
+    """``tournament`` if the signed-in account may direct it; a 404 otherwise, so a director of one cup
+    learns nothing of another cup's tournaments, not even that they exist."""
+    if not request.user.has_perm(DIRECT, tournament):
+        raise Http404
+    return tournament
+
+
+def directed_tournament(request, slug: str) -> Tournament:
+    """The tournament of a director's page, by its slug: 404 unless the account may direct it."""
+    return ensure_directs(request, get_object_or_404(Tournament, slug=slug))

@@ -111,6 +111,8 @@ class Tournament(models.Model):
         ordering = ["-date", "name"]
         verbose_name = _("Turnier")
         verbose_name_plural = _("Turniere")
+        # The tournament director's role, held per tournament (docs/roles.md).
+        permissions = [("direct_tournament", _("Turnier leiten"))]
 
     def __str__(self) -> str:
         return self.name

@@ -51,6 +51,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django_tables2",
+    "guardian",
     "tournament",
     "scoring",
     "paper",
@@ -194,7 +195,13 @@ CACHES = {
 LOGIN_MAX_FAILURES = int(os.environ.get("LOGIN_MAX_FAILURES", "5"))
 LOGIN_MAX_FAILURES_PER_ADDRESS = int(os.environ.get("LOGIN_MAX_FAILURES_PER_ADDRESS", "20"))
 LOGIN_LOCKOUT_MINUTES = int(os.environ.get("LOGIN_LOCKOUT_MINUTES", "15"))
-AUTHENTICATION_BACKENDS = ["hall.auth.ThrottledModelBackend"]
+# Roles (docs/roles.md): guardian's object permissions (a cup's organisers, a tournament's directors,
+# given in the admin or by `manage.py grant_role`), and the cups' backend that derives from them who may
+# direct a tournament (its cup's organisers, whoever created it).
+AUTHENTICATION_BACKENDS = ["hall.auth.ThrottledModelBackend", "guardian.backends.ObjectPermissionBackend",
+                           "cups.roles.CupRoleBackend"]
+# No anonymous user row: nothing on this site is granted to people who are not signed in.
+ANONYMOUS_USER_NAME = None
 
 # Behind an HTTPS proxy (DJANGO_HTTPS=1): secure cookies, HSTS, redirect to https, trust the proxy's
 # X-Forwarded-Proto. In the hall on plain http (the usual case: laptop + router) leave it off.

@@ -6,16 +6,17 @@ from __future__ import annotations
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.db.models import Count
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django_tables2.export import TableExport
 
+from cups.roles import directed_tournaments
 from paper.exports import EXPORTERS, get_exporter
 from publishing import selectors as publishing_selectors
 from scoring import selectors as scoring_selectors
 from tournament import selectors, services
 from tournament.errors import ServiceError, in_language
 from tournament.forms import PasteForm, PlayerForm, PrizesForm, TournamentForm, UploadForm
-from tournament.http import director_required
+from tournament.http import directed_tournament, director_required
 from tournament.models import Tournament
 from tournament.money import digits, from_cents
 from tournament.tables import EntryTable, TournamentTable, configure
@@ -26,7 +27,8 @@ PLAYER_LIST_FORMATS = ("xlsx", "csv")  # the director's player list; the standin
 
 @director_required
 def tournament_list(request):
-    queryset = Tournament.objects.annotate(entry_count=Count("entries")).order_by("-date", "name")
+    queryset = directed_tournaments(request.user, Tournament.objects.annotate(entry_count=Count("entries"))
+                                    .order_by("-date", "name"))
     table = TournamentTable(queryset)
     configure(request, table, per_page=50)
     form = TournamentForm(request.POST or None)
@@ -53,7 +55,7 @@ def tournament_list(request):
 
 @director_required
 def tournament_detail(request, slug: str):
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = directed_tournament(request, slug)
     entries = EntryTable(tournament.entries.select_related("player", "tournament"))
     configure(request, entries, per_page=100)
     export = request.GET.get("_export")
@@ -79,7 +81,7 @@ def _prize_lines(cents: list[int]) -> str:
 @director_required
 def prize_settings(request, slug: str):
     """Entry fee and prize list: the form, and what the prizes pay by the standings as they are now."""
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = directed_tournament(request, slug)
     initial = {"entry_fee": from_cents(tournament.entry_fee_cents), "prizes": _prize_lines(tournament.prizes_cents)}
     form = PrizesForm(request.POST or None, initial=initial)
     status = 200

@@ -12,15 +12,15 @@ from paper.imports import players as player_import
 from tournament import services
 from tournament.errors import DuplicatePlayer, ServiceError, in_language
 from tournament.forms import PlayerForm
-from tournament.http import director_required, int_param
-from tournament.models import Entry, Player, Tournament
+from tournament.http import directed_tournament, director_required, ensure_directs, int_param
+from tournament.models import Entry, Player
 from website.views.feedback import refuse
 
 
 @director_required
 @require_POST
 def add_player(request, slug: str):
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = directed_tournament(request, slug)
     form = PlayerForm(request.POST)
     if form.is_valid():
         data = form.cleaned_data
@@ -44,7 +44,7 @@ def add_player(request, slug: str):
 @director_required
 @require_POST
 def enter_existing(request, slug: str):
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = directed_tournament(request, slug)
     player = get_object_or_404(Player, pk=int_param(request.POST, "player", 0))
     try:
         services.enter_player(tournament=tournament, player=player, checked_in=request.POST.get("checked_in") == "1")
@@ -58,7 +58,7 @@ def enter_existing(request, slug: str):
 @director_required
 @require_POST
 def import_players(request, slug: str):
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = directed_tournament(request, slug)
     try:
         if "file" in request.FILES:
             upload = request.FILES["file"]
@@ -85,7 +85,8 @@ def import_players(request, slug: str):
 @director_required
 @require_POST
 def check_in(request, slug: str, entry_id: int):
-    entry = get_object_or_404(Entry, pk=entry_id, tournament__slug=slug)
+    entry = get_object_or_404(Entry.objects.select_related("tournament"), pk=entry_id, tournament__slug=slug)
+    ensure_directs(request, entry.tournament)
     try:
         services.set_checked_in(entry=entry, checked_in=request.POST.get("checked_in") == "1")
     except ServiceError as error:
@@ -97,7 +98,7 @@ def check_in(request, slug: str, entry_id: int):
 @require_POST
 def check_in_all(request, slug: str):
     """"alle anwesend": every registered player who is not checked in yet (and has not withdrawn)."""
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = directed_tournament(request, slug)
     absent = list(tournament.entries.filter(checked_in=False, withdrawn_after_round__isnull=True))
     try:  # all or none: every one checked before the first is written
         for entry in absent:
@@ -116,7 +117,8 @@ def check_in_all(request, slug: str):
 @director_required
 @require_POST
 def withdraw(request, slug: str, entry_id: int):
-    entry = get_object_or_404(Entry, pk=entry_id, tournament__slug=slug)
+    entry = get_object_or_404(Entry.objects.select_related("tournament"), pk=entry_id, tournament__slug=slug)
+    ensure_directs(request, entry.tournament)
     after = request.POST.get("after_round", "").strip()
     after_round = int_param(request.POST, "after_round", low=0, high=99)
     if after and after_round is None:

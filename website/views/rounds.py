@@ -12,15 +12,15 @@ from scoring import services as scoring_services
 from tournament import rounds, selectors
 from tournament.errors import ServiceError, in_language
 from tournament.forms import ReasonForm
-from tournament.http import director_required, int_param
-from tournament.models import Round, Table, Tournament
+from tournament.http import directed_tournament, director_required, ensure_directs, int_param
+from tournament.models import Round, Table
 from tournament.tables import ProgressTable, configure
 from website.views.feedback import refuse
 
 
 @director_required
 def round_detail(request, slug: str, number: int):
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = directed_tournament(request, slug)
     round = get_object_or_404(Round, tournament=tournament, number=number)
     idle_minutes = int_param(request.GET, "idle", selectors.idle_minutes_default(), low=1, high=240)
     rows = selectors.progress_board(round, idle_minutes=idle_minutes)
@@ -40,7 +40,7 @@ def round_detail(request, slug: str, number: int):
 @director_required
 @require_POST
 def round_action(request, slug: str, number: int, action: str):
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = directed_tournament(request, slug)
     round = get_object_or_404(Round, tournament=tournament, number=number)
     try:
         if action == "seat":
@@ -64,7 +64,9 @@ def round_action(request, slug: str, number: int, action: str):
 @director_required
 @require_POST
 def end_table(request, slug: str, number: int, table_id: int):
-    table = get_object_or_404(Table, pk=table_id, round__number=number, round__tournament__slug=slug)
+    table = get_object_or_404(Table.objects.select_related("round__tournament"), pk=table_id, round__number=number,
+                              round__tournament__slug=slug)
+    ensure_directs(request, table.round.tournament)
     reason = request.POST.get("reason", "").strip()[:500]
     if not reason:
         messages.error(request, in_language(
@@ -85,7 +87,8 @@ def end_table(request, slug: str, number: int, table_id: int):
 def rotate_links(request, slug: str, number: int):
     """New scorer links for one table (``table`` in the form) or, chosen as such (``tables=all``) and
     confirmed on a page of its own, for every table of the round. An empty table field is no choice."""
-    round = get_object_or_404(Round, tournament__slug=slug, number=number)
+    round = get_object_or_404(Round.objects.select_related("tournament"), tournament__slug=slug, number=number)
+    ensure_directs(request, round.tournament)
     every_table = request.POST.get("tables") == "all"
     table_id = int_param(request.POST, "table", None, low=1)
     if every_table and request.POST.get("confirmed") != "1":

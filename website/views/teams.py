@@ -4,12 +4,12 @@ take out a player, delete a team, or form teams of a size by club. Writes go thr
 from __future__ import annotations
 
 from django.contrib import messages
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
 from tournament import teams as team_services
 from tournament.errors import ServiceError, in_language
-from tournament.http import director_required, int_param
+from tournament.http import directed_tournament, director_required, int_param
 from tournament.models import Team, Tournament
 from website.views.feedback import refuse
 
@@ -54,7 +54,7 @@ def _act(request, tournament: Tournament) -> None:
 @director_required
 @require_http_methods(["GET", "POST"])
 def team_list(request, slug: str):
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = directed_tournament(request, slug)
     if request.method == "POST":
         try:
             _act(request, tournament)  # each action one service: several players at once, all or none
