@@ -9,8 +9,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.utils.text import slugify
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 
+from cups import calendar
 from cups.exports import get_season_exporter
 from cups.forms import SeasonImportForm
 from cups.imports import import_season_results
@@ -44,7 +45,9 @@ def cup_page(request, slug: str):
         seasons_html = mark_safe(cached_cup(cup, render_seasons))  # noqa: S308 - our own template's output
     except UnknownScheme as err:
         raise Http404(str(err)) from err
-    return render(request, "cups/cup.html", {"cup": cup, "seasons_html": seasons_html})
+    return render(request, "cups/cup.html", {"cup": cup, "seasons_html": seasons_html,
+                                             "next_tournament": calendar.next_tournament(cup),
+                                             "organises": request.user.has_perm(MANAGE, cup)})
 
 
 def season_page(request, slug: str, season: str):
@@ -164,3 +167,23 @@ def player_page(request, pk: int):
     except UnknownScheme as err:
         raise Http404(str(err)) from err
     return render(request, "cups/player.html", {"player": player, "history_html": history_html})
+
+
+@require_safe
+def calendar_page(request, slug: str | None = None):
+    cup = get_object_or_404(Cup, slug=slug) if slug else None
+    return render(request, "cups/calendar.html", {"cup": cup, "events": calendar.upcoming(cup),
+                                                  "cups": Cup.objects.order_by("name") if cup is None else ()})
+
+
+@require_safe
+def calendar_feed(request, slug: str | None = None):
+    cup = get_object_or_404(Cup, slug=slug) if slug else None
+    name = in_language(f"Tarock-Turniere {cup.name}" if cup else "Tarock-Turniere",
+                       f"Tarock tournaments {cup.name}" if cup else "Tarock tournaments")
+    body = calendar.ical_feed(calendar.upcoming(cup, keep_days=calendar.FEED_KEEPS_DAYS), name=name,
+                              absolute_url=request.build_absolute_uri, host=request.get_host().split(":")[0])
+    response = HttpResponse(body, content_type="text/calendar; charset=utf-8")
+    response["Content-Disposition"] = f'inline; filename="{cup.slug if cup else "tarock"}-kalender.ics"'
+    response["Cache-Control"] = "public, max-age=900"
+    return response
