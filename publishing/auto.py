@@ -9,7 +9,7 @@ import logging
 import threading
 
 from django.conf import settings
-from django.db import close_old_connections, transaction
+from django.db import connection, transaction
 from django.db.models.signals import post_save
 from django.dispatch import receiver
 
@@ -30,16 +30,20 @@ def _publish_in_background(tournament_id: int) -> None:
                 logger.warning("automatic publish of %s: %s", tournament.slug, outcome.message)
     except Exception:  # noqa: BLE001 - a thread of its own: log it, the event goes on
         logger.exception("automatic publish failed")
+
+
+def _in_thread(tournament_id: int) -> None:
+    try:
+        _publish_in_background(tournament_id)
     finally:
-        close_old_connections()
+        connection.close()  # the thread's own connection
 
 
 def start(tournament_id: int) -> None:
     if getattr(settings, "PUBLISH_IN_FOREGROUND", False):  # tests: the same work, seen at once
         _publish_in_background(tournament_id)
         return
-    threading.Thread(target=_publish_in_background, args=(tournament_id,), daemon=True,
-                     name=f"publish-{tournament_id}").start()
+    threading.Thread(target=_in_thread, args=(tournament_id,), daemon=True, name=f"publish-{tournament_id}").start()
 
 
 @receiver(post_save, sender=Round, dispatch_uid="publishing.after_closed_round")

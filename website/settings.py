@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "cups",
     "hall",
     "publishing",
+    "signup",
     "website",
 ]
 

@@ -40,4 +40,6 @@ urlpatterns = [
     path("", include("cups.urls")),
     # Publishing: the hub's /api/publish/ and the venue's page for where a tournament publishes to.
     path("", include("publishing.urls")),
+    # Online sign-up: the players' page on a phone and the director's list.
+    path("", include("signup.urls")),
 ]

@@ -161,3 +161,21 @@ def test_the_director_sets_the_hub_and_publishes_now(client, director, make_tour
     assert PublishAttempt.objects.filter(tournament=tournament, automatic=False, ok=False).count() == 1
     client.post(url, {"action": "clear"})
     assert not PublishTarget.objects.exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_in_the_hall_the_close_returns_and_a_thread_of_its_own_publishes(make_tournament, play_round):
+    import threading
+
+    from publishing.services import set_target
+
+    tournament = make_tournament(players=8, slug="faden")
+    set_target(tournament=tournament, url="http://127.0.0.1:9/", token="abc.def")
+    play_round(tournament.round_set.get(number=1), seed=1)
+
+    rounds.close_round(round=tournament.round_set.get(number=1))
+
+    for thread in [t for t in threading.enumerate() if t.name == f"publish-{tournament.pk}"]:
+        thread.join(timeout=60)
+    attempt = PublishAttempt.objects.get(tournament=tournament)
+    assert attempt.automatic and not attempt.ok

@@ -1,0 +1,52 @@
+"""Players signing up online for a coming tournament (issue: the cup online): a tournament's
+registration (open or not, a deadline, a cap) and each sign-up, its place and what became of it."""
+
+from __future__ import annotations
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Registration(models.Model):
+    """A tournament's online registration. Its row is what sign-ups lock, so two phones cannot both
+    take the last place."""
+
+    tournament = models.OneToOneField("tournament.Tournament", on_delete=models.CASCADE, related_name="registration")
+    is_open = models.BooleanField(_("Anmeldung offen"), default=True)
+    deadline = models.DateTimeField(_("Anmeldeschluss"))
+    cap = models.PositiveIntegerField(_("Plätze"), null=True, blank=True, help_text=_("leer = ohne Grenze"))
+
+
+class SignUp(models.Model):
+    REGISTERED, WAITING, CONFIRMED, CHECKED_IN, CANCELLED = "registered", "waiting", "confirmed", "checked_in", "cancelled"
+    STATUS_CHOICES = [
+        (REGISTERED, _("angemeldet")), (WAITING, _("Warteliste")), (CONFIRMED, _("bestätigt")),
+        (CHECKED_IN, _("anwesend")), (CANCELLED, _("abgemeldet")),
+    ]
+    HOLDS_A_PLACE = (REGISTERED, CONFIRMED, CHECKED_IN)
+
+    tournament = models.ForeignKey("tournament.Tournament", on_delete=models.CASCADE, related_name="sign_ups")
+    name = models.CharField(_("Name"), max_length=120)
+    club = models.CharField(_("Verein"), max_length=120, blank=True)
+    email = models.EmailField(_("E-Mail"), blank=True)
+    name_key = models.CharField(max_length=120, editable=False)
+    # The known player this is (matched by name and club, or chosen by the director); none for a newcomer.
+    player = models.ForeignKey("tournament.Player", on_delete=models.SET_NULL, null=True, blank=True)
+    status = models.CharField(_("Status"), max_length=12, choices=STATUS_CHOICES, default=REGISTERED)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "created_at", "id"]
+        verbose_name = _("Anmeldung")
+        verbose_name_plural = _("Anmeldungen")
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.club})" if self.club else self.name
+
+
+class SignUpAttempt(models.Model):
+    """One sign-up sent from an address (a hash of it): the flood limit counts these in the database,
+    so every server process sees the same count."""
+
+    address = models.CharField(max_length=64, db_index=True)
+    at = models.DateTimeField(auto_now_add=True, db_index=True)

@@ -1,0 +1,160 @@
+"""Online sign-up: written here, in transactions, with the registration's row locked so the cap holds
+when many phones send at once."""
+
+from __future__ import annotations
+
+import hashlib
+from datetime import timedelta
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
+from django.utils import timezone
+
+from signup.models import Registration, SignUp, SignUpAttempt
+from tournament import live
+from tournament import services as tournament_services
+from tournament.errors import ServiceError
+from tournament.models import Player, Tournament, normalized_name
+
+WINDOW = timedelta(hours=1)
+
+
+class Flooded(ServiceError):
+    """Too many sign-ups from one address within the window (a 429 for the page)."""
+
+
+def _attempts_allowed() -> int:
+    return getattr(settings, "SIGNUP_MAX_PER_ADDRESS_PER_HOUR", 10)
+
+
+@live.write_service
+def set_registration(*, tournament: Tournament, is_open: bool, deadline, cap: int | None) -> Registration:
+    if cap is not None and cap < 1:
+        raise ServiceError("Mindestens ein Platz.", "At least one place.")
+    registration, _created = Registration.objects.update_or_create(
+        tournament=tournament, defaults={"is_open": is_open, "deadline": deadline, "cap": cap})
+    _move_up(registration)
+    return registration
+
+
+def _holding(registration: Registration) -> int:
+    return SignUp.objects.filter(tournament_id=registration.tournament_id, status__in=SignUp.HOLDS_A_PLACE).count()
+
+
+def _move_up(registration: Registration) -> list[SignUp]:
+    """The waiting list moves up, first come first, while places are free."""
+    moved = []
+    free = None if registration.cap is None else registration.cap - _holding(registration)
+    for waiting in SignUp.objects.filter(tournament_id=registration.tournament_id, status=SignUp.WAITING):
+        if free is not None and free <= 0:
+            break
+        waiting.status = SignUp.REGISTERED
+        waiting.save(update_fields=["status"])
+        moved.append(waiting)
+        free = None if free is None else free - 1
+    return moved
+
+
+def _count_attempt(address: str) -> None:
+    key = hashlib.sha256(address.encode()).hexdigest()
+    since = timezone.now() - WINDOW
+    SignUpAttempt.objects.filter(at__lt=since - WINDOW).delete()  # old ones go, the table stays small
+    if SignUpAttempt.objects.filter(address=key, at__gte=since).count() >= _attempts_allowed():
+        raise Flooded("Zu viele Anmeldungen von diesem Gerät. Bitte später nochmals versuchen.",
+                           "Too many sign-ups from this device. Please try again later.")
+    SignUpAttempt.objects.create(address=key)
+
+
+def _clean(name: str, club: str, email: str) -> tuple[str, str, str]:
+    name, club, email = " ".join(name.split()), " ".join(club.split()), email.strip()
+    if not name:
+        raise ServiceError("Bitte den Namen angeben.", "Please give your name.")
+    if len(name) > 120 or len(club) > 120:
+        raise ServiceError("Name und Verein höchstens 120 Zeichen.", "Name and club 120 characters at most.")
+    if email:
+        try:
+            validate_email(email)
+        except ValidationError as error:
+            raise ServiceError("Diese E-Mail-Adresse stimmt nicht.", "This e-mail address is not valid.") from error
+    return name, club, email
+
+
+def _known_player(name: str, club: str) -> Player | None:
+    """The known player of exactly that name (any spelling order or accents) and club; a near miss is
+    left to the director, who sees suggestions from the typo-tolerant search."""
+    return Player.objects.filter(name_key=normalized_name(name), club__iexact=club).order_by("pk").first()
+
+
+@live.write_service
+def sign_up(*, tournament: Tournament, name: str, club: str = "", email: str = "", address: str = "-") -> SignUp:
+    """A player signs up: a place while there is one, else the waiting list. Refused after the
+    deadline, when registration is closed, twice for the same person, or in a flood from one address."""
+    name, club, email = _clean(name, club, email)
+    registration = Registration.objects.select_for_update().filter(tournament=tournament).first()
+    if registration is None or not registration.is_open:
+        raise ServiceError("Für dieses Turnier ist die Anmeldung nicht offen.",
+                           "Registration for this tournament is not open.")
+    if timezone.now() > registration.deadline:
+        raise ServiceError("Der Anmeldeschluss ist vorbei.", "The registration deadline has passed.")
+    _count_attempt(address)
+    key = normalized_name(name)
+    if SignUp.objects.filter(tournament=tournament, name_key=key, club__iexact=club).exclude(
+            status=SignUp.CANCELLED).exists():
+        raise ServiceError(f"{name} ist schon angemeldet.", f"{name} has already signed up.")
+    full = registration.cap is not None and _holding(registration) >= registration.cap
+    return SignUp.objects.create(tournament=tournament, name=name, club=club, email=email, name_key=key,
+                                 player=_known_player(name, club), status=SignUp.WAITING if full else SignUp.REGISTERED)
+
+
+def _locked(sign_up: SignUp) -> tuple[SignUp, Registration]:
+    registration = Registration.objects.select_for_update().get(tournament_id=sign_up.tournament_id)
+    return SignUp.objects.select_for_update().get(pk=sign_up.pk), registration
+
+
+@live.write_service(changes=lambda arguments, result: [arguments["sign_up"].tournament_id])
+def confirm(*, sign_up: SignUp) -> SignUp:
+    sign_up, _registration = _locked(sign_up)
+    if sign_up.status != SignUp.REGISTERED:
+        raise ServiceError(f"{sign_up.name}: nur eine Anmeldung mit Platz kann bestätigt werden.",
+                           f"{sign_up.name}: only a sign-up with a place can be confirmed.")
+    sign_up.status = SignUp.CONFIRMED
+    sign_up.save(update_fields=["status"])
+    return sign_up
+
+
+@live.write_service(changes=lambda arguments, result: [arguments["sign_up"].tournament_id])
+def cancel(*, sign_up: SignUp) -> SignUp:
+    sign_up, registration = _locked(sign_up)
+    if sign_up.status in (SignUp.CANCELLED, SignUp.CHECKED_IN):
+        raise ServiceError(f"{sign_up.name} ist {sign_up.get_status_display()}.",
+                           f"{sign_up.name} is {sign_up.status.replace('_', ' ')}.")
+    sign_up.status = SignUp.CANCELLED
+    sign_up.save(update_fields=["status"])
+    _move_up(registration)
+    return sign_up
+
+
+@live.write_service(changes=lambda arguments, result: [arguments["sign_up"].tournament_id])
+def match(*, sign_up: SignUp, player: Player | None) -> SignUp:
+    """The director says which known player this is (or none: a newcomer)."""
+    sign_up, _registration = _locked(sign_up)
+    sign_up.player = player
+    sign_up.save(update_fields=["player"])
+    return sign_up
+
+
+@live.write_service(changes=lambda arguments, result: [arguments["sign_up"].tournament_id])
+def check_in(*, sign_up: SignUp):
+    """On the day: a confirmed player is here. They get their entry (the known player's, or a new
+    player's), checked in, so the round's draw seats them."""
+    sign_up, _registration = _locked(sign_up)
+    if sign_up.status != SignUp.CONFIRMED:
+        raise ServiceError(f"{sign_up.name}: zuerst bestätigen, dann einchecken.",
+                           f"{sign_up.name}: confirm first, then check in.")
+    player = sign_up.player or tournament_services.register_player(name=sign_up.name, club=sign_up.club,
+                                                                   allow_duplicate=True)
+    entry = tournament_services.enter_player(tournament=sign_up.tournament, player=player, checked_in=True)
+    sign_up.player, sign_up.status = player, SignUp.CHECKED_IN
+    sign_up.save(update_fields=["player", "status"])
+    return entry
