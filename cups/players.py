@@ -9,6 +9,7 @@ record kept, notes it in PlayerMerge and deletes the duplicate.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal
 from difflib import SequenceMatcher
 
 from django.db import models
@@ -117,23 +118,19 @@ class TournamentLine:
     counted: bool = False
 
 
-@dataclass(frozen=True)
-class ContractLine:
-    contract: str
-    hands: int
-    won: int
-
-    @property
-    def won_share(self) -> float:
-        return self.won / self.hands if self.hands else 0.0
-
-
 @dataclass
 class PlayerHistory:
     player: Player
     lines: list[TournamentLine]
-    contracts: list[ContractLine]
+    contracts: list  # scoring.selectors.ContractRecord, most played first
     charts: list[dict]
+    hands: int = 0  # hands played in this site's tournaments
+    points: Decimal = Decimal(0)  # their points
+
+    @property
+    def points_per_sixty(self) -> Decimal | None:
+        """Points per 60 hands (a three-round tournament at tables of five), as ABAKUS compares players."""
+        return (self.points * 60 / self.hands).quantize(Decimal("0.1")) if self.hands else None
 
     @property
     def tournaments(self) -> int:
@@ -158,14 +155,14 @@ class PlayerHistory:
 
 def player_history(player: Player) -> PlayerHistory:
     """Every tournament of ``player`` (played ones and imported results) with rank, points and, where the
-    tournament counts in a season, cup points; declarer hands by contract. Thirteen queries whatever the
+    tournament counts in a season, cup points; hands by contract and role, points per 60 hands. Fourteen queries whatever the
     number of tournaments and seasons (one more when a cup has its own scheme; six without any season):
     entries, the final standings (three), the seasons, their standings (five, cups/selectors.py), the
-    hand scores."""
+    hand scores and their totals."""
     from cups.adapters import final_standings
     from cups.models import Season
     from cups.selectors import _standings_of
-    from scoring.selectors import declarer_hands
+    from scoring.selectors import contract_record, hand_totals
 
     entries = list(Entry.objects.filter(player=player).select_related("tournament"))
     tournaments = [e.tournament for e in entries]
@@ -203,8 +200,10 @@ def player_history(player: Player) -> PlayerHistory:
                                     None if item is None else (item.worth if item.counted else item.result.points),
                                     bool(item and item.counted)))
     lines = sorted(lines + imported, key=lambda line: (line.date, line.name))
-    contracts = [ContractLine(c, n, w) for c, n, w in declarer_hands([e.pk for e in entries])]
-    return PlayerHistory(player, lines, contracts, season_charts(lines))
+    ids = [e.pk for e in entries]
+    totals = hand_totals(ids).values()
+    return PlayerHistory(player, lines, contract_record(ids), season_charts(lines),
+                         hands=sum(n for n, _p in totals), points=sum((p for _n, p in totals), Decimal(0)))
 
 
 def season_charts(lines: list[TournamentLine], *, width: int = 320, height: int = 120) -> list[dict]:

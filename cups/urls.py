@@ -10,6 +10,7 @@ urlpatterns = [
     path("kalender.ics", views.calendar_feed, name="calendar_feed"),
     path("cup/<slug:slug>/kalender/", views.calendar_page, name="cup_calendar"),
     path("cup/<slug:slug>/kalender.ics", views.calendar_feed, name="cup_calendar_feed"),
+    path("cup/<slug:slug>/statistik/", views.statistics_page, name="statistics"),
     path("cup/<slug:slug>/", views.cup_page, name="cup"),
     path("cup/<slug:slug>/<slug:season>/", views.season_page, name="season"),
     path("cup/<slug:slug>/<slug:season>/import/", views.season_import, name="import"),

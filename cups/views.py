@@ -20,6 +20,7 @@ from cups.models import Cup, PlayerMerge, Season
 from cups.players import find_players, merge_players, player_history
 from cups.roles import MANAGE
 from cups.selectors import UnknownScheme, cup_overview, season_standings
+from cups.statistics import cup_statistics
 from tournament.errors import ServiceError, in_language
 from tournament.http import director_required, int_param
 from tournament.models import Player, Tournament
@@ -187,3 +188,14 @@ def calendar_feed(request, slug: str | None = None):
     response["Content-Disposition"] = f'inline; filename="{cup.slug if cup else "tarock"}-kalender.ics"'
     response["Cache-Control"] = "public, max-age=900"
     return response
+
+
+@require_safe
+def statistics_page(request, slug: str):
+    cup = get_object_or_404(Cup, slug=slug)
+    share = int_param(request.GET, "anteil", 0, low=0, high=100)
+    try:
+        stats = cup_statistics(cup, min_share=share)
+    except UnknownScheme as err:
+        raise Http404(str(err)) from err
+    return render(request, "cups/statistics.html", {"cup": cup, "stats": stats, "shares": (0, 10, 25, 50)})

@@ -40,3 +40,17 @@ def load_custom(spec: dict) -> RuleSet:
     if base not in BUILTIN:
         raise RuleSetInvalid([f"unknown base rule set {base!r}; known: {', '.join(SLUGS)}"])
     return derive(BUILTIN[base], spec)
+
+
+def contract_name(slug: str, lang: str = "de") -> str:
+    """A contract's name without a rule set at hand (a player's record across tournaments): the first
+    seed rule set's German name, or the catalogue's English one (its short form, before the gloss)."""
+    from rules.engine.catalogue import CONTRACT_NAMES_EN
+
+    if lang == "en" and slug in CONTRACT_NAMES_EN:
+        return CONTRACT_NAMES_EN[slug].split(" (")[0]
+    for ruleset in BUILTIN.values():
+        for contract in ruleset.contracts:
+            if contract.slug == slug:
+                return contract.name
+    return CONTRACT_NAMES_EN.get(slug, slug).split(" (")[0]

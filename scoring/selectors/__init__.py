@@ -5,7 +5,7 @@ read them here, so one query shape and one arithmetic serve every page, PDF and 
 """
 
 from scoring.selectors.money import MoneyOfHand, Prizes, Settlement, money_by_hand, prizes, settlement
-from scoring.selectors.players import PlayerDay, declarer_hands, player_day
+from scoring.selectors.players import ContractRecord, PlayerDay, contract_record, declarer_hands, hand_totals, player_day
 from scoring.selectors.sheets import Sheet, SheetRow, build_sheet, round_sheets, table_sheet
 from scoring.selectors.standings import (
     StandingsRows,
@@ -22,6 +22,7 @@ from scoring.selectors.teams import TeamRow, club_ranking, sub_ranking, team_sta
 from scoring.selectors.workbook import WorkbookData, workbook_data
 
 __all__ = [
+    "ContractRecord", "contract_record", "hand_totals",
     "MoneyOfHand", "Settlement", "Sheet", "SheetRow", "StandingsRows", "WorkbookData", "build_sheet", "declarer_hands",
     "final_ranking", "money_by_hand", "money_label", "player_day", "PlayerDay", "player_hands", "prizes",
     "Prizes", "round_sheets", "settlement",

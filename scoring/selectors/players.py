@@ -159,3 +159,48 @@ def player_day(tournament: Tournament, entry: Entry) -> PlayerDay:
                                      .order_by("at", "id").values_list("round_id", "points", "reason")):
         rounds[round_id].corrections.append((points, reason))
     return PlayerDay(list(rounds.values()))
+
+
+@dataclass(frozen=True)
+class ContractRecord:
+    """A player's hands of one contract by role: declared, as the declarer's partner, against it; each
+    with how many of them the player came out ahead (positive points for the hand)."""
+
+    contract: str
+    declared: int = 0
+    declared_won: int = 0
+    partnered: int = 0
+    partnered_won: int = 0
+    against: int = 0
+    against_won: int = 0
+
+    @property
+    def hands(self) -> int:
+        return self.declared + self.partnered + self.against
+
+
+def contract_record(entry_ids: list[int]) -> list[ContractRecord]:
+    """Every hand of the given entries by contract and role, most played first (one query). Hands
+    without a declarer (Trischaken) count as "against" for everybody."""
+    if not entry_ids:
+        return []
+    counts: dict[str, Counter] = {}
+    rows = HandScore.objects.filter(entry_id__in=entry_ids).values_list("hand_seat", "points", "hand__contract",
+                                                                        "hand__data")
+    for seat, points, contract, data in rows.iterator():
+        data = data if isinstance(data, dict) else {}
+        role = "declared" if data.get("declarer") == seat else "partnered" if data.get("partner") == seat else "against"
+        tally = counts.setdefault(contract, Counter())
+        tally[role] += 1
+        if points > 0:
+            tally[f"{role}_won"] += 1
+    records = [ContractRecord(contract, **tally) for contract, tally in counts.items()]
+    return sorted(records, key=lambda r: (-r.hands, r.contract))
+
+
+def hand_totals(entry_ids: list[int]) -> dict[int, tuple[int, Decimal]]:
+    """entry id -> (hands played, points from them) (one query)."""
+    from django.db.models import Count, Sum
+
+    rows = HandScore.objects.filter(entry_id__in=entry_ids).values("entry_id").annotate(n=Count("id"), p=Sum("points"))
+    return {row["entry_id"]: (row["n"], row["p"] or ZERO) for row in rows}

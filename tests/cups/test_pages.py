@@ -27,7 +27,7 @@ def test_cup_and_season_pages(client, played, cup_season, django_assert_max_num_
     page = client.get(url)
     assert page.status_code == 200
     html = page.content.decode()
-    with django_assert_max_num_queries(5):  # reload: the cup and its version, the seasons from the cache
+    with django_assert_max_num_queries(6):  # reload: the cup and its version, its next tournament, the seasons from the cache
         assert "Anna Alt" in client.get(url).content.decode()
     assert "Anna Alt" in html and "2026/27" in html and reverse("cups:season", args=["tirol", "2026-27"]) in html
 

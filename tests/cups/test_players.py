@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import date
+from decimal import Decimal
 
 import pytest
 from django.urls import reverse
@@ -11,6 +12,7 @@ from cups import services
 from cups.models import ImportedResult, PlayerMerge
 from cups.players import find_players, merge_players, player_history
 from cups.selectors import season_standings
+from scoring.models import HandScore
 from tournament.errors import ServiceError
 from tournament.models import Entry, Player
 
@@ -121,7 +123,7 @@ def test_player_page_across_tournaments(client, played, cup_season, django_asser
     player = Entry.objects.filter(tournament=first).order_by("pk").first().player
     assert Entry.objects.filter(player=player).count() == 3  # the fixture's players are reused by name
 
-    with django_assert_num_queries(13):
+    with django_assert_num_queries(14):
         history = player_history(player)
     assert history.tournaments == 3
     assert [line.tournament_slug for line in history.lines] == ["h-1", "h-2", "h-3"]
@@ -130,11 +132,17 @@ def test_player_page_across_tournaments(client, played, cup_season, django_asser
     assert history.lines[2].season is None and history.lines[2].cup_points is None
     assert history.best_rank == min(line.rank for line in history.lines)
     assert history.wins == sum(line.rank == 1 for line in history.lines)
-    assert sum(c.hands for c in history.contracts) > 0
-    assert all(0 <= c.won <= c.hands for c in history.contracts)
+    scores = HandScore.objects.filter(entry__player=player)
+    assert sum(c.hands for c in history.contracts) == scores.count() == history.hands
+    assert all(0 <= c.declared_won <= c.declared and 0 <= c.partnered_won <= c.partnered
+               and 0 <= c.against_won <= c.against for c in history.contracts)
+    assert sum(c.declared for c in history.contracts) == sum(
+        1 for s in scores.select_related("hand") if s.hand.data.get("declarer") == s.hand_seat)
+    expected = sum(s.points for s in scores) * 60 / scores.count()
+    assert history.points_per_sixty == expected.quantize(Decimal("0.1"))
     assert len(history.charts) == 1 and len(history.charts[0]["bars"]) == 1
 
-    with django_assert_num_queries(19):  # the player, its version (five), then player_history's thirteen
+    with django_assert_num_queries(20):  # the player, its version (five), then player_history's fourteen
         page = client.get(reverse("cups:player", args=[player.pk]))
     assert page.status_code == 200
     html = page.content.decode()

@@ -1,4 +1,7 @@
 from django import template
+from django.utils.translation import get_language
+
+from rules.rulesets import contract_name as _contract_name
 
 register = template.Library()
 
@@ -14,3 +17,9 @@ def short_name(name: str) -> str:
 def get(mapping, key):
     """{{ row|get:key }}: a dict value by a key held in a variable."""
     return mapping.get(key, "") if hasattr(mapping, "get") else ""
+
+
+@register.filter
+def contract_name(slug: str) -> str:
+    """{{ "piccolo_ouvert"|contract_name }} -> "Piccolo ouvert": a contract by its name, never its slug."""
+    return _contract_name(slug, "en" if (get_language() or "").startswith("en") else "de")
