@@ -32,7 +32,7 @@ export HOST PORT
 # The demo (`make run`): debug on; the key is the installation's own (hall/secret.py), as for any start.
 DEMO_ENV := DJANGO_DEBUG=1
 
-.PHONY: help print-python venv messages run serve backup system-packages test test-slow lint typecheck test-sqlite test-postgres bench bench-hall docs clean
+.PHONY: help print-python venv messages run serve backup system-packages test test-slow lint typecheck test-sqlite test-postgres bench bench-hall bench-two docs clean
 
 help:
 	@echo "make run            virtualenv, install, migrate, demo data, serve on http://127.0.0.1:8000"
@@ -46,6 +46,7 @@ help:
 	@echo "make test-postgres  suite on a throwaway PostgreSQL 15 cluster"
 	@echo "make bench          run every bench/*.py"
 	@echo "make bench-hall     60 tablets x 16 hands against make serve, kill -9 twice, SQLite and PostgreSQL"
+	@echo "make bench-two      the same load through two make serve instances on one PostgreSQL (the hub)"
 	@echo "make docs           render the rule documentation"
 	@echo "make clean          remove the virtualenv, caches and the SQLite database"
 
@@ -152,6 +153,11 @@ bench: venv
 # The hall's load test alone (also part of `make bench`): exit 1 when anything is lost, duplicated, wrong or 5xx.
 bench-hall: venv
 	$(VPY) bench/hall.py
+
+# The hub: two `make serve` instances on one PostgreSQL at once, a table's two devices on different ones,
+# each instance killed -9 in turn; exit 1 when anything is lost, duplicated, wrong or 5xx.
+bench-two: venv
+	$(VPY) bench/hall.py --db postgres --instances 2
 
 messages: venv
 	$(DEMO_ENV) $(VPY) manage.py makemessages -l en --ignore=$(VENV) --ignore=docs --no-obsolete

@@ -149,9 +149,12 @@ def send_and_drop(port: int, path: str, body: bytes, rng: random.Random) -> None
 class Device(threading.Thread):
     """One tablet or phone at a table: enters the table's intended hands in order until it is full."""
 
-    def __init__(self, bench: HallBench, table: int, token: str, name: str, seed: str):
+    def __init__(self, bench: HallBench, table: int, token: str, name: str, seed: str, home: int = 0):
         super().__init__(daemon=True)
         self.bench, self.table, self.token, self.name = bench, table, token, name
+        # The instance this device talks to (--instances); when it is unreachable the device tries the
+        # next one, as a load balancer in front of several instances would send it there.
+        self.home = home
         self.rng = random.Random(seed)
         self.error: BaseException | None = None
 
@@ -164,13 +167,15 @@ class Device(threading.Thread):
     def _call(self, method: str, path: str, body: bytes | None = None) -> tuple[int, dict]:
         """Retry through outages and 5xx (counted) until the server gives an answer."""
         delay = 0.1
-        tally = self.bench.tally
+        tally, ports = self.bench.tally, self.bench.ports
+        failures = 0
         while True:
             with tally.lock:
                 tally.in_flight += 1
             try:
-                status, data = request(self.bench.port, method, path, body)
+                status, data = request(ports[(self.home + failures) % len(ports)], method, path, body)
             except OSError:
+                failures += 1
                 tally.count("retries while unreachable")
             else:
                 if status < 500:
@@ -207,7 +212,7 @@ class Device(threading.Thread):
         path = f"/t/{self.token}/api/hands/"
         body = json.dumps({"number": number, "key": key, "hand": hand}).encode()
         if self.rng.random() < bench.drop_share:
-            send_and_drop(bench.port, path, body, self.rng)
+            send_and_drop(bench.ports[self.home], path, body, self.rng)
             tally.count("dropped responses")
         started = time.perf_counter()
         status, data = self._call("POST", path, body)
@@ -240,7 +245,10 @@ class HallBench:
         self.drop_share, self.repeat_share, self.think = args.drop, args.repeat, args.think
         self.tally = Tally()
         self.workdir = Path(tempfile.mkdtemp(prefix="tarock-hall-"))
-        self.port = free_port()
+        # One `make serve` per instance, all on the same database (--instances: the hub's several processes
+        # or machines); the first one's port is where the tables are read back.
+        self.ports = [free_port() for _ in range(args.instances)]
+        self.port = self.ports[0]
         self.env = {key: value for key, value in os.environ.items() if key not in ("DJANGO_DEBUG", "DATABASE_URL")}
         self.env.update({
             "DATABASE_URL": database_url, "DJANGO_SECRET_KEY": "bench-hall-key-not-for-production",
@@ -248,7 +256,9 @@ class HallBench:
             "SITE_URL": f"http://127.0.0.1:{self.port}", "DJANGO_STATIC_ROOT": str(self.workdir / "static"),
             "SERVER_PROCESSES": str(args.processes), "SERVER_THREADS": str(args.threads),
         })
-        self.server = Server(self.env, self.port, self.workdir / "server.log")
+        self.servers = [Server({**self.env, "PORT": str(port)}, port, self.workdir / f"server-{n + 1}.log")
+                        for n, port in enumerate(self.ports)]
+        self.server = self.servers[0]
         self.ruleset = get_ruleset(RULES)
         self.intended: dict[int, dict[int, dict]] = {}
         self.tokens: dict[int, str] = {}
@@ -276,11 +286,14 @@ class HallBench:
 
     def run(self) -> bool:
         self.prepare()
-        boot = self.server.start()
-        print(f"[{self.label}] make serve answered /healthz after {boot:.1f} s "
-              f"(waitress, {self.args.processes} processes x {self.args.threads} threads)")
-        devices = [Device(self, table, token, name, f"{table}-{name}")
-                   for table, token in sorted(self.tokens.items()) for name in ("tablet", "phone")[: self.args.devices]]
+        for server in self.servers:
+            boot = server.start()
+            print(f"[{self.label}] make serve on port {server.port} answered /healthz after {boot:.1f} s "
+                  f"(waitress, {self.args.processes} processes x {self.args.threads} threads)")
+        # With several instances a table's two devices talk to different ones: they race across servers.
+        devices = [Device(self, table, token, name, f"{table}-{name}", home=(table + n) % len(self.ports))
+                   for table, token in sorted(self.tokens.items())
+                   for n, name in enumerate(("tablet", "phone")[: self.args.devices])]
         total = len(self.tokens) * self.hands_planned
         started = time.perf_counter()
         for device in devices:
@@ -292,22 +305,24 @@ class HallBench:
         try:
             return self._report(devices, wall, outages)
         finally:
-            self.server.stop()
+            for server in self.servers:
+                server.stop()
 
     def _kill_during(self, devices: list[Device], total: int) -> list[float]:
         outages = []
-        for share in self.args.kill_at:
+        for turn, share in enumerate(self.args.kill_at):
+            server = self.servers[turn % len(self.servers)]  # each instance in turn
             while len(self.tally.stored) < share * total and any(device.is_alive() for device in devices):
                 time.sleep(0.02)
             if not any(device.is_alive() for device in devices):
                 break
             at, cut = len(self.tally.stored), self.tally.in_flight
-            self.server.kill9()
+            server.kill9()
             down = time.perf_counter()
-            self.server.start()
+            server.start()
             outages.append(time.perf_counter() - down)
-            print(f"[{self.label}] kill -9 of the server after {at} of {total} hands, {cut} requests in flight; "
-                  f"back after {outages[-1]:.1f} s")
+            print(f"[{self.label}] kill -9 of the server on port {server.port} after {at} of {total} hands, "
+                  f"{cut} requests in flight; back after {outages[-1]:.1f} s")
         return outages
 
     def _check(self) -> Counter:
@@ -342,6 +357,9 @@ class HallBench:
                         found["wrong answers"] += 1
         status, standings = request(self.port, "GET", f"/turnier/{SLUG}/standings.json")
         assert status == 200, status
+        # Every instance shows the same standings: no process serves a page cached before another's write.
+        found["instances showing other standings"] = sum(
+            1 for port in self.ports[1:] if request(port, "GET", f"/turnier/{SLUG}/standings.json") != (200, standings))
         totals = {row["name"]: row["total"] for row in standings["rows"]}
         found["wrong totals"] = sum(1 for name, total in expected_totals.items()
                                     if abs(float(totals.get(name, 0)) - total) > 0.005)
@@ -350,7 +368,7 @@ class HallBench:
     def _report(self, devices: list[Device], wall: float, outages: list[float]) -> bool:
         tally = self.tally
         found = self._check()
-        log = (self.workdir / "server.log").read_text(errors="replace")
+        log = "".join(server.log.read_text(errors="replace") for server in self.servers)
         found["5xx in the server log"] = len(SERVER_LOG_5XX.findall(log))
         found["5xx seen by devices"] = tally.counts["5xx seen by devices"]
         found["tracebacks in the server log"] = log.count("Traceback")
@@ -368,7 +386,8 @@ class HallBench:
                   f"(retries through outages included)")
         seen = ", ".join(f"{what}: {n}" for what, n in sorted(tally.counts.items()) if what != "5xx seen by devices")
         print(f"[{self.label}] traffic: {seen}")
-        for what in ("lost", "duplicated", "wrong", "wrong answers", "wrong totals", "5xx in the server log",
+        for what in ("lost", "duplicated", "wrong", "wrong answers", "wrong totals",
+                     "instances showing other standings", "5xx in the server log",
                      "5xx seen by devices", "tracebacks in the server log", "refused hands (4xx other than 409)",
                      "replays answered wrongly", "devices that crashed"):
             print(f"[{self.label}]   {what:38} {found[what]}")
@@ -380,7 +399,7 @@ class HallBench:
                 break
         ok = not any(found.values())
         print(f"[{self.label}] {'OK: nothing lost, duplicated or wrong, no 5xx' if ok else 'FAILED'}"
-              f" (server log: {self.server.log})")
+              f" (server logs: {', '.join(str(server.log) for server in self.servers)})")
         return ok
 
 
@@ -400,6 +419,8 @@ def main() -> int:
     parser.add_argument("--think", type=float, default=0.05, help="most seconds a device waits between hands")
     parser.add_argument("--kill-at", type=float, nargs="*", default=[0.33, 0.66],
                         help="kill -9 the server when these shares of the hands are stored")
+    parser.add_argument("--instances", type=int, default=1,
+                        help="`make serve` instances on the same database, each on its own port (the hub)")
     parser.add_argument("--processes", type=int, default=int(os.environ.get("SERVER_PROCESSES", "2")))
     parser.add_argument("--threads", type=int, default=int(os.environ.get("SERVER_THREADS", "8")))
     args = parser.parse_args()
