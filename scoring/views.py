@@ -109,25 +109,35 @@ def _outbox_context(table: Table, sheet) -> dict:
     }
 
 
+def _store_posted_hand(request, table: Table, *, director: bool):
+    """The next hand as the sheet's form sent it, through the one service that stores hands: from the
+    table's scorer link, or typed by the director from a paper sheet on the director's table page."""
+    current = table_sheet(table)
+    form = _hand_form(current, current.next_number, data=request.POST)
+    if not form.is_valid():
+        return _render_sheet(request, table, form=form, status=422, director=director)
+    try:
+        services.record_hand(table=table, number=form.cleaned_data["number"], data=form.hand_data(),
+                             idempotency_key=form.cleaned_data["idempotency_key"], director=director,
+                             entered_by=services.director_code(request.user) if director else services.SCORER,
+                             user=request.user if director else None)
+    except InvalidHand as error:
+        return _render_sheet(request, table, form=form, problems=error.problems, status=422, director=director)
+    except ServiceError as error:
+        messages.error(request, error.message())
+        return _render_sheet(request, table, form=form, status=409, director=director)
+    messages.success(request, in_language("Spiel %(n)s gespeichert.", "Hand %(n)s saved.") % {"n": form.cleaned_data["number"]})
+    if director:
+        return redirect("scoring:director_sheet", table_id=table.pk)
+    return redirect("scoring:sheet", token=table.token)
+
+
 @_friendly_404
 def sheet(request, token: str):
     table = _scorer_table(token)
     if request.method != "POST":
         return _render_sheet(request, table)
-    current = table_sheet(table)
-    form = _hand_form(current, current.next_number, data=request.POST)
-    if not form.is_valid():
-        return _render_sheet(request, table, form=form, status=422)
-    try:
-        services.record_hand(table=table, number=form.cleaned_data["number"], data=form.hand_data(),
-                             idempotency_key=form.cleaned_data["idempotency_key"], entered_by=services.SCORER)
-    except InvalidHand as error:
-        return _render_sheet(request, table, form=form, problems=error.problems, status=422)
-    except ServiceError as error:
-        messages.error(request, error.message())
-        return _render_sheet(request, table, form=form, status=409)
-    messages.success(request, in_language("Spiel %(n)s gespeichert.", "Hand %(n)s saved.") % {"n": form.cleaned_data["number"]})
-    return redirect("scoring:sheet", token=token)
+    return _store_posted_hand(request, table, director=False)
 
 
 @_friendly_404
@@ -255,6 +265,8 @@ def confirm(request, token: str):
 def director_sheet(request, table_id: int):
     table = get_object_or_404(Table.objects.select_related("round__tournament"), pk=table_id)
     ensure_directs(request, table.round.tournament)
+    if request.method == "POST":
+        return _store_posted_hand(request, table, director=True)
     return _render_sheet(request, table, director=True)
 
 

@@ -143,3 +143,26 @@ def test_director_corrects_any_hand_with_a_reason(client, tables, director):
     response = client.post(url, form_data(table, number=1, contract="dreier", declarer=2, result="won", reason="falscher Spieler"))
     assert response.status_code == 302
     assert table.hands.get(number=1).data["declarer"] == 2
+
+
+def test_the_director_types_a_hand_from_a_paper_sheet_on_the_table_page(client, tables, director):
+    """The director's table page ("ansehen") shows the hand form: "Speichern" stores the hand through
+    the scorer's service, as the director's, even at a table the scorers can no longer write."""
+    table = tables[1]
+    url = reverse("scoring:director_sheet", args=[table.pk])
+    page = client.get(url).content.decode()
+    assert 'id="hand-form"' in page
+
+    response = client.post(url, form_data(table, contract="rufer", declarer=0, partner="2", result="won"))
+
+    assert response.status_code == 302 and response["Location"] == url
+    hand = Hand.objects.get(table=table)
+    assert hand.data == {"contract": "rufer", "declarer": 0, "partner": 2, "result": "won"}
+    assert hand.entered_by == f"director:{director.get_username()}"
+    assert "Spiel 1 gespeichert" in client.get(url).content.decode()
+    refused = client.post(url, form_data(table, contract="sechserdreier", declarer=2, result="won"))
+    assert refused.status_code == 422 and Hand.objects.filter(table=table).count() == 1
+    table.round.status = Round.CLOSED
+    table.round.save()
+    client.post(url, form_data(table, contract="dreier", declarer=1, result="won"))
+    assert Hand.objects.filter(table=table).count() == 2  # the director may, after the round closed
