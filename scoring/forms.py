@@ -9,10 +9,10 @@ set allows, so what the rules forbid cannot be chosen in the first place.
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
-from rules.engine.catalogue import ANNULLED, BIRDS, KONTRA_NAMES, NEGATIVE, TRISCHAKEN
+from rules.engine.catalogue import ANNULLED, BIRDS, KONTRA_NAMES, NEGATIVE, POSITIVE, TRISCHAKEN
 from rules.engine.ruleset import RuleSet
 
 SIDE_CHOICES = [("", "–"), ("declarer", pgettext_lazy("the declarer's side", "Spieler")), ("opponents", _("Gegner"))]
@@ -103,7 +103,9 @@ class HandForm(forms.Form):
             return hand
         if data.get("result"):
             hand["result"] = data["result"]
-        if data.get("declarer_points"):
+        # Card points typed for a positive game and left in the page's hidden part after switching to
+        # another contract are not the scorer's answer: only what the contract asks for is sent.
+        if data.get("declarer_points") and contract is not None and contract.kind == POSITIVE:
             hand["declarer_points"] = data["declarer_points"].strip()
         if contract is not None and contract.kind == NEGATIVE:
             kontras = {str(seat): data.get(f"kontra_{seat}") or 1 for seat in range(4) if seat != hand.get("declarer")}
@@ -163,13 +165,14 @@ def initial_from_hand(data: dict) -> dict:
 def ruleset_options(ruleset: RuleSet) -> dict:
     """What the page's script needs to offer only allowed choices (json_script on the page)."""
     contracts = {
-        c.slug: {"vorhand_only": c.vorhand_only, "calls_partner": c.calls_partner, "kind": c.kind,
+        c.slug: {"name": c.name, "vorhand_only": c.vorhand_only, "calls_partner": c.calls_partner, "kind": c.kind,
                  "bonuses": sorted(c.bonuses), "required_birds": sorted(c.required_birds),
                  "surrender": c.surrender, "partner_required": c.partner_required,
                  "may_stay_unplayed": c.may_stay_unplayed, "talon_penalty": c.talon_king_penalty is not None}
         for c in ruleset.contracts
     }
-    contracts[ANNULLED] = {"vorhand_only": False, "calls_partner": False, "kind": ANNULLED, "bonuses": [],
+    contracts[ANNULLED] = {"name": gettext("annulliert"), "vorhand_only": False, "calls_partner": False,
+                           "kind": ANNULLED, "bonuses": [],
                            "required_birds": [], "surrender": False, "partner_required": False,
                            "may_stay_unplayed": False, "talon_penalty": False}
     return {
@@ -179,6 +182,10 @@ def ruleset_options(ruleset: RuleSet) -> dict:
         "own_king": ruleset.own_king_allowed,
         "birds": list(BIRDS),
         "renonce": ruleset.renonce is not None or bool(ruleset.trischaken and ruleset.trischaken.renonce_unit),
+        "texts": {
+            "vorhand_only": gettext("%(contract)s darf nur die Vorhand spielen: bitte Spiel oder Spieler neu wählen."),
+            "offline": gettext("Keine Verbindung: keine Vorschau. Speichern geht trotzdem, das Spiel wird nachgeschickt."),
+        },
     }
 
 

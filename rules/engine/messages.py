@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from .types import Problem
 
 MESSAGES: dict[str, tuple[str, str]] = {
@@ -233,7 +235,37 @@ MESSAGES: dict[str, tuple[str, str]] = {
 }
 
 
+# What a person calls a field of the hand format: a scorer never reads "declarer_points" or
+# "card_points[2]" (the field itself stays in Problem.field for programs).
+FIELD_NAMES = {
+    "declarer": ("Spieler", "declarer"),
+    "partner": ("Partner", "partner"),
+    "result": ("Ergebnis", "result"),
+    "declarer_points": ("Kartenpunkte der Spielerpartei", "the declarer's card points"),
+    "card_points": ("Kartenpunkte", "card points"),
+    "kontra": ("Kontra", "kontra"),
+    "surrender": ("Geschleift", "surrender"),
+    "talon_without_king": ("König im Talon", "king in the talon"),
+    "not_played": ("Nicht gespielt", "not played"),
+    "bonuses": ("Prämien", "bonuses"),
+}
+_INDEXED = re.compile(r"(\w+)\[(\d+)\]")
+
+
+def field_names(field: str) -> tuple[str, str]:
+    """``field`` as a person reads it, in German and English ("card_points[2]" -> "Kartenpunkte Sitz 3")."""
+    indexed = _INDEXED.fullmatch(field)
+    if indexed and indexed.group(1) == "bonuses":
+        number = int(indexed.group(2)) + 1
+        return f"Prämie {number}", f"bonus {number}"
+    if indexed and indexed.group(1) in FIELD_NAMES:  # card points and kontras by seat
+        german, english = FIELD_NAMES[indexed.group(1)]
+        number = int(indexed.group(2)) + 1
+        return f"{german} Sitz {number}", f"{english} of seat {number}"
+    return FIELD_NAMES.get(field, (field, field))
+
+
 def problem(code: str, field: str = "", **params: object) -> Problem:
     german, english = MESSAGES[code]
-    params.setdefault("field", field)
-    return Problem(code, german.format(**params), english.format(**params), field)
+    named_de, named_en = field_names(field)
+    return Problem(code, german.format(field=named_de, **params), english.format(field=named_en, **params), field)

@@ -7,6 +7,19 @@
   const optionsNode = document.getElementById("ruleset-options");
   if (!form || !optionsNode) return;
   const options = JSON.parse(optionsNode.textContent);
+  const texts = options.texts || {};
+
+  // What the scorer sees is what is sent: a field in a hidden part of the form (card points typed
+  // for a positive game, then a Bettler chosen) sends nothing. The outbox (outbox.js) sends the same.
+  function visibleFormData(target) {
+    const data = new FormData(target);
+    Array.from(target.elements).forEach((input) => {
+      if (input.name && input.closest("[hidden]")) data.delete(input.name);
+    });
+    return data;
+  }
+  window.tarockVisibleFormData = visibleFormData;
+  const contractNote = document.getElementById("contract-note");
 
   const radios = (name) => Array.from(form.querySelectorAll(`input[name="${name}"]`));
   const value = (name) => { const r = radios(name).find((input) => input.checked); return r ? r.value : ""; };
@@ -20,12 +33,19 @@
   };
 
   function update() {
-    const contract = options.contracts[value("contract")];
+    const chosen = value("contract");
     const declarer = value("declarer");
     radios("contract").forEach((input) => {
       const c = options.contracts[input.value];
       enable(input, !(c.vorhand_only && declarer !== "" && declarer !== "0"));
     });
+    // A contract only the Vorhand may play was chosen, then another declarer: say why it is unticked.
+    if (contractNote) {
+      const dropped = chosen && !value("contract") ? options.contracts[chosen] : null;
+      contractNote.textContent = dropped ? (texts.vorhand_only || "").replace("%(contract)s", dropped.name) : "";
+      contractNote.hidden = !dropped;
+    }
+    const contract = options.contracts[value("contract")];
     const hidden = ["partner", "result", "card_points", "kontra", "bonuses", "special"];
     show(section("annulled-help"), contract && contract.kind === "annulled");
     if (!contract) { hidden.forEach((f) => show(section(f), false)); return; }
@@ -84,8 +104,17 @@
       const url = form.dataset.previewUrl;
       if (!url || !value("contract")) return;
       const mine = ++sequence;
-      const response = await fetch(url, { method: "POST", body: new FormData(form), headers: { "X-Requested-With": "fetch" } });
-      if (mine === sequence) document.getElementById("preview").innerHTML = await response.text();
+      const box = document.getElementById("preview");
+      try {
+        const response = await fetch(url, { method: "POST", body: visibleFormData(form), headers: { "X-Requested-With": "fetch" } });
+        const html = await response.text();
+        if (mine === sequence) box.innerHTML = html;
+      } catch (error) {
+        // No network (the hall's Wi-Fi is gone): no preview, and saving still works through the outbox.
+        if (mine === sequence) {
+          box.replaceChildren(Object.assign(document.createElement("p"), { className: "hint offline", textContent: texts.offline || "" }));
+        }
+      }
     }, 200);
   }
 

@@ -74,7 +74,8 @@
 
   function fields() {
     const data = {};
-    for (const [name, value] of new FormData(form)) {
+    const visible = window.tarockVisibleFormData ? window.tarockVisibleFormData(form) : new FormData(form);
+    for (const [name, value] of visible) {
       if (SKIP.includes(name) || typeof value !== "string") continue;
       data[name] = name in data ? [].concat(data[name], value) : value;
     }

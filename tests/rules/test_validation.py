@@ -194,3 +194,30 @@ def test_a_quoted_value_is_quoted_once(data):
         read_hand(data, BUILTIN["tirol"])
     text = raised.value.message()
     assert "„„" not in text and "““" not in text and "“”" not in text
+
+
+@pytest.mark.parametrize("field,german,english", [
+    ("declarer_points", "Kartenpunkte der Spielerpartei", "the declarer's card points"),
+    ("card_points[2]", "Kartenpunkte Sitz 3", "card points of seat 3"),
+    ("kontra[0]", "Kontra Sitz 1", "kontra of seat 1"),
+    ("bonuses[1]", "Prämie 2", "bonus 2"),
+    ("surrender", "Geschleift", "surrender"),
+    ("mystery[4]", "mystery[4]", "mystery[4]"),
+])
+def test_messages_name_fields_as_people_do(field, german, english):
+    from rules.engine.messages import field_names
+
+    assert field_names(field) == (german, english)
+
+
+def test_a_refusal_never_names_an_internal_field():
+    """A scorer typed 80 card points for the declarer (Tirol has 70): the sentence says what it is."""
+    from rules.engine import InvalidHand, read_hand
+    from rules.rulesets import get_ruleset
+
+    with pytest.raises(InvalidHand) as refused:
+        read_hand({"contract": "dreier", "declarer": 1, "declarer_points": "80"}, get_ruleset("tirol"))
+    problem = refused.value.problems[0]
+    assert problem.field == "declarer_points"
+    assert "declarer_points" not in problem.message_de and "declarer_points" not in problem.message_en
+    assert "Kartenpunkte der Spielerpartei" in problem.message_de

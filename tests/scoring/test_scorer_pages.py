@@ -166,3 +166,13 @@ def test_the_director_types_a_hand_from_a_paper_sheet_on_the_table_page(client, 
     table.round.save()
     client.post(url, form_data(table, contract="dreier", declarer=1, result="won"))
     assert Hand.objects.filter(table=table).count() == 2  # the director may, after the round closed
+
+
+def test_card_points_left_in_the_hidden_field_after_switching_to_bettler_send_nothing(client, tables):
+    """Typed 80 for a Dreier, then chose Bettler: the field is hidden, and the hand is stored as the
+    Bettler the scorer sees, not refused over a field nobody can see."""
+    table = tables[1]
+    url = reverse("scoring:sheet", args=[table.token])
+    response = client.post(url, form_data(table, contract="bettler", declarer=1, result="won", declarer_points="80"))
+    assert response.status_code == 302, response.content.decode()[:500]
+    assert Hand.objects.get(table=table).data == {"contract": "bettler", "declarer": 1, "result": "won"}
