@@ -26,6 +26,10 @@ class TournamentTable(tables.Table):
         sequence = ("name", "date", "venue", "ruleset_slug", "entries")
         attrs = {"class": "list"}
 
+    def render_ruleset_slug(self, record: Tournament) -> str:
+        """The rule set by its name ("Tiroler Tarockcup"), never its slug (the tournament's frozen copy)."""
+        return record.ruleset.name
+
 
 # Text starting with one of these is a formula to Excel and LibreOffice (and "-"/"+"/"@" a DDE attack).
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")

@@ -45,8 +45,10 @@ def load_custom(spec: dict) -> RuleSet:
 def contract_name(slug: str, lang: str = "de") -> str:
     """A contract's name without a rule set at hand (a player's record across tournaments): the first
     seed rule set's German name, or the catalogue's English one (its short form, before the gloss)."""
-    from rules.engine.catalogue import CONTRACT_NAMES_EN
+    from rules.engine.catalogue import ANNULLED, CONTRACT_NAMES_EN
 
+    if slug == ANNULLED:  # a deal that could not be scored: no rule set has it as a contract
+        return "annulled" if lang == "en" else "annulliert"
     if lang == "en" and slug in CONTRACT_NAMES_EN:
         return CONTRACT_NAMES_EN[slug].split(" (")[0]
     for ruleset in BUILTIN.values():

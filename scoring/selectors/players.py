@@ -6,7 +6,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from rules.engine.catalogue import TRISCHAKEN
+from django.utils.translation import get_language
+
+from rules.engine.catalogue import ANNULLED, TRISCHAKEN
+from rules.rulesets import contract_name
 from scoring.models import Correction, HandScore
 from tournament.models import Entry, Round, Seat, Tournament
 
@@ -106,11 +109,15 @@ class PlayerDay:
         return next((r for r in self.rounds if r.is_open and not r.seated), None)
 
 
+def _lang() -> str:
+    return "en" if (get_language() or "").startswith("en") else "de"
+
+
 def _role(data: dict, seat: int, kind: str) -> tuple[str, set[int], set[int]]:
     """The player's side in a hand: role, the seats with him, the seats of the declarer's side against him."""
     declarer = data.get("declarer")
     partner = data.get("partner")
-    if kind == TRISCHAKEN or declarer is None:
+    if kind in (TRISCHAKEN, ANNULLED) or declarer is None:  # an annulled deal was played by nobody
         return "", set(), set()
     team = {declarer} | ({partner} if partner is not None else set())
     if seat == declarer:
@@ -147,13 +154,15 @@ def player_day(tournament: Tournament, entry: Entry) -> PlayerDay:
         hand = score.hand
         contract = ruleset.contract(hand.contract)
         data = hand.data if isinstance(hand.data, dict) else {}
-        role, with_seats, against_seats = _role(data, score.hand_seat, contract.kind if contract else "")
+        kind = ANNULLED if hand.contract == ANNULLED else contract.kind if contract else ""
+        role, with_seats, against_seats = _role(data, score.hand_seat, kind)
 
         def named(hand_seats: set[int], hand_id: int = hand.pk) -> list[str]:
             return [names.get(who.get((hand_id, s)), "?") for s in sorted(hand_seats)]
 
         rounds[hand.table.round_id].hands.append(PlayerHand(
-            hand.number, contract.name if contract else hand.contract, score.points, score.cash, score.euros, role,
+            hand.number, contract.name if contract else contract_name(hand.contract, _lang()), score.points, score.cash,
+            score.euros, role,
             named(with_seats), named(against_seats)))
     for round_id, points, reason in (Correction.objects.filter(entry=entry, round__tournament=tournament)
                                      .order_by("at", "id").values_list("round_id", "points", "reason")):
