@@ -19,7 +19,7 @@ from django.utils import timezone
 
 from rules.engine import read_hand, score_hand
 from rules.engine.kontra import kontra_cash
-from rules.engine.rounding import hundredths
+from rules.engine.rounding import equal_hundredths, hundredths
 from scoring.models import Correction, Hand, HandRevision, HandScore
 from scoring.seats import dealer_position, seat_entries
 from scoring.selectors.standings import final_ranking
@@ -88,7 +88,8 @@ def _store(hand: Hand, table: Table, data: dict, entries_by_seat: dict[int, int]
     ruleset = tournament.ruleset
     parsed = read_hand(data, ruleset)
     result = score_hand(parsed, ruleset)
-    points, cash = hundredths(result.points), hundredths(result.cash)
+    # Points: equal results read equal (a Trischaken split); cash: every cent as close as it can be.
+    points, cash = equal_hundredths(result.points), hundredths(result.cash)
     kontra = hundredths(kontra_cash(parsed, ruleset, result))
     money = hand_money(cash, kontra, tournament.stake_cents, charity=tournament.kontra_to_charity)
     scores = [

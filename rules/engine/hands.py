@@ -138,7 +138,8 @@ def _contract(slug: Any, ruleset: RuleSet, problems: list[Problem]) -> ContractR
 def _seat(value: Any, field: str, problems: list[Problem]) -> int | None:
     if type(value) is int and 0 <= value <= 3:  # the common case, first: this runs for every hand
         return value
-    if isinstance(value, str) and value.strip().isdigit():
+    # ASCII digits only: "²" is a digit to str.isdigit() but no number to int().
+    if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():
         value = int(value)
     if isinstance(value, int) and not isinstance(value, bool) and value in SEATS:
         return value

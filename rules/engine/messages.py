@@ -249,7 +249,7 @@ FIELD_NAMES = {
     "not_played": ("Nicht gespielt", "not played"),
     "bonuses": ("Prämien", "bonuses"),
 }
-_INDEXED = re.compile(r"(\w+)\[(\d+)\]")
+_INDEXED = re.compile(r"([a-z_]+)\[([0-9]{1,3})\]")
 
 
 def field_names(field: str) -> tuple[str, str]:

@@ -75,3 +75,19 @@ def test_the_engine_writes_what_it_wrote(value):
 def test_the_standings_and_the_season_write_what_they_wrote(value):
     # The standings' points are hundredths (summed in SQL and quantised, or carried to the cent).
     assert repr(json_number(value)) == repr(_standings_before(value)) == repr(_season_before(value))
+
+
+def test_equal_shares_stay_equal_and_the_hand_sums_to_zero():
+    """Three players split a Trischaken payment of 2: each reads -0,67, never -0,66 / -0,67 / -0,67;
+    the hundredth goes to the one who received it."""
+    from fractions import Fraction
+
+    from rules.engine.rounding import equal_hundredths as hundredths
+
+    shares = hundredths([Fraction(-2, 3)] * 3 + [2])
+    assert [str(v) for v in shares] == ["-0.67", "-0.67", "-0.67", "2.01"] and sum(shares) == 0
+    two_groups = hundredths([Fraction(-1, 3), Fraction(-1, 3), Fraction(1, 3), Fraction(1, 3)])  # sums to zero as is
+    assert two_groups[0] == two_groups[1] and two_groups[2] == two_groups[3] and sum(two_groups) == 0
+    only_shared = hundredths([Fraction(1, 3)] * 3)  # nobody has an amount of his own: one group splits
+    assert sum(only_shared) == 1 and sorted(str(v) for v in only_shared) == ["0.33", "0.33", "0.34"]
+    assert hundredths([1, -1, 0, 0]) == tuple(D(v) for v in ("1.00", "-1.00", "0.00", "0.00"))

@@ -221,3 +221,12 @@ def test_a_refusal_never_names_an_internal_field():
     assert problem.field == "declarer_points"
     assert "declarer_points" not in problem.message_de and "declarer_points" not in problem.message_en
     assert "Kartenpunkte der Spielerpartei" in problem.message_de
+
+
+def test_a_superscript_digit_as_a_seat_is_refused_not_a_crash():
+    """Found by the property test: "²" passes str.isdigit() but int() refuses it."""
+    from rules.rulesets import get_ruleset
+
+    with pytest.raises(InvalidHand) as refused:
+        read_hand({"contract": "dreier", "declarer": 1, "result": "won", "kontra": {"²": 2}}, get_ruleset("tirol"))
+    assert refused.value.problems[0].code == "seat_invalid"

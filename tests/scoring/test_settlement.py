@@ -217,3 +217,20 @@ def test_settlement_of_a_played_event(make_tournament, play_round, charity):
         hands[entry_id] += 1
     for player in money.players:
         assert abs(player.total - cash[player.entry_id] * stake) < CENT * hands[player.entry_id]
+
+
+def test_three_equal_trischaken_shares_are_stored_and_summed_equal(make_tournament):
+    """Three players tie for the most card points and split -2: each reads -0,67 on every page and in
+    the standings (it was -0,66 / -0,67 / -0,67, and their totals then differed); the hand is zero-sum."""
+    from scoring.models import HandScore
+    from scoring.selectors import standings
+    from scoring.services import record_hand
+
+    tournament = make_tournament("tirol", players=8, slug="drittel")
+    table = tournament.round_set.get(number=1).tables.order_by("number").first()
+    hand = record_hand(table=table, number=1, data={"contract": "trischaken", "card_points": ["20", "20", "20", "10"]})
+    points = {s.hand_seat: s.points for s in HandScore.objects.filter(hand=hand)}
+    assert points[0] == points[1] == points[2] == D("-0.67") and sum(points.values()) == 0
+    totals = {row.player.entry_id: row.total for row in standings(tournament)}
+    tied = [s.entry_id for s in HandScore.objects.filter(hand=hand, hand_seat__in=(0, 1, 2))]
+    assert len({totals[e] for e in tied}) == 1
