@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from decimal import Decimal
+from fractions import Fraction
 
 from cups.adapters import final_standings
 from cups.models import Cup, SeasonTournament
@@ -17,6 +18,7 @@ from scoring.selectors import hand_totals
 TOP = 10
 PER_HANDS = 60  # points per 60 hands: a three-round tournament at tables of five is 60 hands
 MIN_HANDS = 60  # fewer hands say too little about a player to rank him
+PER_CENT = 100  # the minimum share is given in per cent
 
 
 @dataclass(frozen=True)
@@ -72,7 +74,7 @@ def cup_statistics(cup: Cup, *, min_share: int = 0) -> CupStatistics:
             played[key] += sum(1 for item in row.results if item.result.rank is not None)
             wins[key] += sum(1 for item in row.results if item.result.rank == 1)
             best_seasons.append((key, Line(row.player.name, row.player.club, row.points, f"{season.label}, {row.rank}.")))
-    regular = {key for key, count in played.items() if total and count * 100 >= min_share * total}
+    regular = {key for key, count in played.items() if total and Fraction(count, total) >= Fraction(min_share, PER_CENT)}
 
     links = list(SeasonTournament.objects.filter(season__cup=cup).select_related("tournament"))
     finals = final_standings([link.tournament for link in links])
