@@ -108,7 +108,12 @@
       try {
         const response = await fetch(url, { method: "POST", body: visibleFormData(form), headers: { "X-Requested-With": "fetch" } });
         const html = await response.text();
-        if (mine === sequence) box.innerHTML = html;
+        if (mine === sequence) {
+          box.innerHTML = html;
+          // The preview now says what is wrong with the hand (or that nothing is): the reasons the
+          // outbox put back with a refused hand would only repeat it.
+          document.querySelectorAll(".problems.restored").forEach((node) => node.remove());
+        }
       } catch (error) {
         // No network (the hall's Wi-Fi is gone): no preview, and saving still works through the outbox.
         if (mine === sequence) {

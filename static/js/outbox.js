@@ -219,7 +219,8 @@
     });
     form.dispatchEvent(new Event("change"));
     const problems = document.createElement("div");
-    problems.className = "problems";
+    // "restored": the live preview (hand-form.js) replaces it once it answers, so a refusal shows once.
+    problems.className = "problems restored";
     problems.setAttribute("role", "alert");
     const head = document.createElement("strong");
     head.textContent = texts.refused.replace("%(n)s", item.number);

@@ -63,3 +63,18 @@ def test_offline_the_preview_says_so_and_nothing_throws(sheet):
     chip(page, "result", "gewonnen").tap()
     expect(page.locator("#preview")).to_contain_text("Keine Verbindung")
     assert not [e for e in errors if "fetch" in e.lower()]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_refusal_is_shown_once(sheet):
+    table, _context, page, _errors = sheet
+    names = [seat.entry.player.name for seat in table.seats.order_by("position")]
+    chip(page, "contract", "Dreier").tap()
+    chip(page, "declarer", names[2]).tap()
+    page.get_by_text("oder Kartenpunkte eingeben").tap()
+    page.locator('input[name="declarer_points"]').fill("90")
+    page.locator("#save-hand").tap()
+    reason = page.get_by_text("90 Punkte sind mehr als die 70 Punkte im Spiel")
+    expect(page.locator("#preview .problems")).to_be_visible()  # the live preview has answered
+    expect(reason).to_have_count(1)
+    assert not Hand.objects.filter(table=table).exists()
