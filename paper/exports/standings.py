@@ -31,6 +31,7 @@ from paper.exports.pdf import (
 from paper.exports.sheetdata import EURO_FORMAT, INTEGER_FORMAT, POINTS_FORMAT, Column, SheetData
 from paper.formats import euro_text, number_text
 from scoring.selectors import TeamRow, standings, standings_table, team_standings
+from tournament.tables import STATUS_NOTES
 
 
 def _is_money(key: str) -> bool:
@@ -62,7 +63,10 @@ class StandingsPdf(PdfExporter):
         """Every cell as printed, the rank, name and club first, then the extra columns."""
         lines = []
         for row in self.rows:
-            line = [row["rank"], row["name"], row["club"]]
+            # As on the page (tournament.tables.STATUS_NOTES): who withdrew keeps the rank, who never
+            # played has none; the sheet says which.
+            note = STATUS_NOTES.get(row.get("status"))
+            line = [row["rank"], f"{row['name']} ({note})" if note else row["name"], row["club"]]
             for key, _label in self.columns:
                 value = row.get(key)
                 line.append(euro_text(value) if _is_money(key) and value not in (None, "") else number_text(value))

@@ -241,3 +241,21 @@ def test_settlement_of_a_tournament_without_hands(make_tournament):
     assert "noch keine Spiele" in text and "vorläufig" in text
     assert get_exporter("standings-pdf")(tournament).render().content[:4] == b"%PDF"
     assert get_exporter("settlement-xlsx")(tournament).render().content[:2] == b"PK"
+
+
+@pytest.mark.django_db
+def test_standings_pdf_marks_withdrawn_and_absent_players(make_tournament, play_round):
+    """Who withdrew keeps the rank and reads "(ausgeschieden)"; who never played reads "(nicht angetreten)",
+    as on the public page."""
+    from paper.exports import get_exporter
+    from tournament import services
+    from tournament.models import Player
+
+    tournament = played(make_tournament, play_round, rounds=1, slug="marks")
+    leaver = tournament.entries.order_by("player__name").first()
+    services.withdraw(entry=leaver, after_round=1)
+    services.enter_player(tournament=tournament, player=Player.objects.create(name="Nie Gekommen"))
+    with translation.override("de"):
+        text = one_line(pdf_text(get_exporter("standings-pdf")(tournament).render().content))
+    assert f"{leaver.player.name} (ausgeschieden)" in text
+    assert "Nie Gekommen (nicht angetreten)" in text
