@@ -199,6 +199,9 @@ LOGIN_LOCKOUT_MINUTES = int(os.environ.get("LOGIN_LOCKOUT_MINUTES", "15"))
 # Roles (docs/roles.md): guardian's object permissions (a cup's organisers, a tournament's directors,
 # given in the admin or by `manage.py grant_role`), and the cups' backend that derives from them who may
 # direct a tournament (its cup's organisers, whoever created it).
+# The director's round board loads itself again this often (static/js/board.js keeps typed text).
+BOARD_RELOAD_SECONDS = 60
+
 AUTHENTICATION_BACKENDS = ["hall.auth.ThrottledModelBackend", "guardian.backends.ObjectPermissionBackend",
                            "cups.roles.CupRoleBackend"]
 # No anonymous user row: nothing on this site is granted to people who are not signed in.

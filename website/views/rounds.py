@@ -3,6 +3,7 @@ scorer links."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
@@ -34,6 +35,8 @@ def round_detail(request, slug: str, number: int):
         # The "print everything" file is the page's one big button; the list offers each sheet alone.
         "print_all": get_exporter("print-all-pdf"),
         "round_exports": [e for e in EXPORTERS if e.per_round and e.identifier != "print-all-pdf"],
+        # The board loads itself again this often, never while someone types on it (static/js/board.js).
+        "reload_seconds": settings.BOARD_RELOAD_SECONDS,
     })
 
 

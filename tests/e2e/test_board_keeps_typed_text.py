@@ -1,0 +1,29 @@
+"""The round board loads itself again every minute, but never wipes what the director is typing."""
+
+from __future__ import annotations
+
+import pytest
+from browser_flows import PASSWORD, sign_in
+from playwright.sync_api import expect
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_typed_reason_survives_the_boards_refresh(make_tournament, new_context, settings):
+    from django.contrib.auth.models import User
+
+    settings.BOARD_RELOAD_SECONDS = 1
+    User.objects.create_superuser("leitung", "leitung@example.invalid", PASSWORD)
+    make_tournament("tirol", players=8, slug="tafel")
+    page = new_context().new_page()
+    sign_in(page, "/turniere/tafel/runde/1/")
+    page.evaluate("window.loadedOnce = true")
+    reason = page.locator('form input[name="reason"]').first
+    reason.fill("Zeit abgelaufen, Tisch 2")
+    page.locator("h1").click()  # the field loses the focus; its text is still unsent
+    page.wait_for_timeout(3000)  # three refresh periods
+    expect(reason).to_have_value("Zeit abgelaufen, Tisch 2")
+    assert page.evaluate("window.loadedOnce === true")  # the page was not loaded again
+    with page.expect_event("load", timeout=10_000):  # nothing typed any more: it refreshes
+        reason.fill("")
+        page.locator("h1").click()
+    assert page.evaluate("window.loadedOnce === undefined")
