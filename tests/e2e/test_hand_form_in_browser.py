@@ -78,3 +78,29 @@ def test_a_refusal_is_shown_once(sheet):
     expect(page.locator("#preview .problems")).to_be_visible()  # the live preview has answered
     expect(reason).to_have_count(1)
     assert not Hand.objects.filter(table=table).exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_won_rufer_in_four_taps_on_a_390_by_844_phone(make_tournament, browser, live_server):
+    """Contract, partner, result, Speichern: four taps (the Rufer's declarer is the Vorhand by itself),
+    with the header one slim line and "Speichern" on the first screen."""
+    tournament = make_tournament("tirol", players=16, slug="taps")
+    table = tournament.round_set.get(number=1).tables.order_by("number").first()
+    names = [seat.entry.player.name for seat in table.seats.order_by("position")]
+    context = browser.new_context(base_url=live_server.url, locale="de-AT", viewport={"width": 390, "height": 844},
+                                  is_mobile=True, has_touch=True, device_scale_factor=2)
+    page = context.new_page()
+    page.goto(f"/t/{table.token}/")
+    header = page.locator("header.site-header").bounding_box()
+    assert header["height"] <= 70, header
+    save = page.locator("#save-hand").bounding_box()
+    assert save["y"] + save["height"] <= 844, save
+
+    taps = [chip(page, "contract", "Rufer"), chip(page, "partner", names[3]), chip(page, "result", "gewonnen"),
+            page.locator("#save-hand")]
+    for target in taps:
+        target.tap()
+    expect(page.locator("#outbox")).to_contain_text("Spiel 1 gespeichert.", timeout=15_000)
+    hand = Hand.objects.get(table=table)
+    assert (hand.contract, hand.data["declarer"], hand.data["result"]) == ("rufer", 0, "won")
+    context.close()
