@@ -26,7 +26,7 @@ from scoring.selectors.standings import final_ranking
 from scoring.settlement import hand_money, price_hands
 from tournament import live, rounds
 from tournament.errors import NotWritable, ServiceError, StaleVersion, WrongHandNumber
-from tournament.models import Round, Table
+from tournament.models import Round, Seat, Table
 
 # Who entered a hand, stored as a code and shown translated (scoring.models.Hand.entered_by_label).
 SCORER, IMPORT, DEMO = "scorer", "import", "demo"
@@ -251,7 +251,8 @@ def book_correction(*, entry, round: Round, points, reason: str, user=None) -> C
 @live.write_service
 def set_first_dealer(*, table: Table, position: int, expected_version: int, director: bool = False) -> Table:
     """Record who deals first, as drawn at the table: only before the first hand."""
-    with _table_write(table, expected_version=expected_version, director=director, fields=("first_dealer",)) as table:
+    with _table_write(table, expected_version=expected_version, director=director,
+                      fields=("first_dealer", "first_dealer_drawn")) as table:
         if table.hands_entered:
             raise ServiceError("Der erste Geber steht fest, sobald das erste Spiel eingetragen ist.",
                                "The first dealer is fixed once the first hand is entered.")
@@ -259,7 +260,7 @@ def set_first_dealer(*, table: Table, position: int, expected_version: int, dire
         if not 0 <= position < size:
             raise ServiceError(f"Platz {position + 1} gibt es an diesem Tisch nicht.",
                                f"There is no place {position + 1} at this table.")
-        table.first_dealer = position
+        table.first_dealer, table.first_dealer_drawn = position, True
     return table
 
 
@@ -304,3 +305,40 @@ def store_published_corrections(*, round: Round, corrections: list[dict]) -> lis
             row.at = item["at"]
     Correction.objects.bulk_update(rows, ["at"])
     return rows
+
+
+@live.write_service
+def record_draw(*, table: Table, expected_version: int, first_dealer: int | None = None,
+                first_vorhand: int | None = None, order: list[int] | None = None, director: bool = False) -> Table:
+    """Record what was drawn at the table before the first hand, as the rule set's text has it
+    (RuleSet.format.table_draw): who deals first, who is the first Vorhand (the dealer is then the
+    place before), or the whole seat order starting with the first Vorhand (the places are numbered
+    anew in that order, the first dealer the last of them). Positions are the table's places - 1."""
+    with _table_write(table, expected_version=expected_version, director=director,
+                      fields=("first_dealer", "first_dealer_drawn")) as table:
+        if table.hands_entered:
+            raise ServiceError("Was am Tisch gelost wurde, steht fest, sobald das erste Spiel eingetragen ist.",
+                               "What was drawn at the table is fixed once the first hand is entered.")
+        seats = list(table.seats.order_by("position"))
+        size = len(seats)
+        if order is not None:
+            if sorted(order) != list(range(size)):
+                raise ServiceError("Bitte jeden Spieler des Tisches genau einmal in die Sitzordnung setzen.",
+                                   "Please put every player of the table into the seat order exactly once.")
+            by_position = {seat.position: seat for seat in seats}
+            # The first Vorhand gets Platz 2, the player before him (the first dealer) Platz 1.
+            new_position = {old: (index + 1) % size for index, old in enumerate(order)}
+            for seat in seats:  # out of the way of the unique (table, position) first
+                seat.position += size
+            Seat.objects.bulk_update(seats, ["position"])
+            for old, seat in by_position.items():
+                seat.position = new_position[old]
+            Seat.objects.bulk_update(seats, ["position"])
+            table.first_dealer = 0
+        else:
+            chosen = first_vorhand if first_vorhand is not None else first_dealer
+            if chosen is None or not 0 <= chosen < size:
+                raise ServiceError("Bitte einen Spieler des Tisches wählen.", "Please choose a player of the table.")
+            table.first_dealer = (chosen - 1) % size if first_vorhand is not None else chosen
+        table.first_dealer_drawn = True
+    return table

@@ -78,6 +78,9 @@ def _render_sheet(request, table: Table, *, form=None, problems=None, status=200
         "can_write": director or table.accepts_scorer_writes,
         "dealer_name": sheet.seats[sheet.next_dealer].entry.player.name if sheet.next_dealer is not None else "",
         "sits_out": len(sheet.seats) == 5,
+        "table_draw": tournament.ruleset.format.table_draw,
+        "first_vorhand": (table.first_dealer + 1) % max(len(sheet.seats), 1),
+        "table_draw_source": tournament.ruleset.format.table_draw_source,
         "direction_note": _direction_note(tournament.ruleset.format.direction),
         "outbox": _outbox_context(table, sheet) if not director else None,
         "revisions": revisions,
@@ -225,15 +228,30 @@ def _render_edit(request, table, sheet_, hand, form, problems, status, director=
     }, status=status)
 
 
+def _drawn(request, table: Table, director: bool) -> None:
+    """What the form says was drawn: the seat order (order_0 … first Vorhand first), the first Vorhand
+    or the first dealer, by the rule set's table_draw."""
+    version = int_param(request.POST, "version", -1)
+    size = table.seats.count()
+    if "order_0" in request.POST:
+        order = [int_param(request.POST, f"order_{n}", -1) for n in range(size)]
+        services.record_draw(table=table, expected_version=version, order=order, director=director)
+    elif "vorhand" in request.POST:
+        services.record_draw(table=table, expected_version=version, director=director,
+                             first_vorhand=int_param(request.POST, "vorhand", -1, low=-1, high=size))
+    else:
+        services.set_first_dealer(table=table, position=int_param(request.POST, "position", -1),
+                                  expected_version=version, director=director)
+
+
 @_friendly_404
 @require_POST
 def first_dealer(request, token: str):
-    """Record who deals first, as drawn at the table (before the first hand)."""
+    """Record what was drawn at the table before the first hand (the rule set's table_draw)."""
     table = _scorer_table(token)
     director = request.user.is_staff and request.POST.get("director") == "1"
     try:
-        services.set_first_dealer(table=table, position=int_param(request.POST, "position", -1),
-                                  expected_version=int_param(request.POST, "version", -1), director=director)
+        _drawn(request, table, director)
     except ServiceError as error:
         messages.error(request, error.message())
     else:

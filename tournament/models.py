@@ -251,6 +251,9 @@ class Table(models.Model):
     hands_entered = models.PositiveSmallIntegerField(_("Spiele eingetragen"), default=0)
     # Drawn at the table before the first hand (Platz - 1); the deal passes on from there.
     first_dealer = models.PositiveSmallIntegerField(_("erster Geber"), default=0)
+    # Whether the table recorded its draw (the rule set's table_draw): until then the page preselects
+    # nobody, and the first dealer is Platz 1 only as a default.
+    first_dealer_drawn = models.BooleanField(_("am Tisch gelost"), default=False)
     last_hand_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:

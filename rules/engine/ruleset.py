@@ -179,6 +179,12 @@ class TournamentFormat:
     # What a bye scores (a player present for a round who sits it out because the count fits no
     # tables, events.md); each rule set gives its reason as an interpretation.
     bye_points: int = 0
+    # What is drawn at the table before the first hand, as the rule set's text says: "first_dealer"
+    # (the text says nothing: the table settles who deals first), "first_vorhand" (Hopfgarten: the
+    # highest card is Forehand) or "seats_and_first_vorhand" (Tirol: the seat order, tarock is first
+    # Vorhand). The scorer's page asks exactly that; the first dealer follows from it.
+    table_draw: str = "first_dealer"
+    table_draw_source: Optional[Cite] = None
 
 
 @dataclass(frozen=True)
