@@ -21,6 +21,7 @@ from cups.services import add_tournament, create_season, season_label
 from publishing.document import FORMAT, last_closed_round, sent_fields
 from publishing.models import PublishedCopy, PublishToken
 from rules.engine import InvalidHand
+from rules.engine.ruleset import RuleSet
 from scoring.models import Correction
 from scoring.services import store_published_corrections, store_published_hands
 from tournament import live
@@ -102,6 +103,13 @@ def parse(document) -> Parsed:
     tournament = _values(Tournament, document.get("tournament"), "tournament")
     if not tournament.get("slug") or not tournament.get("name") or "ruleset_snapshot" not in tournament:
         raise _broken("tournament")
+    try:  # the hub scores the hands under this very rule set: it must read it
+        RuleSet.from_plain(tournament["ruleset_snapshot"])
+    except (ValueError, TypeError) as error:
+        raise Refused(422, "Der Cup-Server kann das Regelwerk dieses Turniers nicht lesen; vermutlich läuft am "
+                           f"Turnierort eine neuere Version. Bitte den Cup-Server erneuern. ({error})",
+                      "The cup's site cannot read this tournament's rule set; the venue probably runs a newer "
+                      f"version. Please update the cup's site. ({error})") from error
     players = []
     for number, player in enumerate(_list(document.get("players"), "players")):
         name = player.get("name") if isinstance(player, dict) else None

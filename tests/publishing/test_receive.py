@@ -216,3 +216,18 @@ def test_a_damaged_document_is_refused_before_anything_is_written(venue_event, h
 
     assert refusal.value.status == 400
     assert not Tournament.objects.filter(slug="wirt-cup-1").exists() and Player.objects.count() == players
+
+
+def test_a_rule_set_the_hub_cannot_read_is_a_clear_refusal(venue_event, hub_cup):
+    """A venue on a newer version sends a rule set with a field this hub does not know: a 422 saying
+    so, never a 500 in the middle of the write."""
+    _cup, token = hub_cup()
+    document = json.loads(json.dumps(build_document(venue_event)))
+    document["tournament"]["ruleset_snapshot"]["format"]["from_the_future"] = 1
+    _forget_venue(venue_event)
+
+    with pytest.raises(Refused) as refusal:
+        _receive(document, token)
+
+    assert refusal.value.status == 422 and "neuere Version" in refusal.value.message_de
+    assert not Tournament.objects.filter(slug="wirt-cup-1").exists()
