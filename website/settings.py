@@ -201,6 +201,8 @@ LOGIN_LOCKOUT_MINUTES = int(os.environ.get("LOGIN_LOCKOUT_MINUTES", "15"))
 # direct a tournament (its cup's organisers, whoever created it).
 # The director's round board loads itself again this often (static/js/board.js keeps typed text).
 BOARD_RELOAD_SECONDS = 60
+# The projector shows as many players as the screen holds and turns to the next page this often.
+PROJECTOR_PAGE_SECONDS = 8
 
 AUTHENTICATION_BACKENDS = ["hall.auth.ThrottledModelBackend", "guardian.backends.ObjectPermissionBackend",
                            "cups.roles.CupRoleBackend"]

@@ -238,3 +238,16 @@ def test_at_a_table_of_five_the_page_says_why_hands_are_missing(client, make_tou
     assert day.rounds[0].hands == [] and len(day.rounds[0].table_mates) == 4
     html = client.get(reverse("tournament:player", args=[event.slug, entry.pk]), HTTP_ACCEPT_LANGUAGE="de").content.decode()
     assert "Fünfertisch: wer gibt, setzt aus" in html
+
+
+def test_the_projector_shows_the_lots_column_only_where_a_lot_decided(client, make_tournament):
+    from scoring.services import record_hand
+    from tournament import rounds
+
+    tournament = make_tournament("tirol", players=8, slug="lose", seat=False)
+    url = reverse("tournament:projector", args=[tournament.slug]) + "?fragment=1"
+    assert ">Los<" not in client.get(url).content.decode()  # nobody ranked yet: no lot decided anything
+    rounds.seat_round(round=tournament.round_set.get(number=1), seed="lose")
+    for table in tournament.round_set.get(number=1).tables.all():
+        record_hand(table=table, number=1, data={"contract": "annulled"})  # everyone level on 0: lots decide
+    assert ">Los<" in client.get(url).content.decode()

@@ -7,6 +7,7 @@ import json
 from urllib.parse import urlencode
 
 import django_tables2 as tables
+from django.conf import settings
 from django.db.models import Count
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -109,14 +110,18 @@ def _projector_page(request, tournament: Tournament, context: dict) -> HttpRespo
     def render_table() -> str:
         ranked = scoring_selectors.standings(tournament)
         standings = scoring_selectors.standings_table(tournament, ranked)
+        # The lots drawn mean nothing to the hall until a lot decided a rank: only then their column.
+        lots_decided = any(row.decided_by == "lots" and row.rank is not None for row in ranked)
+        columns = [(key, header) for key, header in standings.columns if key != "tie_lots" or lots_decided]
         return render_to_string("tournament/_projector.html", {
-            "rows": standings.rows, "columns": standings.columns, "progress": selectors.round_progress(tournament),
+            "rows": standings.rows, "columns": columns, "progress": selectors.round_progress(tournament),
             "teams": scoring_selectors.team_standings(tournament, ranked)})
 
     html = mark_safe(live.cached(tournament, "projector", "", render_table))  # noqa: S308 - our own render
     if request.GET.get("fragment"):
         return HttpResponse(html)
-    return render(request, "tournament/projector.html", {"tournament": tournament, "standings_html": html, **context})
+    return render(request, "tournament/projector.html", {"tournament": tournament, "standings_html": html,
+                                                         "page_seconds": settings.PROJECTOR_PAGE_SECONDS, **context})
 
 
 @require_safe

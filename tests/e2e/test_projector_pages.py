@@ -1,0 +1,37 @@
+"""The projector at 1280x720 pages through the whole field by itself: every one of 53 players is shown
+in turn, each page fitting the screen (it showed the first 11 and scrolled past the rest)."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_projector_shows_every_player_in_turn(make_tournament, play_round, new_context, settings, artifacts):
+    settings.PROJECTOR_PAGE_SECONDS = 2
+    tournament = make_tournament("tirol", players=53, slug="beamer")
+    play_round(tournament.round_set.get(number=1), seed=5, hands=2)
+    names = set(tournament.entries.values_list("player__name", flat=True))
+    page = new_context().new_page()
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.goto(f"/turnier/{tournament.slug}/beamer/")
+    expect(page.locator("#projector-page")).to_contain_text("1 /")
+    pages = int(page.locator("#standings").get_attribute("data-pages"))
+    assert pages > 1
+    seen: set[str] = set()
+    labels: set[str] = set()
+    for _turn in range(2 * pages):  # every page comes round in one cycle; two cycles leave room for timing
+        # One look at the screen: the label and the rows shown, read together in the page.
+        label, shown = page.evaluate("""() => [document.getElementById("projector-page").textContent,
+            Array.from(document.querySelectorAll("table.big tbody tr")).filter((row) => !row.hidden)
+              .map((row) => [row.cells[1].firstChild.textContent.trim(), row.getBoundingClientRect().bottom])]""")
+        assert shown and all(bottom <= 720 for _name, bottom in shown), (label, shown)  # no scrolling
+        seen.update(name for name, _bottom in shown)
+        if label not in labels:
+            page.screenshot(path=str(artifacts / f"projector-page-{label.split()[0]}.png"))
+        labels.add(label)
+        if len(labels) == pages:
+            break
+        expect(page.locator("#projector-page")).not_to_have_text(label, timeout=10_000)
+    assert len(labels) == pages and seen == names
