@@ -44,7 +44,7 @@ def _tap_the_table(scorer: Page, link: str) -> int:
         scorer.locator('#hand-form fieldset[data-field="declarer"] label.chip').first.tap()
         chip(scorer, "result", "gewonnen" if number % 3 else "verloren").tap()
         scorer.locator("#save-hand").tap()
-        expect(scorer.locator("#outbox")).to_contain_text(f"Spiel {number} gespeichert.")
+        expect(scorer.locator("#outbox")).to_contain_text(f"Spiel {number} gespeichert.", timeout=15_000)
     scorer.goto(link)  # the players check the sheet and confirm it
     scorer.get_by_role("button", name="Zettel bestätigen").tap()
     expect(scorer.locator("ul.messages")).to_contain_text("Tisch bestätigt")
