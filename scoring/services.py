@@ -210,7 +210,7 @@ def confirm_table(*, table: Table, expected_version: int, names: str) -> Table:
 def seat_round_by_standings(*, round: Round, user=None, seed: str | None = None) -> Round:
     """Seat a round through the draw manager (tournament.rounds.seat_round), handing it the standings
     for a final round, which only scoring can read."""
-    ranking = final_ranking(round.tournament) if round.is_final else None
+    ranking = final_ranking(round.tournament) if round.tournament.seats_by_standings(round.number) else None
     return rounds.seat_round(round=round, seed=seed, user=user, ranking=ranking)
 
 

@@ -93,6 +93,9 @@ class Tournament(models.Model):
     hands_at_four = models.PositiveSmallIntegerField(_("Spiele am Vierertisch"), default=16)
     hands_at_five = models.PositiveSmallIntegerField(_("Spiele am Fünfertisch"), default=20)
     tables_of_five = models.BooleanField(_("Fünfertische erlaubt"), default=True)
+    # The last preliminary round seated by the standings so far, the best four at table 1 (the cups'
+    # app ABAKUS: "nach Reihung", sortNachReihung), instead of drawn to keep meetings new.
+    last_round_by_standings = models.BooleanField(_("letzte Runde nach Reihung setzen"), default=False)
     final_round_top = models.PositiveSmallIntegerField(_("Finalrunde: beste"), default=0)
     final_round_carry_percent = models.PositiveSmallIntegerField(_("Finalrunde: übernommene Punkte (%)"), default=50)
     tie_breaks = models.JSONField(default=list)
@@ -129,6 +132,11 @@ class Tournament(models.Model):
     @property
     def has_final(self) -> bool:
         return self.final_round_top > 0
+
+    def seats_by_standings(self, round_number: int) -> bool:
+        """Whether round ``round_number`` is seated by the standings: a final always, the last
+        preliminary round where the director chose "nach Reihung"."""
+        return round_number > self.rounds or (self.last_round_by_standings and round_number == self.rounds > 1)
 
     def hands_for(self, table_size: int) -> int:
         return self.hands_at_five if table_size == 5 else self.hands_at_four

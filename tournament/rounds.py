@@ -179,6 +179,16 @@ def seat_round(*, round: Round, seed: str | None = None, user=None, ranking: lis
                     break
                 (finalists if entry in present else passed_over).append(entry)
             drawn = seating.seeded_round(finalists, allow_five=tournament.tables_of_five)
+        elif tournament.seats_by_standings(round.number):
+            if ranking is None:
+                raise ServiceError("Für das Setzen nach Reihung fehlt die Rangliste.",
+                                   "Seating by the standings needs the standings.")
+            # Nach Reihung (ABAKUS sortNachReihung): the byes as always, then the best four at table 1,
+            # the next four at table 2, tables of five at the bottom.
+            byes, entries = choose_byes(entries, _byes_so_far(round), seed, allow_five=tournament.tables_of_five)
+            place = {entry: index for index, entry in enumerate(ranking)}
+            ordered = sorted(entries, key=lambda entry: (place.get(entry, len(place)), entry))
+            drawn = seating.seeded_round(ordered, allow_five=tournament.tables_of_five)
         else:
             # A count that fits no tables: the fewest sit out, those with the fewest byes so far first.
             byes, entries = choose_byes(entries, _byes_so_far(round), seed, allow_five=tournament.tables_of_five)

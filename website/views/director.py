@@ -41,6 +41,7 @@ def tournament_list(request):
                 rounds=data["rounds"], tables_of_five=data["tables_of_five"],
                 kontra_to_charity=data["kontra_to_charity"], user=request.user,
                 hands_at_four=data["hands_at_four"], hands_at_five=data["hands_at_five"],
+                last_round_by_standings=data["last_round_by_standings"],
             )
         except ServiceError as error:
             refuse(request, error)

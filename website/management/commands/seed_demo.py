@@ -83,6 +83,8 @@ class Command(BaseCommand):
         parser.add_argument("--withdraw", type=int, default=0, metavar="K", help="K players withdraw after round R")
         parser.add_argument("--withdraw-after", type=int, default=1, metavar="R",
                             help="the round after which the --withdraw players leave (default 1)")
+        parser.add_argument("--last-round-by-standings", action="store_true",
+                            help="seat the last round by the standings (ABAKUS: nach Reihung)")
         parser.add_argument("--hands", type=int, default=None, choices=[16, 20],
                             help="hands at a table of four (a table of five plays 20 or 25)")
         parser.add_argument("--played", type=int, default=None, metavar="N",
@@ -154,6 +156,7 @@ class Command(BaseCommand):
         tournament = services.create_tournament(
             name=options.get("name") or f"Demo-Turnier ({ruleset.name})", slug=options["slug"], date=day, venue="Gasthof Post",
             ruleset=ruleset, hands_at_four=options["hands"],
+            last_round_by_standings=options.get("last_round_by_standings", False),
         )
         names = sorted({f"{first} {last}" for first in FIRST for last in LAST})
         random.Random("demo-pool").shuffle(names)  # the pool: the same people, whatever the tournament's seed
