@@ -27,7 +27,7 @@ from scoring.selectors import table_sheet, tournament_corrections
 from tournament.errors import ServiceError, in_language
 from tournament.http import directed_tournament, director_required, ensure_directs, int_param
 from tournament.models import Round, Table
-from tournament.selectors import table_by_token
+from tournament.selectors import round_clock, table_by_token
 
 
 class TableGone(Http404):
@@ -78,6 +78,7 @@ def _render_sheet(request, table: Table, *, form=None, problems=None, status=200
         "can_write": director or table.accepts_scorer_writes,
         "dealer_name": sheet.seats[sheet.next_dealer].entry.player.name if sheet.next_dealer is not None else "",
         "sits_out": len(sheet.seats) == 5,
+        "clock": round_clock(table.round),
         "table_draw": tournament.ruleset.format.table_draw,
         "first_vorhand": (table.first_dealer + 1) % max(len(sheet.seats), 1),
         "table_draw_source": tournament.ruleset.format.table_draw_source,

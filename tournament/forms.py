@@ -39,6 +39,9 @@ class TournamentForm(forms.Form):
         label=_("Spiele am Fünfertisch"), required=False, empty_value=None, coerce=int,
         choices=[("", _("wie im Regelwerk")), ("20", "20"), ("25", "25")],
         help_text=_("am Fünfertisch setzt der Geber aus: jeder spielt 16 von 20 oder 20 von 25"))
+    time_limit_minutes = forms.IntegerField(
+        label=_("Zeitlimit je Runde (Minuten)"), required=False, min_value=10, max_value=600,
+        help_text=_("leer: wie im Regelwerk (Hopfgarten 105 Minuten; Tirol: ein Zeitlimit ohne Zahl)"))
     last_round_by_standings = forms.BooleanField(
         label=_("Letzte Runde nach Reihung setzen"), required=False,
         help_text=_("Die Besten der ersten Runden an Tisch 1, die nächsten an Tisch 2 … (wie ABAKUS „nach Reihung“)."))

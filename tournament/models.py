@@ -96,6 +96,9 @@ class Tournament(models.Model):
     # The last preliminary round seated by the standings so far, the best four at table 1 (the cups'
     # app ABAKUS: "nach Reihung", sortNachReihung), instead of drawn to keep meetings new.
     last_round_by_standings = models.BooleanField(_("letzte Runde nach Reihung setzen"), default=False)
+    # Minutes a round may take from its seating (the rule set's where it has a number, RuleSet.format
+    # .time_limit_minutes; else the director's); none: no countdown.
+    time_limit_minutes = models.PositiveSmallIntegerField(_("Zeitlimit je Runde (Minuten)"), null=True, blank=True)
     final_round_top = models.PositiveSmallIntegerField(_("Finalrunde: beste"), default=0)
     final_round_carry_percent = models.PositiveSmallIntegerField(_("Finalrunde: übernommene Punkte (%)"), default=50)
     tie_breaks = models.JSONField(default=list)

@@ -5,7 +5,7 @@ progress of a table comes from its counters (Table.hands_entered, Table.last_han
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db.models import Count, Prefetch, Q
@@ -86,6 +86,13 @@ class RoundClock:
     started: datetime | None
     ended: datetime | None
     minutes: int | None
+    deadline: datetime | None = None  # seating + the tournament's time limit, while the round is open
+    now: datetime | None = None  # the server's time, so a countdown does not trust the device's clock
+
+    @property
+    def over(self) -> bool:
+        """The time is up and the round still open: the director may end play at late tables."""
+        return self.deadline is not None and self.now is not None and self.now >= self.deadline
 
     @property
     def text(self) -> str:
@@ -94,12 +101,17 @@ class RoundClock:
 
 
 def round_clock(round: Round, *, now: datetime | None = None) -> RoundClock:
-    """The round's clock from its own timestamps (no query)."""
+    """The round's clock from its own timestamps and the tournament's time limit (no query once
+    ``round.tournament`` is loaded)."""
     if round.seated_at is None or round.status == Round.PLANNED:
         return RoundClock(None, None, None)
     ended = round.closed_at if round.status == Round.CLOSED else None
-    until = ended or now or timezone.now()
-    return RoundClock(round.seated_at, ended, max(int((until - round.seated_at).total_seconds() // 60), 0))
+    now = now or timezone.now()
+    until = ended or now
+    limit = round.tournament.time_limit_minutes
+    deadline = round.seated_at + timedelta(minutes=limit) if limit and ended is None else None
+    return RoundClock(round.seated_at, ended, max(int((until - round.seated_at).total_seconds() // 60), 0),
+                      deadline, now)
 
 
 @dataclass(frozen=True)

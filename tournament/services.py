@@ -44,6 +44,7 @@ def create_tournament(
     *, name: str, slug: str, date: Date, ruleset: RuleSet, venue: str = "", stake_cents: int | None = None,
     rounds: int | None = None, tables_of_five: bool | None = None, kontra_to_charity: bool = False, user=None,
     hands_at_four: int | None = None, hands_at_five: int | None = None, last_round_by_standings: bool = False,
+    time_limit_minutes: int | None = None,
 ) -> Tournament:
     """A tournament with its rounds, playing under a snapshot of ``ruleset`` and its format."""
     fmt = ruleset.format
@@ -61,6 +62,7 @@ def create_tournament(
         final_round_top=fmt.final_round_top, final_round_carry_percent=fmt.final_round_carry_percent,
         tie_breaks=list(fmt.tie_breaks), kontra_to_charity=kontra_to_charity, created_by=user,
         last_round_by_standings=last_round_by_standings,
+        time_limit_minutes=time_limit_minutes or fmt.time_limit_minutes or None,
     )
     if (tournament.hands_at_four, tournament.hands_at_five) not in HAND_COUNTS:
         raise ServiceError(

@@ -185,6 +185,10 @@ class TournamentFormat:
     # Vorhand). The scorer's page asks exactly that; the first dealer follows from it.
     table_draw: str = "first_dealer"
     table_draw_source: Optional[Cite] = None
+    # A round's time limit in minutes where the text gives one (Hopfgarten: 1 hour 45 minutes); 0 where
+    # it gives none (Tirol: "There is a time limit" without a number: the tournament sets it).
+    time_limit_minutes: int = 0
+    time_limit_source: Optional[Cite] = None
 
 
 @dataclass(frozen=True)

@@ -111,6 +111,8 @@ RULESET = RuleSet(
         tie_breaks=("final_round", "best_round", "lots"), stake_cents=10,
         direction="clockwise", direction_source=seed("Dealt and played is clockwise."),
         table_draw="first_vorhand", table_draw_source=seed("The Player who draws the highest card is Forehand."),
+        time_limit_minutes=105,
+        time_limit_source=seed("There are three rubbers in advance (20 games each with a time limit of 1 hour and 45 minutes)."),
         late_entry=False, late_entry_source=seed("It's not possible to join later."),
         notes=(seed("There are only four players per table."),
                seed("The first 12 players are qualified for the final rubber (in case of a tie the best rubber counts)."),

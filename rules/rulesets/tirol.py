@@ -124,6 +124,7 @@ RULESET = RuleSet(
         rounds=3, hands_at_four=16, hands_at_five=20, tables_of_five=True,
         tie_breaks=("round_results", "lots"), stake_cents=10,
         direction="anticlockwise", direction_source=seed("Königrufen is played with 54 cards, with four players at a table and anticlockwise"),
+        time_limit_source=seed("There is a time limit; the tournament director can end play at tables that are running late."),
         table_draw="seats_and_first_vorhand",
         table_draw_source=seed("The order of seating at a table is determined by drawing cards (tarock is first Vorhand)."),
         notes=(seed("Ten cents per point."),

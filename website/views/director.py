@@ -42,6 +42,7 @@ def tournament_list(request):
                 kontra_to_charity=data["kontra_to_charity"], user=request.user,
                 hands_at_four=data["hands_at_four"], hands_at_five=data["hands_at_five"],
                 last_round_by_standings=data["last_round_by_standings"],
+                time_limit_minutes=data["time_limit_minutes"],
             )
         except ServiceError as error:
             refuse(request, error)

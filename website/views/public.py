@@ -19,7 +19,7 @@ from paper.exports import EXPORTERS
 from rules.rulesets import BUILTIN
 from scoring import selectors as scoring_selectors
 from tournament import live, selectors
-from tournament.models import Entry, TeamMember, Tournament
+from tournament.models import Entry, Round, TeamMember, Tournament
 from tournament.tables import StandingsTable, configure
 from website.live_responses import live_response
 
@@ -120,8 +120,15 @@ def _projector_page(request, tournament: Tournament, context: dict) -> HttpRespo
     html = mark_safe(live.cached(tournament, "projector", "", render_table))  # noqa: S308 - our own render
     if request.GET.get("fragment"):
         return HttpResponse(html)
-    return render(request, "tournament/projector.html", {"tournament": tournament, "standings_html": html,
-                                                         "page_seconds": settings.PROJECTOR_PAGE_SECONDS, **context})
+    playing = tournament.round_set.filter(status__in=(Round.SEATED, Round.RUNNING)).order_by("number").first()
+    return render(request, "tournament/projector.html", {
+        "tournament": tournament, "standings_html": html, "page_seconds": settings.PROJECTOR_PAGE_SECONDS,
+        "clock": selectors.round_clock(_with(playing, tournament)) if playing else None, **context})
+
+
+def _with(round: Round, tournament: Tournament) -> Round:
+    round.tournament = tournament  # already read: the clock asks it for the time limit
+    return round
 
 
 @require_safe

@@ -22,7 +22,7 @@ from website.views.feedback import refuse
 @director_required
 def round_detail(request, slug: str, number: int):
     tournament = directed_tournament(request, slug)
-    round = get_object_or_404(Round, tournament=tournament, number=number)
+    round = get_object_or_404(Round.objects.select_related("tournament"), tournament=tournament, number=number)
     idle_minutes = int_param(request.GET, "idle", selectors.idle_minutes_default(), low=1, high=240)
     rows = selectors.progress_board(round, idle_minutes=idle_minutes)
     board = ProgressTable(rows, order_by=request.GET.get("sort", "number"))
