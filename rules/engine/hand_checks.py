@@ -14,6 +14,7 @@ from .catalogue import (
     DECLARER,
     LOST,
     NEGATIVE,
+    OPPONENTS,
     POSITIVE,
     TRISCHAKEN,
     WON,
@@ -175,6 +176,8 @@ def _check_bonuses(hand: Hand, contract: ContractRule, ruleset: RuleSet, problem
             problems.append(problem("bonus_cannot_be_announced", field, bonus=label))
         if not claim.announced and rule.silent is None:
             problems.append(problem("bonus_must_be_announced", field, bonus=label))
+        if claim.announced and claim.side == OPPONENTS and rule.opponents_need_kontra and hand.kontra == 1:
+            problems.append(problem("bonus_opponents_need_kontra", field, bonus=label))
         if claim.kontra != 1:
             if not rule.kontra_allowed:
                 problems.append(problem("bonus_kontra_not_allowed", f"{field}.kontra", bonus=label))

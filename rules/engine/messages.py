@@ -71,6 +71,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{field}: {value} Punkte sind mehr als die {total} Punkte im Spiel.",
         "{field}: {value} is more than the {total} card points in the pack.",
     ),
+    "bonus_opponents_need_kontra": (
+        "{bonus} dürfen die Gegner erst ansagen, wenn das Spiel kontriert ist.",
+        "The opponents may only bid {bonus} after a Kontra on the game.",
+    ),
     "declarer_points_not_allowed": (
         "Kartenpunkte des Spielers gibt es nur bei Positivspielen.",
         "Declarer's card points only apply to positive contracts.",

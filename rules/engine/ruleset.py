@@ -77,6 +77,9 @@ class BonusRule:
     # Not scored next to these bonuses (Hopfgarten: Königfang "is not applied with König Ultimo").
     excluded_by: frozenset[str] = frozenset()
     notes: tuple[Cite, ...] = ()
+    # The opponents may announce it only once the game is kontra'd (Skill7's Absolut: "An opponent may
+    # only bid “Absolut” after a “Kontra” has been bid").
+    opponents_need_kontra: bool = False
 
     def value(self, announced: bool) -> int:
         chosen = self.announced if announced else self.silent

@@ -122,7 +122,8 @@ def _bonuses(ruleset: RuleSet, contract: ContractRule, won: bool, rng: random.Ra
         assert rule is not None
         if slug in used or _excluded(ruleset, rule, used) or rng.random() > 0.12:
             continue
-        side = DECLARER if rng.random() < 0.6 else OPPONENTS
+        # An opponents' bid that needs a Kontra on the game first (Skill7's Absolut) goes to the declarer's side.
+        side = DECLARER if rng.random() < 0.6 or rule.opponents_need_kontra else OPPONENTS
         claims.append(_claim(rule, side, rng, ruleset))
         used.add(slug)
     if contract.needs_announcement and not any(

@@ -148,6 +148,16 @@ RULESET = RuleSet(
             seed("In case of a tie, the following tie-breakers are used in order: the best round, and drawing lots."),
         ),
         Interpretation(
+            "Revoke: points claimed beyond the hand",
+            "The revoke is scored in the hand (`renonce`: everyone else as if they had won the game and their "
+            "announced bonuses). Points the others could clearly show they would have made on top of that (a bonus "
+            "plainly on the table when the revoke stopped play) are not part of the hand: the director books them "
+            "as a points correction for the round, with this clause as the reason (Punktekorrekturen), so they count "
+            "for the standings and appear on the sheets without changing the hand.",
+            seed("If such a player would be subject to a further publicly verifiable loss of points, they and their "
+                 "partner may claim these points if they are not already accounted for."),
+        ),
+        Interpretation(
             "Annulled deal",
             "Every deal must be played, so there is no redeal to record; a deal that has to be annulled after play "
             "(a scoring error that cannot be put right) is entered with the contract `annulled` (accepted by every "

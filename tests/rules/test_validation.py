@@ -21,6 +21,9 @@ def codes(slug: str, hand) -> list[str]:
 BONUS = {"bonus": "pagat", "side": "declarer"}
 
 CASES = [
+    # Skill7: "An opponent may only bid “Absolut” after a “Kontra” has been bid"
+    ("skill7", {"contract": "rufer", "declarer": 0, "partner": 1, "result": "won",
+                "bonuses": [{"bonus": "absolut", "side": "opponents", "announced": True}]}, ["bonus_opponents_need_kontra"]),
     # shape and types
     ("tirol", [1, 2], ["not_an_object"]),
     ("tirol", {"declarer": 0, "result": "won"}, ["contract_missing"]),

@@ -80,11 +80,12 @@ HANDS = [
     row("rufer-absolut-bid-failed", won("rufer", 1, 2, bonuses=[bonus("absolut", announced=True, made=False)]),
         [1, -1, -1, 1], [1, -1, -1, 1],
         ABSOLUT + " | 002: If the team does not reach this total, the Absolut is lost. | " + FAILED),
-    # game -1; opponents bid Absolut, made, kontra 2 by declarer's side: 2 x 2 = 4 to them. per = -5.
-    row("rufer-opponents-absolut-kontra", lost("rufer", 0, 1, bonuses=[
+    # game -1 x the opponents' kontra 2 = -2 (they may bid Absolut only after a Kontra); their Absolut,
+    # made, kontra 2 by the declarer's side: 2 x 2 = 4 to them. per = -6.
+    row("rufer-opponents-absolut-kontra", lost("rufer", 0, 1, kontra=2, bonuses=[
             bonus("absolut", side="opponents", announced=True, kontra=2)]),
-        [-5, -5, 5, 5], [-5, -5, 5, 5],
-        ABSOLUT + " | 002: Kontra to Absolut (the oppnonent)"),
+        [-6, -6, 6, 6], [-6, -6, 6, 6],
+        ABSOLUT + " | 002: Kontra to Absolut (the oppnonent) | 002: An opponent may only bid “Absolut” after a “Kontra” has been bid"),
     # game +1; Pagat still lost (made false) -1 to opponents; Trull +1; Königstrull +1. per = 2
     # (declarer 2, partner 0).
     row("rufer-pagat-still-lost-trull-kings", won("rufer", 2, 0, bonuses=[
@@ -226,6 +227,9 @@ ERRORS = [
     err("valat-contradicts-result", lost("rufer", 0, 1, bonuses=[bonus("valat")]), ["valat_contradicts_result"]),
     # 45 wins: "lost" with 45 contradicts.
     err("points-contradict-result", lost("rufer", 0, 1, declarer_points="45"), ["declarer_points_contradict_result"]),
+    # "An opponent may only bid “Absolut” after a “Kontra” has been bid": no kontra on the game, no Absolut of theirs.
+    err("opponents-absolut-without-kontra", lost("rufer", 0, 1, bonuses=[bonus("absolut", side="opponents", announced=True)]),
+        ["bonus_opponents_need_kontra"]),
     # No revoke scoring in the Skill7 rules.
     err("renonce-not-offered", won("rufer", 0, 1, renonce=3), ["renonce_not_offered"]),
 ]
