@@ -22,14 +22,19 @@ def sheet(make_tournament, new_context):
     return table, context, page, errors
 
 
-@pytest.mark.django_db(transaction=True)
-def test_card_points_typed_then_a_bettler_chosen_store_the_bettler(sheet):
-    table, _context, page, errors = sheet
+def _dreier_with_card_points(page, table, points: str) -> None:
+    """A Dreier of the player at place 3, its card points typed in (the field under "oder Kartenpunkte")."""
     names = [seat.entry.player.name for seat in table.seats.order_by("position")]
     chip(page, "contract", "Dreier").tap()
     chip(page, "declarer", names[2]).tap()
     page.get_by_text("oder Kartenpunkte eingeben").tap()
-    page.locator('input[name="declarer_points"]').fill("80")
+    page.locator('input[name="declarer_points"]').fill(points)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_card_points_typed_then_a_bettler_chosen_store_the_bettler(sheet):
+    table, _context, page, errors = sheet
+    _dreier_with_card_points(page, table, "80")
     chip(page, "contract", "Bettler").tap()
     expect(page.locator('[data-field="declarer_points"]')).to_be_hidden()
     chip(page, "result", "gewonnen").tap()
@@ -68,11 +73,7 @@ def test_offline_the_preview_says_so_and_nothing_throws(sheet):
 @pytest.mark.django_db(transaction=True)
 def test_a_refusal_is_shown_once(sheet):
     table, _context, page, _errors = sheet
-    names = [seat.entry.player.name for seat in table.seats.order_by("position")]
-    chip(page, "contract", "Dreier").tap()
-    chip(page, "declarer", names[2]).tap()
-    page.get_by_text("oder Kartenpunkte eingeben").tap()
-    page.locator('input[name="declarer_points"]').fill("90")
+    _dreier_with_card_points(page, table, "90")
     page.locator("#save-hand").tap()
     reason = page.get_by_text("90 Punkte sind mehr als die 70 Punkte im Spiel")
     expect(page.locator("#preview .problems")).to_be_visible()  # the live preview has answered

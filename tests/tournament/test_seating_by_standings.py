@@ -14,6 +14,15 @@ from scoring.services import seat_round_by_standings
 from tournament import rounds
 
 
+def _play_two_rounds(tournament, play_round) -> None:
+    for number in (1, 2):
+        round = tournament.round_set.get(number=number)
+        if number > 1:
+            seat_round_by_standings(round=round, seed="r2")
+        play_round(round, seed=number)
+        rounds.close_round(round=round)
+
+
 def _tables(round):
     return [[seat.entry_id for seat in table.seats.order_by("position")] for table in round.tables.order_by("number")]
 
@@ -21,12 +30,7 @@ def _tables(round):
 @pytest.mark.parametrize("players", [8, 9, 13])
 def test_the_last_round_seats_the_best_at_the_top_tables(make_tournament, play_round, players):
     tournament = make_tournament("tirol", players=players, slug=f"reihung-{players}", last_round_by_standings=True)
-    for number in (1, 2):
-        round = tournament.round_set.get(number=number)
-        if number > 1:
-            seat_round_by_standings(round=round, seed="r2")
-        play_round(round, seed=number)
-        rounds.close_round(round=round)
+    _play_two_rounds(tournament, play_round)
     ranking = [row.player.entry_id for row in standings(tournament) if row.rank is not None]
 
     last = seat_round_by_standings(round=tournament.round_set.get(number=3), seed="r3")
@@ -42,12 +46,7 @@ def test_the_last_round_seats_the_best_at_the_top_tables(make_tournament, play_r
 
 def test_without_the_option_the_last_round_is_drawn(make_tournament, play_round):
     tournament = make_tournament("tirol", players=8, slug="gelost")
-    for number in (1, 2):
-        round = tournament.round_set.get(number=number)
-        if number > 1:
-            seat_round_by_standings(round=round, seed="r2")
-        play_round(round, seed=number)
-        rounds.close_round(round=round)
+    _play_two_rounds(tournament, play_round)
     assert not tournament.seats_by_standings(3)
     seat_round_by_standings(round=tournament.round_set.get(number=3), seed="r3")  # the draw, as ever
 
