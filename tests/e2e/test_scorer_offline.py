@@ -100,7 +100,12 @@ def test_the_drawn_first_dealer_drives_the_offline_form(make_tournament, new_con
     phone = new_context(phone=True)
     page = phone.new_page()
     page.goto(f"/t/{table.token}/")
-    page.locator(".first-dealer button").filter(has_text=names[2]).tap()  # Platz 3 drew the first deal
+    # Tirol draws the seat order, the tarock first Vorhand: Platz 4 drew it, then on round the table
+    # Platz 1, 2 and 3, who deals first (the player before the first Vorhand).
+    page.locator("#table-draw summary").tap()
+    for place, name in enumerate([names[3], names[0], names[1], names[2]]):
+        page.locator(f'select[name="order_{place}"]').select_option(label=name)
+    page.get_by_role("button", name="Sitzordnung speichern").tap()
     expect(page.locator("#dealer-name")).to_have_text(names[2])
     expect(page.locator("#vorhand-name")).to_have_text(names[3])
     phone.set_offline(True)
@@ -111,4 +116,6 @@ def test_the_drawn_first_dealer_drives_the_offline_form(make_tournament, new_con
     page.evaluate("window.dispatchEvent(new Event('online'))")
     expect(page.locator("#outbox")).to_contain_text("Spiel 1 gespeichert.", timeout=15_000)
     hand = Hand.objects.get(table=table)
-    assert hand.dealer_position == 2 and hand.data["declarer"] == 0
+    # The places are numbered anew in the drawn order: the first dealer is Platz 1 now.
+    assert hand.dealer_position == 0 and hand.data["declarer"] == 0
+    assert table.seats.get(position=0).entry.player.name == names[2]
