@@ -69,8 +69,9 @@ def test_a_venues_event_appears_on_the_hub_as_on_the_laptop(venue, live_server, 
     names = {row["name"] for row in laptop["rows"] if row["rank"] is not None}
     assert names and names <= {entry["name"] for entry in season["rows"]}
 
-    page = urllib.request.urlopen(f"{live_server.url}/turnier/post-herbst/").read().decode()  # noqa: S310
-    assert "Stand nach Runde 3" in page
+    for path in ("/turnier/post-herbst/", "/turnier/post-herbst/beamer/"):
+        page = urllib.request.urlopen(f"{live_server.url}{path}").read().decode()  # noqa: S310
+        assert "Stand nach Runde 3" in page, path
 
 
 @pytest.mark.django_db(transaction=True)
