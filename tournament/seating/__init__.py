@@ -8,6 +8,9 @@ A pure module (no Django, no database, no global state), so the same code serves
   names the nearest counts that work); a round of the tournament then gives the fewest players a
   bye (`byes.choose_byes`, rotating), so every count from 4 up is seated. Rule sets that play
   only at tables of four (Hopfgarten) pass ``allow_five=False``; then N must be a multiple of four.
+  Where the tournament allows tables of six (``allow_six``, two sit out each hand), they seat the
+  counts fours and fives cannot (6 -> [6], 11 -> [6, 5]); the search counts a six-table seat like a
+  five-table seat (a seat where the player sits some hands out) when it spreads them evenly.
 * `draw` plans several unseeded rounds together: a random draw whose five-table seats are spread
   evenly, then a tabu search with swap moves (Dotú & Van Hentenryck's local search for the social
   golfer problem) that repairs repeat meetings and restarts from the best draw with random swaps
@@ -43,7 +46,7 @@ __all__ = ["Draw", "SeatingImpossible", "draw", "lower_bound", "quality", "seede
 
 
 def draw(players: Sequence[Hashable], rounds: int, seed: int | str, *, allow_five: bool = True,
-         history: Sequence[Sequence[Sequence[Hashable]]] = ()) -> Draw:
+         allow_six: bool = False, history: Sequence[Sequence[Sequence[Hashable]]] = ()) -> Draw:
     """Draw `rounds` new rounds for `players`, planned together.
 
     Repeat meetings are minimised over the history (rounds already played, possibly with other or
@@ -62,7 +65,7 @@ def draw(players: Sequence[Hashable], rounds: int, seed: int | str, *, allow_fiv
     index = player_index(players)
     people = list(index)
     n = len(people)
-    sizes = table_sizes(n, allow_five=allow_five)
+    sizes = table_sizes(n, allow_five=allow_five, allow_six=allow_six)
     rng = random.Random(seed)
     history_met = [bytearray(n) for _ in range(n)]
     history_five = [0] * n
@@ -73,7 +76,7 @@ def draw(players: Sequence[Hashable], rounds: int, seed: int | str, *, allow_fiv
             ids = [index[p] for p in table if p in index]
             groups += 1 if ids else 0
             seen += len(ids)
-            if len(table) == 5:
+            if len(table) > 4:
                 for i in ids:
                     history_five[i] += 1
             for k, i in enumerate(ids):
@@ -92,7 +95,7 @@ def draw(players: Sequence[Hashable], rounds: int, seed: int | str, *, allow_fiv
     drawn = []
     for tables in new_rounds:
         ordered: list[Table] = []
-        for size in (5, 4):
+        for size in sorted(set(sizes), reverse=True):
             same = [list(t) for t in tables if len(t) == size]
             rng.shuffle(same)  # which table number
             for table in same:
@@ -103,16 +106,16 @@ def draw(players: Sequence[Hashable], rounds: int, seed: int | str, *, allow_fiv
     return Draw(rounds=tuple(drawn), repeats=repeats, repeated_pairs=repeated_pairs, five_table_repeats=five_repeats, seed=seed)
 
 
-def seeded_round(ranked_players: Sequence[Hashable], *, allow_five: bool = True) -> Round:
+def seeded_round(ranked_players: Sequence[Hashable], *, allow_five: bool = True, allow_six: bool = False) -> Round:
     """A round seated by the standings: best four at table 1, next four at table 2, ...
 
-    Where five-tables are needed they are the last (lowest-ranked) tables, so the top tables play
+    Where five- or six-tables are needed they are the last (lowest-ranked) tables, so the top tables play
     the same four-handed game for the title. Seats are in ranking order (no seed here): the cup at
     the table draws the dealer, or the caller shuffles with its own stored seed.
     """
     players = list(ranked_players)
     player_index(players)
-    sizes = sorted(table_sizes(len(players), allow_five=allow_five))
+    sizes = sorted(table_sizes(len(players), allow_five=allow_five, allow_six=allow_six))
     tables, start = [], 0
     for size in sizes:
         tables.append(tuple(players[start:start + size]))

@@ -44,6 +44,13 @@ def _five_cost(c: int, cap: int) -> int:
     return (EXCESS_WEIGHT * over * over * FIVE_SCALE if over > 0 else 0) + c * c * c
 
 
+def _crossing(mine: list[int], theirs: list[int]) -> int:
+    """1 when a swap moves a player from a five-table (five or six: players sit out) to a four-table,
+    -1 the other way round, 0 when both tables are alike (a swap between a five and a six changes no
+    player's count of five-table seats)."""
+    return (len(mine) > 4) - (len(theirs) > 4)
+
+
 class Search:
     """Tabu search over `rounds` new rounds of players 0..n-1 (indices into the caller's list).
 
@@ -63,7 +70,7 @@ class Search:
         self.history_met = history_met
         self.history_five = history_five
         self.rng = rng
-        seats = sum(history_five) + rounds * 5 * sizes.count(5)
+        seats = sum(history_five) + rounds * sum(size for size in sizes if size > 4)
         self.cap = -(-seats // n)
         five_so_far = list(history_five)
         self.tables: list[list[list[int]]] = [self._initial_round(five_so_far) for _ in range(rounds)]
@@ -79,7 +86,7 @@ class Search:
         order = list(range(self.n))
         rng.shuffle(order)
         order.sort(key=five_so_far.__getitem__)
-        fivers = order[:5 * self.sizes.count(5)]
+        fivers = order[:sum(size for size in self.sizes if size > 4)]  # sizes come largest first
         rest = order[len(fivers):]
         rng.shuffle(fivers)
         rng.shuffle(rest)
@@ -104,7 +111,7 @@ class Search:
             for t, table in enumerate(tables):
                 for p in table:
                     pos[p] = t
-                    if len(table) == 5:
+                    if len(table) > 4:
                         five[p] += 1
                 for k, p in enumerate(table):
                     row = met[p]
@@ -134,7 +141,7 @@ class Search:
     def _flag(self, r: int, p: int) -> None:
         """Put (r, p) in the conflicted list or take it out (O(1), order deterministic)."""
         key = r * self.n + p
-        on = self.conf[r][p] > 0 or (self.five[p] > self.cap and self.sizes[self.pos[r][p]] == 5)
+        on = self.conf[r][p] > 0 or (self.five[p] > self.cap and self.sizes[self.pos[r][p]] > 4)
         slot, items = self.slot, self.conflicted
         if on and slot[key] < 0:
             slot[key] = len(items)
@@ -186,7 +193,7 @@ class Search:
         for tb in self._candidates(r, ta):
             theirs = tables[tb]
             join_a = sum(1 for x in theirs if row_a[x])
-            cross = len(mine) - len(theirs)
+            cross = _crossing(mine, theirs)
             for b in theirs:
                 row_b = met[b]
                 d_cost = join_a - (1 if row_a[b] else 0) - conf[b] - leave_a + sum(1 for y in mine if y != a and row_b[y])
@@ -208,7 +215,7 @@ class Search:
         row_a, row_b = met[a], met[b]
         d_cost = (sum(1 for x in theirs if x != b and row_a[x]) - conf[b] - conf[a]
                   + sum(1 for y in mine if y != a and row_b[y]))
-        cross = len(mine) - len(theirs)
+        cross = _crossing(mine, theirs)
         return d_cost, self._pen_delta(a, b, cross) if cross else 0
 
     def swap(self, r: int, a: int, b: int, d_cost: int, d_pen: int) -> None:
@@ -245,8 +252,8 @@ class Search:
         self.pen += d_pen
         for p, q, step in crossed:
             self._crossed(r, p, q, step)
-        if len(mine) != len(theirs):
-            moved_in, moved_out = (b, a) if len(mine) == 5 else (a, b)
+        if _crossing(mine, theirs):
+            moved_in, moved_out = (b, a) if len(mine) > 4 else (a, b)
             self.five[moved_in] += 1
             self.five[moved_out] -= 1
             for s in range(self.rounds):

@@ -12,19 +12,24 @@ Round = tuple[Table, ...]
 
 
 class SeatingImpossible(ValueError):
-    """A player count that cannot be split into tables of four (and five).
+    """A player count that cannot be split into tables of four (and five, and six).
 
     Carries a German and an English sentence for the director and ``options``: the nearest player
     counts below and above that can be seated (only "above" when nothing below works), so the
     director can wait for a late arrival or seat a substitute.
     """
 
-    def __init__(self, players: int, options: list[int], *, allow_five: bool = True) -> None:
+    def __init__(self, players: int, options: list[int], *, allow_five: bool = True, allow_six: bool = False) -> None:
         self.players = players
         self.options = options
         self.allow_five = allow_five
-        tables_de = "Vierer- und Fünfertische" if allow_five else "Vierertische"
-        tables_en = "tables of four and five" if allow_five else "tables of four only"
+        self.allow_six = allow_six
+        tables_de, tables_en = {
+            (True, False): ("Vierer- und Fünfertische", "tables of four and five"),
+            (False, False): ("Vierertische", "tables of four only"),
+            (True, True): ("Vierer-, Fünfer- und Sechsertische", "tables of four, five and six"),
+            (False, True): ("Vierer- und Sechsertische", "tables of four and six"),
+        }[(allow_five, allow_six)]
         verb_de = "lässt" if players == 1 else "lassen"
         noun_en = "player" if players == 1 else "players"
         if len(options) == 1:
@@ -46,37 +51,58 @@ def _split(players: int, allow_five: bool) -> tuple[int, int] | None:
     return (players - 5 * fives) // 4, fives
 
 
-def table_sizes(players: int, *, allow_five: bool = True) -> list[int]:
-    """Table sizes for a round, five-tables first: 17 -> [5, 4, 4, 4], 10 -> [5, 5].
+def _split_with_sixes(players: int, allow_five: bool, allow_six: bool) -> tuple[int, int, int] | None:
+    """(fours, fives, sixes) with the fewest six-tables, then the fewest five-tables, or None.
 
-    Five-tables only as many as needed (each one makes a player sit out every fifth hand).
-    Raises SeatingImpossible for 1-3, 6, 7, 11 (and, without five-tables, for every count that
-    is not a multiple of four).
+    A six-table makes two players sit out every hand, a five-table one: sixes only where fours and
+    fives cannot seat everyone (6 and 11 players with fives; 4k + 2 without)."""
+    for sixes in range(players // 6 + 1 if allow_six else 1):
+        rest = players - 6 * sixes
+        if rest == 0 and sixes:
+            return 0, 0, sixes
+        split = _split(rest, allow_five)
+        if split is not None:
+            return split[0], split[1], sixes
+    return None
+
+
+def table_sizes(players: int, *, allow_five: bool = True, allow_six: bool = False) -> list[int]:
+    """Table sizes for a round, the largest tables first: 17 -> [5, 4, 4, 4], 10 -> [5, 5],
+    with tables of six allowed 11 -> [6, 5] and 6 -> [6].
+
+    Five- and six-tables only as many as needed (at each one players sit out hands).
+    Raises SeatingImpossible for 1-3, 6, 7, 11 (with six-tables allowed: 1-3 and 7; without
+    five-tables, for every count that is not a multiple of four, or not even where sixes are allowed).
     """
     if isinstance(players, bool) or not isinstance(players, int):
         raise TypeError("players must be an int")
     if players < 0:
         raise ValueError("players must not be negative")
-    split = _split(players, allow_five)
+    split = _split_with_sixes(players, allow_five, allow_six)
     if split is None:
-        below = next((n for n in range(players - 1, 3, -1) if _split(n, allow_five)), None)
-        above = next(n for n in range(max(players + 1, 4), players + 9) if _split(n, allow_five))
-        raise SeatingImpossible(players, [n for n in (below, above) if n is not None], allow_five=allow_five)
-    fours, fives = split
-    return [5] * fives + [4] * fours
+        def works(n: int) -> bool:
+            return _split_with_sixes(n, allow_five, allow_six) is not None
+
+        below = next((n for n in range(players - 1, 3, -1) if works(n)), None)
+        above = next(n for n in range(max(players + 1, 4), players + 9) if works(n))
+        raise SeatingImpossible(players, [n for n in (below, above) if n is not None],
+                                allow_five=allow_five, allow_six=allow_six)
+    fours, fives, sixes = split
+    return [6] * sixes + [5] * fives + [4] * fours
 
 
 @dataclass(frozen=True)
 class Draw:
     """A seating draw of one or more rounds and the quality the director sees.
 
-    rounds: round -> table -> players in seat order (table[0] deals first); five-tables first.
+    rounds: round -> table -> players in seat order (table[0] deals first); the largest tables first.
     The figures cover the history passed to `draw` plus these rounds (the whole tournament as it
     will have been played), computed by `quality`:
     repeats: repeated meetings, i.e. for each pair that met, (times at the same table - 1), summed.
     repeated_pairs: (player, player, times) for each pair that met more than once, most often first.
     five_table_repeats: players who sat at a five-table more often than the counts force (more
-    than ceil(five-table seats / players) times).
+    than ceil(five-table seats / players) times). Here and in the search a "five-table" is any table
+    where players sit out hands: five, or six where the tournament allows tables of six.
     seed: the seed the draw was made with; the same inputs and seed give the same draw.
     """
 
@@ -101,8 +127,8 @@ def quality(rounds: Sequence[Sequence[Sequence[Hashable]]]) -> tuple[int, tuple[
     for round_ in rounds:
         for table in round_:
             ids = [index.setdefault(player, len(index)) for player in table]
-            if len(ids) == 5:
-                five_seats += 5
+            if len(ids) > 4:
+                five_seats += len(ids)
                 for i in ids:
                     five[i] = five.get(i, 0) + 1
             for k, i in enumerate(ids):

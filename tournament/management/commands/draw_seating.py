@@ -1,6 +1,6 @@
 """draw_seating: dry-run a seating draw, without touching the database.
 
-    python manage.py draw_seating --players N --rounds R [--seed S] [--no-five]
+    python manage.py draw_seating --players N --rounds R [--seed S] [--no-five] [--six]
 
 Prints one JSON object, {"rounds": [[[1, 5, 9, 13], [2, 6, 10, 14, 17], ...], ...], "repeats": K}: players
 numbered 1..N, round -> table -> players in seat order (five-tables first), K the repeated meetings.
@@ -38,6 +38,8 @@ class Command(BaseCommand):
         parser.add_argument("--players", type=int, required=True, help="number of players, numbered 1..N")
         parser.add_argument("--rounds", type=int, required=True, help="number of rounds to plan together")
         parser.add_argument("--seed", help="seed of the draw (an integer or any text); default: a random one, printed to stderr")
+        parser.add_argument("--six", action="store_true",
+                            help="allow tables of six (two sit out each hand) where fours and fives cannot seat everyone")
         parser.add_argument("--no-five", action="store_true",
                             help="tables of four only (e.g. Hopfgarten): N must be a multiple of 4")
 
@@ -53,7 +55,8 @@ class Command(BaseCommand):
         else:
             seed = parse_seed(options["seed"])
         try:
-            result = draw(list(range(1, players + 1)), rounds, seed, allow_five=not options["no_five"])
+            result = draw(list(range(1, players + 1)), rounds, seed, allow_five=not options["no_five"],
+                          allow_six=options["six"])
         except SeatingImpossible as error:
             self.stderr.write(error.message_de)
             self.stderr.write(error.message_en)
