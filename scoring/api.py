@@ -23,7 +23,7 @@ from django.views.decorators.csrf import csrf_exempt
 from rules.engine import InvalidHand
 from scoring import services
 from scoring.forms import HandForm
-from scoring.seats import active_positions, dealer_position
+from scoring.seats import active_positions, dealer_position, sitting_out
 from scoring.selectors import table_sheet
 from tournament.errors import NotWritable, ServiceError, WrongHandNumber, both
 from tournament.models import Table
@@ -98,7 +98,10 @@ def table_state(table: Table) -> dict:
     }
     if not table.is_complete:
         dealer = dealer_position(sheet.next_number, size, table.first_dealer)
-        state["next"] = {"dealer": dealer, "sits_out": dealer if size == 5 else None,
+        out = sitting_out(sheet.next_number, size, table.first_dealer)
+        # "sits_out" (scorer-api.md) names the dealer where one sits out; "sitting_out" lists everyone
+        # who does (at six also the player opposite).
+        state["next"] = {"dealer": dealer, "sits_out": dealer if out else None, "sitting_out": out,
                          "vorhand": active_positions(sheet.next_number, size, table.first_dealer)[0]}
     return state
 

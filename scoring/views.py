@@ -22,7 +22,7 @@ from rules.engine.numbers import json_number
 from scoring import services
 from scoring.forms import CorrectionForm, HandForm, initial_from_hand, ruleset_options
 from scoring.models import who_label
-from scoring.seats import active_positions
+from scoring.seats import active_positions, sitting_out
 from scoring.selectors import table_sheet, tournament_corrections
 from tournament.errors import ServiceError, in_language
 from tournament.http import directed_tournament, director_required, ensure_directs, int_param
@@ -77,7 +77,8 @@ def _render_sheet(request, table: Table, *, form=None, problems=None, status=200
         "problems": problems or [], "options": ruleset_options(tournament.ruleset), "director": director,
         "can_write": director or table.accepts_scorer_writes,
         "dealer_name": sheet.seats[sheet.next_dealer].entry.player.name if sheet.next_dealer is not None else "",
-        "sits_out": len(sheet.seats) == 5,
+        "sits_out": len(sheet.seats) > 4,
+        "also_out": _also_out(sheet),
         "clock": round_clock(table.round),
         "table_draw": tournament.ruleset.format.table_draw,
         "first_vorhand": (table.first_dealer + 1) % max(len(sheet.seats), 1),
@@ -87,6 +88,14 @@ def _render_sheet(request, table: Table, *, form=None, problems=None, status=200
         "revisions": revisions,
         "changed_after_confirmation": any(r["after_confirmation"] for r in revisions or ()),
     }, status=status)
+
+
+def _also_out(sheet) -> str:
+    """At a table of six the player opposite the dealer sits the next hand out too: their name."""
+    if sheet.complete or len(sheet.seats) != 6:
+        return ""
+    out = sitting_out(sheet.next_number, 6, sheet.table.first_dealer)
+    return sheet.seats[out[1]].entry.player.name
 
 
 def _direction_note(direction: str) -> str:

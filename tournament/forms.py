@@ -32,6 +32,10 @@ class TournamentForm(forms.Form):
     tables_of_five = forms.TypedChoiceField(
         label=_("Fünfertische"), required=False, empty_value=None, coerce=lambda v: {"yes": True, "no": False}.get(v),
         choices=[("", _("wie im Regelwerk")), ("yes", _("erlaubt (der Geber setzt aus)")), ("no", _("nur Vierertische"))])
+    tables_of_six = forms.BooleanField(
+        label=_("Sechsertische erlauben"), required=False,
+        help_text=_("Zwei setzen je Spiel aus (Geber und Gegenüber), 24 Spiele statt 16: so spielen 6 oder 11 "
+                    "Anwesende ohne Freilos."))
     hands_at_four = forms.TypedChoiceField(
         label=_("Spiele am Vierertisch"), required=False, empty_value=None, coerce=int,
         choices=[("", _("wie im Regelwerk")), ("16", "16"), ("20", "20")])

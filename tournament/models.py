@@ -93,6 +93,10 @@ class Tournament(models.Model):
     hands_at_four = models.PositiveSmallIntegerField(_("Spiele am Vierertisch"), default=16)
     hands_at_five = models.PositiveSmallIntegerField(_("Spiele am Fünfertisch"), default=20)
     tables_of_five = models.BooleanField(_("Fünfertische erlaubt"), default=True)
+    # Tables of six (two sit out each hand: the dealer and the player opposite, as the cups' app ABAKUS
+    # plays them, events.md) seat the counts that fours and fives cannot (6, 11); no seed text has them,
+    # so the rule sets' format leaves them off and the director may allow them (docs/rules, "Byes").
+    tables_of_six = models.BooleanField(_("Sechsertische erlaubt"), default=False)
     # The last preliminary round seated by the standings so far, the best four at table 1 (the cups'
     # app ABAKUS: "nach Reihung", sortNachReihung), instead of drawn to keep meetings new.
     last_round_by_standings = models.BooleanField(_("letzte Runde nach Reihung setzen"), default=False)
@@ -142,7 +146,20 @@ class Tournament(models.Model):
         return round_number > self.rounds or (self.last_round_by_standings and round_number == self.rounds > 1)
 
     def hands_for(self, table_size: int) -> int:
+        """Hands planned at a table: everyone plays as many as at four. At six two sit out each hand,
+        so 16 at four are 24 at six (each of the six deals four times and plays 16)."""
+        if table_size == 6:
+            return self.hands_at_four * 6 // 4
         return self.hands_at_five if table_size == 5 else self.hands_at_four
+
+    @property
+    def table_sizes_allowed(self) -> dict[str, bool]:
+        """The table sizes this tournament seats, as the seating functions take them."""
+        return {"allow_five": self.tables_of_five, "allow_six": self.tables_of_six}
+
+    @property
+    def table_sizes(self) -> tuple[int, ...]:
+        return (4,) + ((5,) if self.tables_of_five else ()) + ((6,) if self.tables_of_six else ())
 
     def round_label(self, number: int) -> str:
         return round_label(number, is_final=self.has_final and number > self.rounds)

@@ -88,8 +88,10 @@ def seating_problems(*, round: Round, tables: dict[int, list[int]],
     for number, players in sorted(tables.items()):
         if not isinstance(number, int) or number < 1:
             refuse(number, f"„{number}“ ist keine Tischnummer.", f"“{number}” is not a table number.")
-        if len(players) not in ((4, 5) if tournament.tables_of_five else (4,)):
-            de, en = ("4 oder 5", "4 or 5") if tournament.tables_of_five else ("nur 4", "only 4")
+        if len(players) not in tournament.table_sizes:
+            sizes = tournament.table_sizes
+            de, en = (("nur 4", "only 4") if len(sizes) == 1 else
+                      (", ".join(map(str, sizes[:-1])) + f" oder {sizes[-1]}", ", ".join(map(str, sizes[:-1])) + f" or {sizes[-1]}"))
             refuse(number, f"Tisch {number} hat {len(players)} Spieler; erlaubt sind {de}.",
                    f"Table {number} has {len(players)} players; allowed: {en}.")
         for entry_id in players:
@@ -173,27 +175,27 @@ def seat_round(*, round: Round, seed: str | None = None, user=None, ranking: lis
             finalists: list[int] = []
             # Fewer here than the final seats: the best who fit whole tables play it (no byes in a final).
             top = min(tournament.final_round_top, len(present & set(ranking)))
-            top -= bye_count(top, allow_five=tournament.tables_of_five) if top >= 4 else 0
+            top -= bye_count(top, **tournament.table_sizes_allowed) if top >= 4 else 0
             for entry in ranking:
                 if len(finalists) == top:
                     break
                 (finalists if entry in present else passed_over).append(entry)
-            drawn = seating.seeded_round(finalists, allow_five=tournament.tables_of_five)
+            drawn = seating.seeded_round(finalists, **tournament.table_sizes_allowed)
         elif tournament.seats_by_standings(round.number):
             if ranking is None:
                 raise ServiceError("Für das Setzen nach Reihung fehlt die Rangliste.",
                                    "Seating by the standings needs the standings.")
             # Nach Reihung (ABAKUS sortNachReihung): the byes as always, then the best four at table 1,
-            # the next four at table 2, tables of five at the bottom.
-            byes, entries = choose_byes(entries, _byes_so_far(round), seed, allow_five=tournament.tables_of_five)
+            # the next four at table 2, tables of five (and six) at the bottom.
+            byes, entries = choose_byes(entries, _byes_so_far(round), seed, **tournament.table_sizes_allowed)
             place = {entry: index for index, entry in enumerate(ranking)}
             ordered = sorted(entries, key=lambda entry: (place.get(entry, len(place)), entry))
-            drawn = seating.seeded_round(ordered, allow_five=tournament.tables_of_five)
+            drawn = seating.seeded_round(ordered, **tournament.table_sizes_allowed)
         else:
             # A count that fits no tables: the fewest sit out, those with the fewest byes so far first.
-            byes, entries = choose_byes(entries, _byes_so_far(round), seed, allow_five=tournament.tables_of_five)
+            byes, entries = choose_byes(entries, _byes_so_far(round), seed, **tournament.table_sizes_allowed)
             plan = seating.draw(entries, tournament.rounds - round.number + 1, seed,
-                                allow_five=tournament.tables_of_five, history=_history(round))
+                                **tournament.table_sizes_allowed, history=_history(round))
             drawn = plan.rounds[0]
     except seating.SeatingImpossible as error:
         raise ServiceError(error.message_de, error.message_en) from None

@@ -74,7 +74,7 @@ def progress_board(round: Round, *, idle_minutes: int | None = None, now: dateti
         players = [seat.entry.player.name for seat in table.seats.all()]
         since = table.last_hand_at or round.seated_at or now
         idle = max(int((now - since).total_seconds() // 60), 0)
-        board.append(TableProgress(table, players, len(players) == 5, idle, table.is_playing and idle >= limit))
+        board.append(TableProgress(table, players, len(players) > 4, idle, table.is_playing and idle >= limit))
     return board
 
 

@@ -44,7 +44,7 @@ def create_tournament(
     *, name: str, slug: str, date: Date, ruleset: RuleSet, venue: str = "", stake_cents: int | None = None,
     rounds: int | None = None, tables_of_five: bool | None = None, kontra_to_charity: bool = False, user=None,
     hands_at_four: int | None = None, hands_at_five: int | None = None, last_round_by_standings: bool = False,
-    time_limit_minutes: int | None = None,
+    time_limit_minutes: int | None = None, tables_of_six: bool | None = None,
 ) -> Tournament:
     """A tournament with its rounds, playing under a snapshot of ``ruleset`` and its format."""
     fmt = ruleset.format
@@ -59,6 +59,7 @@ def create_tournament(
         rounds=fmt.rounds if rounds is None else rounds,
         hands_at_four=four, hands_at_five=five,
         tables_of_five=fmt.tables_of_five if tables_of_five is None else tables_of_five,
+        tables_of_six=fmt.tables_of_six if tables_of_six is None else tables_of_six,
         final_round_top=fmt.final_round_top, final_round_carry_percent=fmt.final_round_carry_percent,
         tie_breaks=list(fmt.tie_breaks), kontra_to_charity=kontra_to_charity, created_by=user,
         last_round_by_standings=last_round_by_standings,

@@ -119,4 +119,6 @@ class RoundSheetPdf(PdfExporter):
     def hands_text(self, size: int, hands: int) -> str:
         if size == 5:
             return _("%(n)s Spiele – Fünfertisch: wer gibt, setzt aus") % {"n": hands}
+        if size == 6:
+            return _("%(n)s Spiele – Sechsertisch: wer gibt und wer ihm gegenüber sitzt, setzen aus") % {"n": hands}
         return _("%(n)s Spiele") % {"n": hands}

@@ -17,7 +17,7 @@ from paper.exports.pdf import FONT, FONT_BOLD, SHADE, table_style
 from paper.exports.round_sheets import MUTED, OUT, RoundSheetPdf, fit_cell, fit_lines, fit_size
 from paper.formats import euro_text
 from paper.formats import points_cell as number
-from scoring.seats import dealer_position
+from scoring.seats import dealer_position, sitting_out
 from scoring.selectors import Sheet, round_sheets
 from tournament.models import Seat
 from tournament.selectors import round_tables
@@ -132,7 +132,8 @@ class ScoreSheetsPdf(RoundSheetPdf):
     def _hands(self, data: list[list], style: list[tuple], seats: list[Seat], rows: list, count: int,
                first_dealer: int, fixed_widths: tuple[float, ...]) -> None:
         """A row per hand: number, dealer, contract and declarer with partner, kontras and bonuses, each
-        player's points and total; at a table of five the dealer's cell is greyed (sits out)."""
+        player's points and total; the cells of those who sit out are greyed (the dealer at five, the
+        dealer and the player opposite at six)."""
         size = len(seats)
         geber_width, contract_width = fixed_widths[1] - 6, fixed_widths[2] - 6
         for hand_number in range(1, count + 1):
@@ -162,8 +163,8 @@ class ScoreSheetsPdf(RoundSheetPdf):
             else:
                 cells.append("")
                 cells += ["", ""] * size
-            if size == 5:  # the dealer sits out: no points this hand
-                column = 3 + 2 * dealer
+            for out in sitting_out(hand_number, size, first_dealer):  # no points this hand
+                column = 3 + 2 * out
                 cells[column] = "–"
                 style.append(("BACKGROUND", (column, line), (column, line), OUT))
                 style.append(("ALIGN", (column, line), (column, line), "CENTER"))

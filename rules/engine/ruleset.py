@@ -166,6 +166,10 @@ class TournamentFormat:
     hands_at_four: int = 16
     hands_at_five: int = 20
     tables_of_five: bool = True
+    # Tables of six (the dealer and the player opposite sit out each hand, as the cups' app ABAKUS
+    # plays them): no seed text seats six, so every seed rule set leaves them off; a custom rule set
+    # or the tournament may allow them (rules/rulesets/byes.py says why).
+    tables_of_six: bool = False
     final_round_top: int = 0
     final_round_carry_percent: int = 0
     tie_breaks: tuple[str, ...] = ("best_round", "lots")

@@ -14,7 +14,7 @@
   function visibleFormData(target) {
     const data = new FormData(target);
     Array.from(target.elements).forEach((input) => {
-      if (input.name && input.closest("[hidden]")) data.delete(input.name);
+      if (input.name && input.name !== "csrfmiddlewaretoken" && input.closest("[hidden]")) data.delete(input.name);
     });
     return data;
   }
@@ -102,7 +102,8 @@
     clearTimeout(timer);
     timer = setTimeout(async () => {
       const url = form.dataset.previewUrl;
-      if (!url || !value("contract")) return;
+      // A form put away (the table's last hand is in) asks for no preview.
+      if (!url || !value("contract") || form.closest("[hidden]")) return;
       const mine = ++sequence;
       const box = document.getElementById("preview");
       try {

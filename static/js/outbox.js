@@ -37,7 +37,17 @@
   let touched = false;
   const size = table.players.length;
   const dealerOf = (n) => (table.first_dealer + n - 1) % size;
-  const handPlayers = (n) => [0, 1, 2, 3].map((seat) => table.players[(dealerOf(n) + 1 + seat) % size]);
+  // Who sits out (scoring/seats.py): the dealer at five, the dealer and the player opposite at six.
+  const outOf = (n) => [dealerOf(n), (dealerOf(n) + 3) % size].slice(0, Math.max(0, size - 4));
+  const handPlayers = (n) => {
+    const out = outOf(n);
+    const players = [];
+    for (let step = 1; step <= size && players.length < 4; step += 1) {
+      const position = (dealerOf(n) + step) % size;
+      if (!out.includes(position)) players.push(table.players[position]);
+    }
+    return players;
+  };
 
   function setText(element, text) {  // the name is the label's first text; keep any <small>/<input> after it
     const first = Array.from(element.childNodes).find((child) => child.nodeType === Node.TEXT_NODE);
@@ -60,7 +70,12 @@
     const players = handPlayers(n);
     document.getElementById("dealer-name").textContent = table.players[dealerOf(n)];
     document.getElementById("vorhand-name").textContent = players[0];
-    document.getElementById("sits-out").hidden = size !== 5;
+    document.getElementById("sits-out").hidden = size < 5;
+    const alsoOut = document.getElementById("also-out");
+    if (alsoOut) {
+      alsoOut.hidden = size !== 6;
+      if (size === 6) document.getElementById("also-out-name").textContent = table.players[outOf(n)[1]];
+    }
     form.querySelectorAll('[data-field="declarer"] label span').forEach((span, seat) => setText(span, `${players[seat]} `));
     form.querySelectorAll('[data-field="partner"] label span').forEach((span, seat) => { if (seat < 4) setText(span, players[seat]); });
     form.querySelectorAll('[data-field="renonce"] label span').forEach((span, index) => { if (index > 0) setText(span, players[index - 1]); });

@@ -43,6 +43,7 @@ def tournament_list(request):
                 hands_at_four=data["hands_at_four"], hands_at_five=data["hands_at_five"],
                 last_round_by_standings=data["last_round_by_standings"],
                 time_limit_minutes=data["time_limit_minutes"],
+                tables_of_six=data["tables_of_six"] or None,
             )
         except ServiceError as error:
             refuse(request, error)

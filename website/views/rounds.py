@@ -37,6 +37,7 @@ def round_detail(request, slug: str, number: int):
         "round_exports": [e for e in EXPORTERS if e.per_round and e.identifier != "print-all-pdf"],
         # The board loads itself again this often, never while someone types on it (static/js/board.js).
         "reload_seconds": settings.BOARD_RELOAD_SECONDS,
+        "six_tables": any(len(row.players) == 6 for row in rows),
     })
 
 

@@ -11,7 +11,7 @@ from paper.imports.hands.readable import Names, entry_keys, hand_from_cells, han
 from paper.imports.hands.report import ImportReport
 from rules.engine import InvalidHand, read_hand
 from scoring.models import Hand
-from scoring.seats import active_positions, dealer_position
+from scoring.seats import active_positions, sitting_out as out_positions
 from tournament import rounds as tournament_rounds
 from tournament.models import Entry, Round, Seat, Table, Tournament, normalized_name
 
@@ -139,7 +139,7 @@ def check_hands(tournament: Tournament, parsed: Parsed, plans: dict[tuple[int, i
         size = len(plan.entries)
         positions = active_positions(hand.number, size, plan.first_dealer)
         players = [plan.entries[position] for position in positions]
-        sitting_out = plan.entries[dealer_position(hand.number, size, plan.first_dealer)] if size == 5 else None
+        sitting_out = [plan.entries[position] for position in out_positions(hand.number, size, plan.first_dealer)]
         for seat, name in hand.seat_names.items():
             if normalized_name(name) not in entry_keys(players[seat]):
                 add_problem(parsed, hand.line,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
+from collections.abc import Sequence
 from typing import Any
 
 from paper import columns
@@ -55,8 +56,11 @@ class Refused(Exception):
         self.de, self.en = de, en
 
 
-def _seat_of(value: Any, column: str, players: list[Entry], sitting_out: Entry | None) -> int | None:
-    """A hand seat 0..3 written as a number or as the name of one of the hand's four players."""
+def _seat_of(value: Any, column: str, players: list[Entry], sitting_out: Sequence[Entry]) -> int | None:
+    """A hand seat 0..3 written as a number or as the name of one of the hand's four players.
+
+    ``sitting_out``: who sits the hand out, the dealer first (at five the dealer, at six also the
+    player opposite), so a name among them gets a message that says so."""
     if value is None or isinstance(value, bool):
         return None
     number = whole_number(value)
@@ -72,9 +76,12 @@ def _seat_of(value: Any, column: str, players: list[Entry], sitting_out: Entry |
     seats = [seat for seat, entry in enumerate(players) if key in entry_keys(entry)]
     if len(seats) == 1:
         return seats[0]
-    if sitting_out is not None and key in entry_keys(sitting_out):
+    if sitting_out and key in entry_keys(sitting_out[0]):
         raise Refused(f"„{column}“: {text} gibt in diesem Spiel und sitzt aus.",
                        f"“{column}”: {text} deals this hand and sits out.")
+    if any(key in entry_keys(entry) for entry in sitting_out[1:]):
+        raise Refused(f"„{column}“: {text} sitzt in diesem Spiel aus (gegenüber dem Geber).",
+                       f"“{column}”: {text} sits this hand out (opposite the dealer).")
     shown = ", ".join(f"{seat} = {entry.player.name}" for seat, entry in enumerate(players))
     raise Refused(f"„{column}“: „{text}“ spielt in diesem Spiel nicht mit ({shown}).",
                    f"“{column}”: “{text}” does not play in this hand ({shown}).")
@@ -98,7 +105,7 @@ def _contract_slug(value: Any, tournament: Tournament) -> str | None:
     return text  # the engine names what is wrong with it
 
 
-def hand_from_cells(cells: dict, tournament: Tournament, players: list[Entry], sitting_out: Entry | None,
+def hand_from_cells(cells: dict, tournament: Tournament, players: list[Entry], sitting_out: Sequence[Entry],
                 ) -> tuple[dict, list[tuple[str, str]]]:
     """The interchange hand of the readable columns, and what could not be read."""
     hand: dict = {}
@@ -187,7 +194,7 @@ def hand_from_cells(cells: dict, tournament: Tournament, players: list[Entry], s
     return hand, problems
 
 
-def hand_from_json(raw: dict, players: list[Entry], sitting_out: Entry | None) -> tuple[dict, list[tuple[str, str]]]:
+def hand_from_json(raw: dict, players: list[Entry], sitting_out: Sequence[Entry]) -> tuple[dict, list[tuple[str, str]]]:
     """The JSON hand with names of players (declarer, partner, renonce) turned into seats."""
     hand, problems = dict(raw), []
     for key in ("declarer", "partner", "renonce"):

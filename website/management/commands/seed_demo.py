@@ -85,6 +85,8 @@ class Command(BaseCommand):
                             help="the round after which the --withdraw players leave (default 1)")
         parser.add_argument("--last-round-by-standings", action="store_true",
                             help="seat the last round by the standings (ABAKUS: nach Reihung)")
+        parser.add_argument("--tables-of-six", action="store_true",
+                            help="allow tables of six (two sit out each hand), so 6 and 11 players need no bye")
         parser.add_argument("--hands", type=int, default=None, choices=[16, 20],
                             help="hands at a table of four (a table of five plays 20 or 25)")
         parser.add_argument("--played", type=int, default=None, metavar="N",
@@ -157,6 +159,7 @@ class Command(BaseCommand):
             name=options.get("name") or f"Demo-Turnier ({ruleset.name})", slug=options["slug"], date=day, venue="Gasthof Post",
             ruleset=ruleset, hands_at_four=options["hands"],
             last_round_by_standings=options.get("last_round_by_standings", False),
+            tables_of_six=options.get("tables_of_six") or None,
         )
         names = sorted({f"{first} {last}" for first in FIRST for last in LAST})
         random.Random("demo-pool").shuffle(names)  # the pool: the same people, whatever the tournament's seed
