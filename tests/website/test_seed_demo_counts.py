@@ -98,3 +98,21 @@ def test_a_failure_part_way_leaves_no_half_built_tournament(monkeypatch):
     with pytest.raises(RuntimeError):
         seed("--players", "8", "--slug", "half")
     assert not Tournament.objects.filter(slug="half").exists()
+
+
+SIX_COUNTS = [pytest.param(players, rules, marks=() if rules in FAMILIES else pytest.mark.slow)
+              for rules in BUILTIN for players in (6, 7, 10, 11, 14)]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("players", "rules"), SIX_COUNTS)
+def test_with_tables_of_six_every_count_finishes_and_byes_remain_only_where_nothing_fits(players, rules):
+    seed("--players", str(players), "--rules", rules, "--slug", "s", "--tables-of-six", "--seed", f"6-{rules}")
+    check_finished("s", players)
+    tournament = Tournament.objects.get(slug="s")
+    fives = tournament.tables_of_five
+    # Only 7 (with fives) or an odd count (Hopfgarten's fours and sixes) fits no table sizes.
+    assert Bye.objects.filter(round__tournament=tournament).exists() == (players == 7 if fives else players % 2 == 1)
+    for table in tournament.round_set.get(number=1).tables.all():
+        assert table.hands_planned == tournament.hands_for(table.seats.count())
+        assert table.hands.count() == table.hands_planned
