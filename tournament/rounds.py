@@ -90,8 +90,8 @@ def seating_problems(*, round: Round, tables: dict[int, list[int]],
             refuse(number, f"„{number}“ ist keine Tischnummer.", f"“{number}” is not a table number.")
         if len(players) not in tournament.table_sizes:
             sizes = tournament.table_sizes
-            de, en = (("nur 4", "only 4") if len(sizes) == 1 else
-                      (", ".join(map(str, sizes[:-1])) + f" oder {sizes[-1]}", ", ".join(map(str, sizes[:-1])) + f" or {sizes[-1]}"))
+            listed = ", ".join(map(str, sizes[:-1]))
+            de, en = ("nur 4", "only 4") if len(sizes) == 1 else (f"{listed} oder {sizes[-1]}", f"{listed} or {sizes[-1]}")
             refuse(number, f"Tisch {number} hat {len(players)} Spieler; erlaubt sind {de}.",
                    f"Table {number} has {len(players)} players; allowed: {en}.")
         for entry_id in players:

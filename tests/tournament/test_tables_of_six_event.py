@@ -12,6 +12,7 @@ from collections import Counter
 import pytest
 from django.urls import reverse
 from openpyxl import Workbook
+from pdf_tools import pdf_pages
 
 from paper import columns
 from paper.exports import get_exporter
@@ -20,7 +21,6 @@ from rules.rulesets import BUILTIN
 from scoring.models import HandScore
 from scoring.seats import sitting_out
 from scoring.services import record_hand
-from pdf_tools import pdf_pages
 from tournament import rounds
 from tournament.errors import ServiceError
 from tournament.models import Bye, Tournament

@@ -2,9 +2,9 @@
 
 events.md: every round is seated for any count from 4 up; where no table size fits (6, 7 or 11
 players with tables of four and five, 7 where tables of six are allowed too; any count that is no
-multiple of four where only four sit at a table, as at Hopfgarten) the fewest players sit the round out. Byes rotate: they go to those
-with the fewest byes so far, so nobody sits out twice while someone present has not; among equals
-the seed decides, so the same inputs give the same byes.
+multiple of four where only four sit at a table, as at Hopfgarten) the fewest players sit the round
+out. Byes rotate: they go to those with the fewest byes so far, so nobody sits out twice while
+someone present has not; among equals the seed decides, so the same inputs give the same byes.
 """
 
 from __future__ import annotations
