@@ -11,7 +11,8 @@ from paper.imports.hands.readable import Names, entry_keys, hand_from_cells, han
 from paper.imports.hands.report import ImportReport
 from rules.engine import InvalidHand, read_hand
 from scoring.models import Hand
-from scoring.seats import active_positions, sitting_out as out_positions
+from scoring.seats import active_positions
+from scoring.seats import sitting_out as out_positions
 from tournament import rounds as tournament_rounds
 from tournament.models import Entry, Round, Seat, Table, Tournament, normalized_name
 
