@@ -20,6 +20,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from tournament.seating import draw, lower_bound  # noqa: E402
 
 PLAYERS = (1000, 200, 53, 17)
+# With tables of six allowed (a tournament option): the counts where a six replaces byes, with fives
+# (11 = 6 + 5) and without (22 = 6 + 4 x 4, Hopfgarten-like fours and sixes).
+SIX = ((11, True), (22, False))
 TARGET_SECONDS = 2.0
 
 
@@ -36,19 +39,22 @@ def main() -> None:
     print(f"seating: {args.rounds} rounds planned together, {args.repeats} repeats (seeds 1..{args.repeats}), one core")
     print(f"{'players':>8}{'best s':>9}{'median s':>10}{'repeats':>9}{'bound':>7}{'5-table rep.':>14}"
           f"  target < {TARGET_SECONDS} s")
-    for players in PLAYERS:
+    cases = [(players, True, False, "") for players in PLAYERS]
+    cases += [(players, five, True, " (sixes)" if five else " (4+6)") for players, five in SIX]
+    for players, allow_five, allow_six, label in cases:
         people = list(range(1, players + 1))
         times, repeats, fives = [], [], []
         for seed in range(1, args.repeats + 1):
             start = time.perf_counter()
-            result = draw(people, args.rounds, seed)
+            result = draw(people, args.rounds, seed, allow_five=allow_five, allow_six=allow_six)
             times.append(time.perf_counter() - start)
             repeats.append(result.repeats)
             fives.append(result.five_table_repeats)
         best, median = min(times), statistics.median(times)
         verdict = "ok" if best < TARGET_SECONDS else "OVER"
-        print(f"{players:>8}{best:>9.3f}{median:>10.3f}{spread(repeats):>9}{lower_bound(players, args.rounds):>7}"
-              f"{spread(fives):>14}  {verdict}")
+        bound = lower_bound(players, args.rounds, allow_five=allow_five, allow_six=allow_six)
+        print(f"{players:>8}{best:>9.3f}{median:>10.3f}{spread(repeats):>9}{bound:>7}"
+              f"{spread(fives):>14}  {verdict}{label}")
 
 
 if __name__ == "__main__":

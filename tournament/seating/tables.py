@@ -163,7 +163,7 @@ def repeat_bound(sizes: Sequence[int], rounds: int, history_groups: Sequence[int
     return max(0, pigeonhole, counting)
 
 
-def lower_bound(players: int, rounds: int, *, allow_five: bool = True) -> int:
+def lower_bound(players: int, rounds: int, *, allow_five: bool = True, allow_six: bool = False) -> int:
     """A proven lower bound on the repeats of `rounds` rounds for `players` players (no history).
 
     Repeats = sum over rounds of the pairs at its tables that met in some earlier round. The larger of
@@ -173,5 +173,5 @@ def lower_bound(players: int, rounds: int, *, allow_five: bool = True) -> int:
     * counting: the rounds seat rounds*sum C(s, 2) pairs, at most C(N, 2) of them for the first time.
       8 players, 4 rounds: 4*12 - 28 = 20.
     """
-    sizes = table_sizes(players, allow_five=allow_five)
+    sizes = table_sizes(players, allow_five=allow_five, allow_six=allow_six)
     return repeat_bound(sizes, rounds, (), players, 0)
