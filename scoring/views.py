@@ -22,7 +22,7 @@ from rules.engine.numbers import json_number
 from scoring import services
 from scoring.forms import CorrectionForm, HandForm, initial_from_hand, ruleset_options
 from scoring.models import who_label
-from scoring.seats import active_positions, sitting_out
+from scoring.seats import active_positions, dealer_position, sitting_out
 from scoring.selectors import table_sheet, tournament_corrections
 from tournament.errors import ServiceError, in_language
 from tournament.http import directed_tournament, director_required, ensure_directs, int_param
@@ -107,12 +107,19 @@ def _direction_note(direction: str) -> str:
 
 def _outbox_context(table: Table, sheet) -> dict:
     """What the page's outbox (static/js/outbox.js) needs to keep working while the network is down:
-    the API's addresses, the players by position, and where the table stands."""
+    the API's addresses, the players by position, who deals and plays each hand, and where the table
+    stands."""
     return {
         "token": table.token, "state_url": reverse("scoring:api_state", args=[table.token]),
         "hands_url": reverse("scoring:api_hands", args=[table.token]), "sheet_url": reverse("scoring:sheet", args=[table.token]),
         "players": [seat.entry.player.name for seat in sheet.seats], "hands_planned": table.hands_planned,
         "first_dealer": table.first_dealer,
+        # Who deals, sits out and plays each hand (scoring/seats.py, the one place that knows), so the
+        # page names the right players for the next hands while it cannot reach the server.
+        "deals": [{"dealer": dealer_position(n, len(sheet.seats), table.first_dealer),
+                   "out": sitting_out(n, len(sheet.seats), table.first_dealer),
+                   "seats": active_positions(n, len(sheet.seats), table.first_dealer)}
+                  for n in range(1, table.hands_planned + 1)],
         "next_number": sheet.next_number, "version": table.version,
         "texts": {
             "waiting": _("%(n)s Spiele warten auf Verbindung"), "waiting_one": _("1 Spiel wartet auf Verbindung"),

@@ -35,19 +35,10 @@
   // --- the form follows the hands waiting in the outbox ------------------------------------------
   let number = table.next_number;
   let touched = false;
-  const size = table.players.length;
-  const dealerOf = (n) => (table.first_dealer + n - 1) % size;
-  // Who sits out (scoring/seats.py): the dealer at five, the dealer and the player opposite at six.
-  const outOf = (n) => [dealerOf(n), (dealerOf(n) + 3) % size].slice(0, Math.max(0, size - 4));
-  const handPlayers = (n) => {
-    const out = outOf(n);
-    const players = [];
-    for (let step = 1; step <= size && players.length < 4; step += 1) {
-      const position = (dealerOf(n) + step) % size;
-      if (!out.includes(position)) players.push(table.players[position]);
-    }
-    return players;
-  };
+  // Who deals, sits out and plays hand n comes from the server (scoring/seats.py via table.deals):
+  // the page never works it out itself.
+  const deal = (n) => table.deals[n - 1];
+  const handPlayers = (n) => deal(n).seats.map((position) => table.players[position]);
 
   function setText(element, text) {  // the name is the label's first text; keep any <small>/<input> after it
     const first = Array.from(element.childNodes).find((child) => child.nodeType === Node.TEXT_NODE);
@@ -68,13 +59,14 @@
     const title = document.getElementById("hand-title");
     if (title) title.textContent = title.dataset.template.replace("N", String(n));
     const players = handPlayers(n);
-    document.getElementById("dealer-name").textContent = table.players[dealerOf(n)];
+    const out = deal(n).out;
+    document.getElementById("dealer-name").textContent = table.players[deal(n).dealer];
     document.getElementById("vorhand-name").textContent = players[0];
-    document.getElementById("sits-out").hidden = size < 5;
+    document.getElementById("sits-out").hidden = out.length === 0;
     const alsoOut = document.getElementById("also-out");
     if (alsoOut) {
-      alsoOut.hidden = size !== 6;
-      if (size === 6) document.getElementById("also-out-name").textContent = table.players[outOf(n)[1]];
+      alsoOut.hidden = out.length < 2;
+      if (out.length === 2) document.getElementById("also-out-name").textContent = table.players[out[1]];
     }
     form.querySelectorAll('[data-field="declarer"] label span').forEach((span, seat) => setText(span, `${players[seat]} `));
     form.querySelectorAll('[data-field="partner"] label span').forEach((span, seat) => { if (seat < 4) setText(span, players[seat]); });
