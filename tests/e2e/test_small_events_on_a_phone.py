@@ -93,12 +93,17 @@ def _engine_totals(tournament) -> dict[str, Decimal]:
 
 SHORT = pytest.param(True, id="short")
 FULL = pytest.param(False, id="full", marks=pytest.mark.slow)
+# The flows write through the same services the PostgreSQL phase tests elsewhere (tests/hall, tests/scoring):
+# played once, on SQLite, to keep `make test` short.
+pytestmark = pytest.mark.once
+# 11 players at a six and a five: the six alone is played in every run (6 players), both in make test-slow.
+ELEVEN_AT_SIX = pytest.param(11, None, True, marks=pytest.mark.slow)
 
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("short", [SHORT, FULL])
 @pytest.mark.parametrize("players,withdraw_after,six", [(7, None, False), (11, None, False), (12, 1, False),
-                                                        (6, None, True), (11, None, True)])
+                                                        (6, None, True), ELEVEN_AT_SIX])
 def test_an_inn_tournament_to_the_end_on_a_phone(make_tournament, new_context, players, withdraw_after, six, short):
     from django.contrib.auth.models import User
 
