@@ -70,3 +70,25 @@ def test_tournament_xlsx_round_trips_into_an_empty_tournament(make_tournament, p
     # the same file again adds nothing: every hand is already stored the same way
     again = import_hands(tournament=copy, source=content, filename="original-tournament.xlsx")
     assert again.ok and again.hands_imported == 0 and again.hands_skipped == report.hands_imported
+
+
+def test_a_table_of_six_round_trips_through_tournament_xlsx(make_tournament, play_round):
+    """11 players at a six and a five: the workbook's seats and hands seat and score the copy alike."""
+    original = make_tournament("tirol", players=11, slug="elf-sechs", tables_of_six=True)
+    for number in (1, 2, 3):
+        round = original.round_set.get(number=number)
+        if number > 1:
+            rounds.seat_round(round=round, seed=f"s{number}")
+        play_round(round, seed=number)
+        rounds.close_round(round=round)
+    assert original.round_set.get(number=1).tables.filter(hands_planned=24).count() == 1
+    content = TournamentWorkbook(original).render().content
+    copy = services.create_tournament(name="Kopie", slug="kopie-sechs", date=date(2026, 11, 22),
+                                      ruleset=original.ruleset, tables_of_six=True)
+    player_import.import_players(tournament=copy, rows=player_import.player_rows_from_file("elf.xlsx", content))
+    report = import_hands(tournament=copy, source=content, filename="elf.xlsx")
+    assert report.ok, report.lines("de")
+    assert report.hands_imported == Hand.objects.filter(table__round__tournament=original).count()
+    for round in copy.round_set.order_by("number"):
+        rounds.close_round(round=round)
+    assert summary(copy) == summary(original)
