@@ -23,7 +23,7 @@ from django.views.decorators.csrf import csrf_exempt
 from rules.engine import InvalidHand
 from scoring import services
 from scoring.forms import HandForm
-from scoring.seats import active_positions, dealer_position, sitting_out
+from scoring.seats import active_positions
 from scoring.selectors import table_sheet
 from tournament.errors import NotWritable, ServiceError, WrongHandNumber, both
 from tournament.models import Table
@@ -85,7 +85,6 @@ def status_of(table: Table) -> str:
 def table_state(table: Table) -> dict:
     """The table as the spec's "Table state" (four queries: the sheet and the round's tournament)."""
     sheet = table_sheet(table)
-    size = len(sheet.seats)
     state = {
         "tournament": table.round.tournament.slug, "round": table.round.number, "table": table.number,
         "rules": table.round.tournament.ruleset_slug, "status": status_of(table),
@@ -97,12 +96,10 @@ def table_state(table: Table) -> dict:
                    "cash": row.hand.result.get("cash"), "key": row.hand.idempotency_key} for row in sheet.rows],
     }
     if not table.is_complete:
-        dealer = dealer_position(sheet.next_number, size, table.first_dealer)
-        out = sitting_out(sheet.next_number, size, table.first_dealer)
         # "sits_out" (scorer-api.md) names the dealer where one sits out; "sitting_out" lists everyone
-        # who does (at six also the player opposite).
-        state["next"] = {"dealer": dealer, "sits_out": dealer if out else None, "sitting_out": out,
-                         "vorhand": active_positions(sheet.next_number, size, table.first_dealer)[0]}
+        # who does (at six also the player opposite). The sheet worked out the next hand's places.
+        state["next"] = {"dealer": sheet.next_dealer, "sits_out": sheet.next_dealer if sheet.next_out else None,
+                         "sitting_out": sheet.next_out, "vorhand": sheet.next_positions[0]}
     return state
 
 

@@ -77,8 +77,9 @@ def _render_sheet(request, table: Table, *, form=None, problems=None, status=200
         "problems": problems or [], "options": ruleset_options(tournament.ruleset), "director": director,
         "can_write": director or table.accepts_scorer_writes,
         "dealer_name": sheet.seats[sheet.next_dealer].entry.player.name if sheet.next_dealer is not None else "",
-        "sits_out": len(sheet.seats) > 4,
-        "also_out": _also_out(sheet),
+        "sits_out": bool(sheet.next_out),
+        # At a table of six the player opposite the dealer sits the next hand out too.
+        "also_out": sheet.seats[sheet.next_out[1]].entry.player.name if len(sheet.next_out) > 1 else "",
         "clock": round_clock(table.round),
         "table_draw": tournament.ruleset.format.table_draw,
         "first_vorhand": (table.first_dealer + 1) % max(len(sheet.seats), 1),
@@ -88,14 +89,6 @@ def _render_sheet(request, table: Table, *, form=None, problems=None, status=200
         "revisions": revisions,
         "changed_after_confirmation": any(r["after_confirmation"] for r in revisions or ()),
     }, status=status)
-
-
-def _also_out(sheet) -> str:
-    """At a table of six the player opposite the dealer sits the next hand out too: their name."""
-    if sheet.complete or len(sheet.seats) != 6:
-        return ""
-    out = sitting_out(sheet.next_number, 6, sheet.table.first_dealer)
-    return sheet.seats[out[1]].entry.player.name
 
 
 def _direction_note(direction: str) -> str:

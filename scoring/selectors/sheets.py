@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from rules.engine.catalogue import ANNULLED, KONTRA_NAMES
 from rules.engine.ruleset import RuleSet
 from scoring.models import Correction, Hand, HandScore
-from scoring.seats import active_positions, dealer_position
+from scoring.seats import active_positions, dealer_position, sitting_out
 from scoring.selectors.money import euros_by_table, money_by_hand
 from tournament.models import Round, Seat, Table
 from tournament.selectors import seats_in_order
@@ -63,6 +63,7 @@ class Sheet:
     next_number: int = 1
     next_dealer: int | None = None
     next_positions: list[int] = field(default_factory=list)
+    next_out: list[int] = field(default_factory=list)  # positions sitting the next hand out, the dealer first
 
     @property
     def complete(self) -> bool:
@@ -131,6 +132,7 @@ def build_sheet(table: Table, seats: list[Seat], hands: list[Hand], ruleset: Rul
     if not sheet.complete:
         sheet.next_dealer = dealer_position(sheet.next_number, size, table.first_dealer)
         sheet.next_positions = active_positions(sheet.next_number, size, table.first_dealer)
+        sheet.next_out = sitting_out(sheet.next_number, size, table.first_dealer)
     return sheet
 
 
