@@ -33,11 +33,12 @@ def main() -> None:
     from django.core.management import call_command
 
     from cups.services import create_cup
-    from publishing.api import document_digest
-    from publishing.document import build_document
-    from publishing.receive import _clear, receive_tournament
-    from publishing.tokens import create_token, find_token
+    from publishing import document as codec
+    from publishing.hub.receive import receive_tournament
+    from publishing.hub.tokens import create_token, find_token
+    from scoring.copies import remove_hands
     from scoring.selectors import standings_document
+    from tournament.copies import _clear
     from tournament.models import Tournament
 
     call_command("migrate", verbosity=0)
@@ -49,18 +50,19 @@ def main() -> None:
         call_command("seed_demo", players=players, slug=slug, stdout=open(os.devnull, "w"))
         venue = Tournament.objects.get(slug=slug)
         started = time.perf_counter()
-        body = json.dumps(build_document(venue)).encode()
+        body = codec.as_bytes(codec.build(venue))
         built = time.perf_counter() - started
         document, expected = json.loads(body), standings_document(venue)
         hands = sum(len(t["hands"]) for r in document["rounds"] for t in r["tables"])
+        remove_hands(tournament=venue)
         _clear(venue)
         venue.delete()
         started = time.perf_counter()
-        received = receive_tournament(document=document, token=find_token(token), digest=document_digest(document))
+        received = receive_tournament(body=body, token=find_token(token))
         created = time.perf_counter() - started
         document["sequence"] += 1
         started = time.perf_counter()
-        receive_tournament(document=document, token=find_token(token), digest=document_digest(document))
+        receive_tournament(body=json.dumps(document), token=find_token(token))
         replaced = time.perf_counter() - started
         same = standings_document(Tournament.objects.get(pk=received.tournament.pk)) == expected
         print(f"{players:>8}{hands:>7}{len(body) / 1e6:>7.2f}{built:>9.2f}{created:>10.2f}{replaced:>11.2f}  "

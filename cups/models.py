@@ -63,6 +63,11 @@ class Cup(models.Model):
     final_mode = models.CharField(_("Finale"), max_length=10, choices=FINAL_CHOICES, default=FINAL_NONE)
     # Some cups' finals (ABAKUS getCupPunkte, fixed points) take points off: ranks beyond 50 and the
     # season's players who stay away from the final (cups/season.py final_points, no_show_result).
+    # The cup's site takes published tournaments only under the rule sets it knows, unless the cup
+    # plays a rule set of its own (publishing/checks.py hub_ruleset); such tournaments say so on every page.
+    custom_rulesets = models.BooleanField(
+        _("eigene Regelwerke zulassen"), default=False,
+        help_text=_("Turnierorte dürfen Turniere mit einem eigenen (geänderten) Regelwerk veröffentlichen."))
     final_penalties = models.BooleanField(
         _("Minuspunkte im Finale"), default=False,
         help_text=_("Rang über 50 im Finale: 50 − Rang; wer nicht zum Finale kommt: 49 − Finalisten (höchstens 0). "

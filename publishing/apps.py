@@ -8,5 +8,5 @@ class PublishingConfig(AppConfig):
     verbose_name = _("Veröffentlichen")
 
     def ready(self) -> None:
-        # A closed round publishes by itself where the director set a hub (publishing/auto.py).
-        from publishing import auto  # noqa: F401
+        # A closed round publishes by itself where the director set a hub (publishing/venue/auto.py).
+        from publishing.venue import auto  # noqa: F401

@@ -1,94 +1,95 @@
-"""A whole tournament as one JSON document, and back: what a venue sends to the hub.
+"""The publish document, both ways: what a venue sends to the hub and how the hub reads it back.
 
-Rows travel as their own fields (every concrete field but the keys, which the hub gives out anew),
-so a field added to a model later travels without touching this module. Table tokens stay home:
-they are the venue's scorer links. Hands travel as entered (the hand interchange format) together
-with the points the venue's engine gave each seat, so the hub can score them again and refuse a copy
-its own engine would score differently.
+One codec for both sides: ``build`` (the venue's tournament as a document, read through the
+tournament's and scoring's selectors), ``parse`` (bytes to a checked ``Document``: the declared
+schema in publishing/schema.py, then what no single field can say, in publishing/checks.py),
+``digest`` (what makes two sendings the same copy) and the format's version (``FORMAT``).
+
+Hands travel as entered (the hand interchange format) with the points the venue's engine gave each
+seat of the hand, so the hub scores them again and refuses a copy its own engine would score
+differently; what follows from a hand (contract, dealer, breakdown, money) is not sent, the hub works
+it out. Table tokens stay home: they are the venue's scorer links.
 """
 
 from __future__ import annotations
 
-from datetime import date, datetime
-from decimal import Decimal
+import hashlib
 
-from django.db import models
 from django.utils import timezone
+from pydantic import ValidationError
 
-from scoring.models import Correction, Hand, HandScore
-from tournament.models import Bye, Entry, Round, Seat, Table, Team, TeamMember, Tournament
+from publishing.checks import Refused, check_document
+from publishing.problems import first_problem
+from publishing.schema import FORMAT, Document
+from scoring.selectors import entered_hands, tournament_corrections
+from tournament.selectors import tournament_rows
 
-FORMAT = "tarock-turnier/1"
-
-# Fields the hub sets itself: keys and links, the venue's secrets, the hub's own bookkeeping.
-_NOT_SENT = {"id", "tournament", "player", "round", "table", "entry", "hand", "team", "token", "live_version",
-             "created_by", "created_at", "user", "idempotency_key", "updated_at"}
-
-
-def sent_fields(model: type[models.Model]) -> list[models.Field]:
-    return [field for field in model._meta.concrete_fields if field.name not in _NOT_SENT]
+__all__ = ["FORMAT", "Document", "Refused", "build", "digest", "parse"]
 
 
-def _plain(value):
-    if isinstance(value, datetime):
-        return value.isoformat()
-    if isinstance(value, date):
-        return value.isoformat()
-    if isinstance(value, Decimal):
-        return str(value)
-    return value
-
-
-def row_fields(row: models.Model) -> dict:
-    return {field.name: _plain(field.value_from_object(row)) for field in sent_fields(type(row))}
-
-
-def build_document(tournament: Tournament) -> dict:
+def build(tournament) -> Document:
     """Everything of ``tournament`` the hub needs to show it as the venue does (a fixed number of queries)."""
-    entries = list(Entry.objects.filter(tournament=tournament).select_related("player").order_by("pk"))
-    index = {entry.pk: number for number, entry in enumerate(entries)}
-    teams = list(Team.objects.filter(tournament=tournament).order_by("pk"))
-    members: dict[int, list[int]] = {}
-    for member in TeamMember.objects.filter(team__tournament=tournament).order_by("pk"):
-        members.setdefault(member.team_id, []).append(index[member.entry_id])
-    rounds = list(Round.objects.filter(tournament=tournament).order_by("number"))
-    tables = list(Table.objects.filter(round__tournament=tournament).order_by("round__number", "number"))
-    seats: dict[int, list[int]] = {}
-    for seat in Seat.objects.filter(table__round__tournament=tournament).order_by("table", "position"):
-        seats.setdefault(seat.table_id, []).append(index[seat.entry_id])
-    scores: dict[int, list[dict]] = {}
-    for score in HandScore.objects.filter(hand__table__round__tournament=tournament).order_by("hand", "hand_seat"):
-        scores.setdefault(score.hand_id, []).append({"entry": index[score.entry_id], **row_fields(score)})
-    hands: dict[int, list[dict]] = {}
-    for hand in Hand.objects.filter(table__round__tournament=tournament).order_by("table", "number"):
-        hands.setdefault(hand.table_id, []).append(
-            {**row_fields(hand), "created_at": hand.created_at.isoformat(), "scores": scores.get(hand.pk, [])})
-    byes: dict[int, list[dict]] = {}
-    for bye in Bye.objects.filter(round__tournament=tournament).order_by("pk"):
-        byes.setdefault(bye.round_id, []).append({"entry": index[bye.entry_id], **row_fields(bye)})
+    rows = tournament_rows(tournament)
+    index = {entry.pk: number for number, entry in enumerate(rows.entries)}
+    hands = entered_hands(tournament)
     corrections: dict[int, list[dict]] = {}
-    for correction in Correction.objects.filter(round__tournament=tournament).order_by("pk"):
-        corrections.setdefault(correction.round_id, []).append(
-            {"entry": index[correction.entry_id], **row_fields(correction)})
-    tables_of: dict[int, list[dict]] = {}
-    for table in tables:
-        tables_of.setdefault(table.round_id, []).append(
-            {**row_fields(table), "seats": seats.get(table.pk, []), "hands": hands.get(table.pk, [])})
-    return {
-        "format": FORMAT,
-        "sequence": tournament.live_version,
-        "sent_at": timezone.now().isoformat(),
-        "tournament": row_fields(tournament),
+    for correction in tournament_corrections(tournament):
+        corrections.setdefault(correction.round_id, []).append({
+            "entry": index[correction.entry_id], "points": correction.points, "reason": correction.reason,
+            "at": correction.at})
+    t = tournament
+    return Document(
+        format=FORMAT, sequence=t.live_version, sent_at=timezone.now(),
         # Whether the venue counts it as its season's cup final (cups.SeasonTournament), if it has cups at all.
-        "cup_final": bool(getattr(getattr(tournament, "cup_season", None), "is_final", False)),
-        "players": [{"name": e.player.name, "club": e.player.club, "region": e.player.region} for e in entries],
-        "entries": [row_fields(entry) for entry in entries],
-        "teams": [{**row_fields(team), "members": members.get(team.pk, [])} for team in teams],
-        "rounds": [{**row_fields(round), "tables": tables_of.get(round.pk, []), "byes": byes.get(round.pk, []),
-                    "corrections": corrections.get(round.pk, [])} for round in rounds],
-    }
+        cup_final=bool(getattr(getattr(t, "cup_season", None), "is_final", False)),
+        tournament={name: getattr(t, name) for name in (
+            "name", "slug", "date", "venue", "ruleset_slug", "ruleset_version", "ruleset_snapshot", "stake_cents",
+            "kontra_to_charity", "rounds", "hands_at_four", "hands_at_five", "tables_of_five", "tables_of_six",
+            "last_round_by_standings", "time_limit_minutes", "final_round_top", "final_round_carry_percent",
+            "tie_breaks", "entry_fee_cents", "prizes_cents")},
+        players=[{"name": e.player.name, "club": e.player.club, "region": e.player.region} for e in rows.entries],
+        entries=[{"checked_in": e.checked_in, "withdrawn_after_round": e.withdrawn_after_round, "lot": e.lot}
+                 for e in rows.entries],
+        teams=[{"name": team.name, "members": [index[entry_id] for entry_id in members]}
+               for team, members in rows.teams],
+        rounds=[{
+            "number": r.number, "status": r.status, "is_final": r.is_final, "seed": r.seed, "repeats": r.repeats,
+            "five_table_repeats": r.five_table_repeats, "seated_at": r.seated_at, "closed_at": r.closed_at,
+            "tables": [{
+                "number": table.number, "hands_planned": table.hands_planned, "ended_early": table.ended_early,
+                "confirmed_at": table.confirmed_at, "confirmed_by": table.confirmed_by, "version": table.version,
+                "hands_entered": table.hands_entered, "first_dealer": table.first_dealer,
+                "first_dealer_drawn": table.first_dealer_drawn, "last_hand_at": table.last_hand_at,
+                "seats": [index[entry_id] for entry_id in seats],
+                "hands": [{"number": h.number, "data": h.data, "entered_by": h.entered_by, "version": h.version,
+                           "created_at": h.created_at, "points": list(h.points)} for h in hands.get(table.pk, [])],
+            } for table, seats in rows.tables.get(r.pk, [])],
+            "byes": [{"entry": index[bye.entry_id], "points": bye.points} for bye in rows.byes.get(r.pk, [])],
+            "corrections": corrections.get(r.pk, []),
+        } for r in rows.rounds],
+    )
 
 
-def last_closed_round(document: dict) -> int:
-    closed = [r.get("number", 0) for r in document.get("rounds", []) if r.get("status") == Round.CLOSED]
-    return max(closed, default=0)
+def as_bytes(document: Document) -> bytes:
+    return document.model_dump_json().encode()
+
+
+def parse(body: bytes | str) -> Document:
+    """Read and check a whole document before anything is written. Raises Refused with a sentence in
+    German and English that names the first field that is wrong."""
+    try:
+        document = Document.model_validate_json(body)
+    except ValidationError as error:
+        raise Refused(400, *first_problem(error)) from None
+    check_document(document)
+    return document
+
+
+def digest(document: Document) -> str:
+    """What makes two sendings the same copy: the canonical document without the time it was built."""
+    canonical = document.model_dump_json(exclude={"sent_at"})
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def last_closed_round(document: Document) -> int:
+    return max((r.number for r in document.rounds if r.status == "closed"), default=0)

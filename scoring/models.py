@@ -102,6 +102,12 @@ class HandRevision(models.Model):
         ordering = ["at", "id"]
 
 
+# What one correction may book, and how long its reason may be: the director's form and a published
+# copy on the cup's site are held to the same limits.
+CORRECTION_LIMIT = 1000
+CORRECTION_REASON_LENGTH = 500
+
+
 class Correction(models.Model):
     """Points a director books outside a hand, with the reason: a renonce claimed after the hand, a
     penalty, a ruling on a late arrival. They count for the standings in their round (not for the

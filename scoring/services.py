@@ -20,7 +20,7 @@ from django.utils import timezone
 from rules.engine import read_hand, score_hand
 from rules.engine.kontra import kontra_cash
 from rules.engine.rounding import equal_hundredths, hundredths
-from scoring.models import Correction, Hand, HandRevision, HandScore
+from scoring.models import CORRECTION_LIMIT, CORRECTION_REASON_LENGTH, Correction, Hand, HandRevision, HandScore
 from scoring.seats import dealer_position, seat_entries
 from scoring.selectors.standings import final_ranking
 from scoring.settlement import hand_money, price_hands
@@ -82,7 +82,7 @@ def _check_open(table: Table, *, director: bool) -> None:
                       "The director ended play at this table: only the tournament director can change it.")
 
 
-def _store(hand: Hand, table: Table, data: dict, entries_by_seat: dict[int, int]) -> tuple[dict, list[HandScore]]:
+def score_rows(hand: Hand, table: Table, data: dict, entries_by_seat: dict[int, int]) -> tuple[dict, list[HandScore]]:
     """Validate and score ``data`` (raises InvalidHand before anything is written)."""
     tournament = table.round.tournament
     ruleset = tournament.ruleset
@@ -138,7 +138,7 @@ def store_hand(*, table: Table, number: int, data: dict, idempotency_key: str = 
             seats = _seated(table)
             hand = Hand(table=table, number=number, entered_by=entered_by[:120], idempotency_key=idempotency_key[:64],
                         dealer_position=dealer_position(number, len(seats), table.first_dealer))
-            stored, scores = _store(hand, table, data, seat_entries(seats, number, table.first_dealer))
+            stored, scores = score_rows(hand, table, data, seat_entries(seats, number, table.first_dealer))
             hand.save()
             for score in scores:
                 score.hand = hand
@@ -166,7 +166,7 @@ def correct_hand(*, hand: Hand, data: dict, expected_version: int, reason: str =
         if director and not reason.strip():
             raise ServiceError("Für eine Korrektur braucht es eine Begründung.", "A correction needs a reason.")
         before = hand.data
-        stored, scores = _store(hand, table, data, seat_entries(_seated(table), hand.number, table.first_dealer))
+        stored, scores = score_rows(hand, table, data, seat_entries(_seated(table), hand.number, table.first_dealer))
         hand.version += 1
         hand.save()
         hand.scores.all().delete()
@@ -238,13 +238,13 @@ def book_correction(*, entry, round: Round, points, reason: str, user=None) -> C
         value = Decimal(str(points)).quantize(Decimal("0.01"))
     except (InvalidOperation, ValueError):
         value = Decimal(0)
-    if value == 0 or abs(value) > 1000:
-        raise ServiceError("Die Punkte einer Korrektur: nicht 0 und höchstens 1000.",
-                           "A correction's points: not 0 and at most 1000.")
+    if value == 0 or abs(value) > CORRECTION_LIMIT:
+        raise ServiceError(f"Die Punkte einer Korrektur: nicht 0 und höchstens {CORRECTION_LIMIT}.",
+                           f"A correction's points: not 0 and at most {CORRECTION_LIMIT}.")
     if not reason.strip():
         raise ServiceError("Eine Korrektur braucht eine Begründung.", "A correction needs a reason.")
-    correction = Correction.objects.create(entry=entry, round=round, points=value, reason=reason.strip()[:500],
-                                           user=user)
+    correction = Correction.objects.create(entry=entry, round=round, points=value,
+                                           reason=reason.strip()[:CORRECTION_REASON_LENGTH], user=user)
     return correction
 
 
@@ -262,49 +262,6 @@ def set_first_dealer(*, table: Table, position: int, expected_version: int, dire
                                f"There is no place {position + 1} at this table.")
         table.first_dealer, table.first_dealer_drawn = position, True
     return table
-
-
-@live.write_service
-def store_published_hands(*, table: Table, hands: list[dict]) -> list[tuple[Hand, list[HandScore]]]:
-    """A published tournament's hands on the cup's site (publishing/receive.py): each scored again by
-    this site's engine as entered at the venue, with the venue's number, who entered it, its version
-    and time. ``table`` is new, its seats and counters already stored; raises InvalidHand before
-    anything is written when a hand does not read under the tournament's rule set."""
-    seats = _seated(table)
-    stored: list[Hand] = []
-    scores: list[list[HandScore]] = []
-    for item in hands:
-        number = item["number"]
-        hand = Hand(table=table, number=number, entered_by=item.get("entered_by", "")[:120],
-                    version=item.get("version", 1), dealer_position=dealer_position(number, len(seats), table.first_dealer))
-        _stored, hand_scores = _store(hand, table, item["data"], seat_entries(seats, number, table.first_dealer))
-        stored.append(hand)
-        scores.append(hand_scores)
-    Hand.objects.bulk_create(stored)
-    for hand, item, hand_scores in zip(stored, hands, scores, strict=True):
-        for score in hand_scores:
-            score.hand = hand
-        if item.get("created_at"):
-            hand.created_at = item["created_at"]
-    HandScore.objects.bulk_create([score for hand_scores in scores for score in hand_scores])
-    # bulk_update writes the venue's times as given (created_at is auto_now_add on a save).
-    Hand.objects.bulk_update(stored, ["created_at"])
-    return list(zip(stored, scores, strict=True))
-
-
-@live.write_service
-def store_published_corrections(*, round: Round, corrections: list[dict]) -> list[Correction]:
-    """A published round's corrections on the cup's site, as booked at the venue (entry id, points,
-    reason, time)."""
-    rows = Correction.objects.bulk_create([
-        Correction(round=round, entry_id=item["entry_id"], points=item["points"], reason=item["reason"])
-        for item in corrections
-    ])
-    for row, item in zip(rows, corrections, strict=True):
-        if item.get("at"):
-            row.at = item["at"]
-    Correction.objects.bulk_update(rows, ["at"])
-    return rows
 
 
 @live.write_service

@@ -1,6 +1,6 @@
 """Keep the stored euros right when a director changes a tournament's stake or charity box.
 
-Hands fix their euros when stored (scoring.services._store). A tournament's stake and charity box
+Hands fix their euros when stored (scoring.services.score_rows). A tournament's stake and charity box
 can still be edited afterwards (the admin), and the tournament core may not reach into hands: so
 scoring watches its saves and prices the hands again when either money setting changed.
 """

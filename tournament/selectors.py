@@ -11,7 +11,7 @@ from django.conf import settings
 from django.db.models import Count, Prefetch, Q
 from django.utils import timezone
 
-from tournament.models import Entry, Round, Seat, Table, Tournament, looks_like_token
+from tournament.models import Bye, Entry, Round, Seat, Table, Team, TeamMember, Tournament, looks_like_token
 
 
 def table_by_token(token: str) -> Table | None:
@@ -188,3 +188,36 @@ def fee_payers(tournament: Tournament) -> int:
     arrival); a registered player who never came pays nothing (one query)."""
     return (tournament.entries.filter(Q(checked_in=True) | Q(seats__isnull=False)).order_by()
             .values("pk").distinct().count())
+
+
+@dataclass(frozen=True)
+class TournamentRows:
+    """A whole tournament's rows in their order, for a copy of it elsewhere (publishing to the cup's site)."""
+
+    entries: list[Entry]  # with their players, by id
+    teams: list[tuple[Team, list[int]]]  # each team with its members' entry ids
+    rounds: list[Round]  # by number
+    tables: dict[int, list[tuple[Table, list[int]]]]  # round id -> its tables by number, seat entry ids by place
+    byes: dict[int, list[Bye]]  # round id -> its byes
+
+
+def tournament_rows(tournament: Tournament) -> TournamentRows:
+    """Every row of ``tournament`` but its hands (scoring's), in six queries whatever the size."""
+    entries = list(Entry.objects.filter(tournament=tournament).select_related("player").order_by("pk"))
+    members: dict[int, list[int]] = {}
+    for team_id, entry_id in TeamMember.objects.filter(team__tournament=tournament).order_by("pk").values_list(
+            "team_id", "entry_id"):
+        members.setdefault(team_id, []).append(entry_id)
+    teams = [(team, members.get(team.pk, [])) for team in Team.objects.filter(tournament=tournament).order_by("pk")]
+    seats: dict[int, list[int]] = {}
+    for table_id, entry_id in Seat.objects.filter(table__round__tournament=tournament).order_by(
+            "table", "position").values_list("table_id", "entry_id"):
+        seats.setdefault(table_id, []).append(entry_id)
+    tables: dict[int, list[tuple[Table, list[int]]]] = {}
+    for table in Table.objects.filter(round__tournament=tournament).order_by("round__number", "number"):
+        tables.setdefault(table.round_id, []).append((table, seats.get(table.pk, [])))
+    byes: dict[int, list[Bye]] = {}
+    for bye in Bye.objects.filter(round__tournament=tournament).order_by("pk"):
+        byes.setdefault(bye.round_id, []).append(bye)
+    return TournamentRows(entries, teams, list(Round.objects.filter(tournament=tournament).order_by("number")),
+                          tables, byes)

@@ -2,7 +2,7 @@ from django import template
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from publishing.selectors import hub_copy
+from publishing.hub.selectors import hub_copy
 
 register = template.Library()
 

@@ -31,7 +31,7 @@ def venue_event(make_tournament, play_round):
 def hub_cup(db):
     """hub_cup(slug) -> (cup, token text) on this site acting as the hub."""
     from cups.services import create_cup
-    from publishing.tokens import create_token
+    from publishing.hub.tokens import create_token
 
     def build(slug: str = "unterland"):
         cup = create_cup(name=f"Cup {slug}", slug=slug, scheme="fixed")

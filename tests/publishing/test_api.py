@@ -7,8 +7,8 @@ import json
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from publishing_tools import build_document, forget_venue
 
-from publishing.document import build_document
 from publishing.models import PublishAttempt, PublishedCopy, PublishTarget, PublishToken
 from tournament import rounds
 from tournament.models import Tournament
@@ -22,11 +22,7 @@ def _post(client, body, token=None, **extra):
     return client.post(URL, data=data, content_type="application/json", **headers, **extra)
 
 
-def _forget_venue(tournament):
-    from publishing.receive import _clear
-
-    _clear(tournament)
-    tournament.delete()
+_forget_venue = forget_venue
 
 
 def test_the_hub_takes_a_tournament_and_says_so(client, venue_event, hub_cup):
@@ -129,7 +125,7 @@ def test_publish_token_prints_a_token_once_and_keeps_only_its_hash(db, capsys):
 
 def test_a_closed_round_publishes_by_itself_and_the_director_sees_how_it_went(
         client, director, make_tournament, play_round, settings, django_capture_on_commit_callbacks):
-    from publishing.services import set_target
+    from publishing.venue.services import set_target
 
     settings.PUBLISH_IN_FOREGROUND = True
     tournament = make_tournament(players=8, slug="auto")
@@ -167,7 +163,7 @@ def test_the_director_sets_the_hub_and_publishes_now(client, director, make_tour
 def test_in_the_hall_the_close_returns_and_a_thread_of_its_own_publishes(make_tournament, play_round):
     import threading
 
-    from publishing.services import set_target
+    from publishing.venue.services import set_target
 
     tournament = make_tournament(players=8, slug="faden")
     set_target(tournament=tournament, url="http://127.0.0.1:9/", token="abc.def")

@@ -3,31 +3,19 @@
 from __future__ import annotations
 
 import copy
-import json
 
 import pytest
+from publishing_tools import build_document, forget_venue, receive
 
 from cups.models import SeasonTournament
-from publishing.api import document_digest
-from publishing.document import build_document
 from publishing.models import PublishedCopy
-from publishing.receive import Refused, receive_tournament
-from publishing.tokens import find_token
+from publishing.problems import Refused
 from scoring.models import Correction, Hand, HandScore
 from scoring.selectors import standings_document
 from tournament.models import Entry, Player, Round, Seat, Table, Team, Tournament
 
-
-def _receive(document, token_text):
-    return receive_tournament(document=document, token=find_token(token_text), digest=document_digest(document))
-
-
-def _forget_venue(tournament):
-    """The venue's rows gone from this database, so the same slug arrives as the hub would see it."""
-    from publishing.receive import _clear
-
-    _clear(tournament)
-    tournament.delete()
+_receive = receive
+_forget_venue = forget_venue
 
 
 def _counts(slug):
@@ -181,8 +169,8 @@ def test_a_hand_the_hub_scores_differently_refuses_the_whole_copy(venue_event, h
     document = build_document(venue_event)
     _forget_venue(venue_event)
     tampered = copy.deepcopy(document)
-    score = tampered["rounds"][0]["tables"][0]["hands"][0]["scores"][0]
-    score["points"] = str(float(score["points"]) + 1)
+    points = tampered["rounds"][0]["tables"][0]["hands"][0]["points"]
+    points[0] = str(float(points[0]) + 1)
 
     with pytest.raises(Refused) as refusal:
         _receive(tampered, token)
@@ -206,7 +194,7 @@ def test_a_hand_the_hub_scores_differently_refuses_the_whole_copy(venue_event, h
 ])
 def test_a_damaged_document_is_refused_before_anything_is_written(venue_event, hub_cup, damage):
     _cup, token = hub_cup()
-    document = json.loads(json.dumps(build_document(venue_event)))
+    document = build_document(venue_event)
     _forget_venue(venue_event)
     players = Player.objects.count()
     damage(document)
@@ -222,7 +210,7 @@ def test_a_rule_set_the_hub_cannot_read_is_a_clear_refusal(venue_event, hub_cup)
     """A venue on a newer version sends a rule set with a field this hub does not know: a 422 saying
     so, never a 500 in the middle of the write."""
     _cup, token = hub_cup()
-    document = json.loads(json.dumps(build_document(venue_event)))
+    document = build_document(venue_event)
     document["tournament"]["ruleset_snapshot"]["format"]["from_the_future"] = 1
     _forget_venue(venue_event)
 

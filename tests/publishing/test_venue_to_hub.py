@@ -42,7 +42,7 @@ def venue(tmp_path):
 @pytest.mark.django_db(transaction=True)
 def test_a_venues_event_appears_on_the_hub_as_on_the_laptop(venue, live_server, capsys):
     from cups.services import create_cup
-    from publishing.tokens import create_token
+    from publishing.hub.tokens import create_token
 
     cup = create_cup(name="Unterland-Cup", slug="unterland", scheme="fixed")
     _row, token = create_token(cup=cup, name="Gasthof Post")

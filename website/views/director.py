@@ -11,7 +11,7 @@ from django_tables2.export import TableExport
 
 from cups.roles import directed_tournaments
 from paper.exports import EXPORTERS, get_exporter
-from publishing import selectors as publishing_selectors
+from publishing.venue import selectors as publishing_selectors
 from scoring import selectors as scoring_selectors
 from tournament import selectors, services
 from tournament.errors import ServiceError, in_language

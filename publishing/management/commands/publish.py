@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError
 
-from publishing.client import publish
+from publishing.venue.client import publish
 from tournament.errors import both
 from tournament.models import Tournament
 

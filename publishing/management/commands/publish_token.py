@@ -9,7 +9,7 @@ from __future__ import annotations
 from django.core.management.base import BaseCommand, CommandError
 
 from cups.models import Cup
-from publishing.tokens import create_token, revoke_token
+from publishing.hub.tokens import create_token, revoke_token
 from tournament.errors import ServiceError, both
 
 

@@ -9,7 +9,7 @@ import urllib.request
 from dataclasses import dataclass
 from urllib.parse import urljoin, urlsplit
 
-from publishing.document import build_document
+from publishing import document
 from publishing.models import PublishAttempt, PublishTarget
 from tournament import live
 from tournament.errors import both, in_language
@@ -60,7 +60,7 @@ def send(tournament: Tournament, url: str, token: str) -> Outcome:
     if urlsplit(url.strip()).scheme not in ("http", "https"):
         return Outcome(False, "Die Adresse des Cup-Servers beginnt mit http:// oder https://.",
                        "The cup's site address starts with http:// or https://.")
-    body = json.dumps(build_document(tournament), ensure_ascii=False).encode()
+    body = document.as_bytes(document.build(tournament))
     request = urllib.request.Request(endpoint(url), data=body, method="POST", headers={
         "Content-Type": "application/json", "Authorization": f"Bearer {token.strip()}"})
     try:

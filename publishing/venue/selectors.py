@@ -1,10 +1,10 @@
-"""What the pages show of publishing: the venue's last attempts, the hub's copy of a tournament."""
+"""What the venue's pages show of publishing: where a tournament publishes to and the last attempts."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from publishing.models import PublishAttempt, PublishedCopy, PublishTarget
+from publishing.models import PublishAttempt, PublishTarget
 from tournament.models import Tournament
 
 
@@ -23,8 +23,3 @@ def venue_status(tournament: Tournament, *, recent: int = 10) -> VenueStatus:
         tournament=tournament, ok=True).first()
     return VenueStatus(PublishTarget.objects.filter(tournament=tournament).first(),
                        attempts[0] if attempts else None, last_ok, attempts)
-
-
-def hub_copy(tournament: Tournament) -> PublishedCopy | None:
-    """The hub's record of a published tournament (None for one of its own)."""
-    return PublishedCopy.objects.filter(tournament=tournament).first()

@@ -1,11 +1,9 @@
 """The hub's publishing endpoint: POST /api/publish/ with ``Authorization: Bearer <token>`` and the
-tournament document (publishing/document.py) as JSON. Answers are JSON with a sentence in German and
+tournament document (publishing/document.py, publishing/schema.py) as JSON. Answers are JSON with a sentence in German and
 English; nothing a venue sends can cause a 500 (docs/publishing.md)."""
 
 from __future__ import annotations
 
-import hashlib
-import json
 import logging
 
 from django.core.exceptions import RequestDataTooBig
@@ -14,8 +12,8 @@ from django.http import JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 
 from hall.uploads import too_large_text
-from publishing.receive import Refused, receive_tournament
-from publishing.tokens import find_token
+from publishing.hub.receive import Refused, receive_tournament
+from publishing.hub.tokens import find_token
 from tournament.errors import ServiceError, both
 
 logger = logging.getLogger(__name__)
@@ -31,12 +29,6 @@ def _error(status: int, de: str, en: str) -> JsonResponse:
     return _answer(status, ok=False, error=both(de, en), error_de=de, error_en=en)
 
 
-def document_digest(document: dict) -> str:
-    """What makes two sendings the same copy: the document without the time it was built."""
-    canonical = {key: value for key, value in document.items() if key != "sent_at"}
-    return hashlib.sha256(json.dumps(canonical, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
-
-
 @csrf_exempt
 def publish(request):
     if request.method != "POST":
@@ -47,18 +39,17 @@ def publish(request):
     token = find_token(token_text) if scheme.lower() == "bearer" else None
     if token is None:
         return _error(401, "Unbekannter oder widerrufener Schlüssel.", "Unknown or revoked token.")
+    # A form body would make Django parse it as a form (a multipart body was a 500): only JSON is read.
+    if request.content_type in ("multipart/form-data", "application/x-www-form-urlencoded"):
+        return _error(415, "Die Sendung muss JSON sein (Content-Type: application/json).",
+                      "The request must be JSON (Content-Type: application/json).")
     try:
-        document = json.loads(request.body)
+        body = request.body
     except RequestDataTooBig:
         return _error(413, *too_large_text())
-    except (ValueError, UnicodeDecodeError):
-        # A connection cut half-way arrives as a truncated body: nothing of it is taken.
-        return _error(400, "Die Sendung ist kein vollständiges JSON; nichts wurde übernommen.",
-                      "The request is not complete JSON; nothing was taken.")
-    if not isinstance(document, dict):
-        return _error(400, "Die Sendung ist kein Turnier.", "The request is not a tournament.")
     try:
-        received = receive_tournament(document=document, token=token, digest=document_digest(document))
+        # A connection cut half-way arrives as a truncated body: the codec refuses it, nothing is taken.
+        received = receive_tournament(body=body, token=token)
     except Refused as refusal:
         return _error(refusal.status, refusal.message_de, refusal.message_en)
     except ServiceError as refusal:  # the cup's own rules (a season with a final already): nothing taken

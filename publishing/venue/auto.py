@@ -20,7 +20,7 @@ logger = logging.getLogger(__name__)
 
 
 def _publish_in_background(tournament_id: int) -> None:
-    from publishing.client import publish_to_target
+    from publishing.venue.client import publish_to_target
 
     try:
         tournament = Tournament.objects.filter(pk=tournament_id).first()

@@ -1,0 +1,158 @@
+"""The hub's side of publishing: a venue's document replaces the hub's copy of that tournament.
+
+The document is read and checked whole (publishing/document.py) before the first write; the
+replacement is one transaction through the tournament's and scoring's services, so a publish that
+breaks off half-way (a cut connection, a hand this hub scores differently) leaves the last good
+copy. A copy only ever moves forward: the venue's ``sequence`` (its live_version) must grow, so a
+replayed or late request can never put an older state back (docs/publishing.md). A token writes
+only the tournaments it created (or the cup's organiser gave it in the admin), and the players are
+matched among the cup's own players, never another cup's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import IntegrityError
+from django.utils import timezone
+
+from cups.models import Cup, Season, SeasonTournament
+from cups.services import add_tournament, create_season, season_label
+from publishing import document as codec
+from publishing.checks import hub_ruleset
+from publishing.hub.players import cup_players
+from publishing.models import PublishedCopy, PublishToken
+from publishing.problems import Refused
+from rules.engine import InvalidHand
+from scoring.copies import EnteredElsewhere, remove_hands, store_booked_corrections, store_entered_hands
+from tournament import live
+from tournament.copies import RoundCopy, TournamentCopy, replace_with_copy
+from tournament.models import Tournament
+
+__all__ = ["Received", "Refused", "receive_tournament"]
+
+
+@dataclass(frozen=True)
+class Received:
+    tournament: Tournament
+    status: str  # "created", "updated" or "unchanged" (the same copy sent again: nothing written)
+    sequence: int
+
+
+def _check_existing(existing: Tournament | None, document: codec.Document, token: PublishToken,
+                    digest: str) -> str | None:
+    """Why the hub keeps its copy: "unchanged" for the same copy again; raises for anything refused."""
+    if existing is None:
+        return None
+    slug = document.tournament.slug
+    copy = PublishedCopy.objects.select_for_update().filter(tournament=existing).first()
+    if copy is None:
+        raise Refused(409, f"Auf dem Cup-Server gibt es schon ein eigenes Turnier „{slug}“; es wird nicht "
+                           "überschrieben. Bitte ein anderes Kürzel wählen.",
+                      f"The cup's site has a tournament “{slug}” of its own; it is not overwritten. "
+                      "Please choose another short name.")
+    if copy.cup_id != token.cup_id:
+        raise Refused(403, f"Das Turnier „{slug}“ gehört zu einem anderen Cup; dieser Schlüssel darf es nicht ändern.",
+                      f"The tournament “{slug}” belongs to another cup; this token may not change it.")
+    if copy.token_id != token.pk:
+        raise Refused(403, f"Das Turnier „{slug}“ hat ein anderer Turnierort veröffentlicht; dieser Schlüssel darf es "
+                           "nicht ändern (die Cup-Leitung kann es ihm im Admin zuweisen). Bitte ein anderes Kürzel wählen.",
+                      f"Another venue published the tournament “{slug}”; this token may not change it (the cup's "
+                      "organiser can assign it in the admin). Please choose another short name.")
+    if document.sequence == copy.sequence and digest == copy.digest:
+        return "unchanged"
+    if document.sequence <= copy.sequence:
+        raise Refused(409, f"Der Cup-Server hat schon einen neueren Stand dieses Turniers (Stand {copy.sequence}, "
+                           f"gesendet {document.sequence}); eine alte oder wiederholte Sendung ändert nichts.",
+                      f"The cup's site already has a newer state of this tournament (state {copy.sequence}, "
+                      f"sent {document.sequence}); an old or repeated request changes nothing.")
+    return None
+
+
+def _season(tournament: Tournament, cup: Cup, is_final: bool) -> None:
+    linked = SeasonTournament.objects.filter(tournament=tournament).select_related("season").first()
+    if linked is not None and linked.season.cup_id == cup.pk:
+        if linked.is_final != is_final:
+            linked.is_final = is_final
+            linked.save(update_fields=["is_final"])
+        return
+    if linked is not None:
+        linked.delete()
+    label = season_label(tournament.date)
+    season = Season.objects.filter(cup=cup, label=label).first() or create_season(cup=cup, label=label)
+    add_tournament(season=season, tournament=tournament, is_final=is_final)
+
+
+def _copy(document: codec.Document, cup: Cup, existing: Tournament | None) -> TournamentCopy:
+    values = document.tournament.model_dump()
+    return TournamentCopy(
+        values=values,
+        players=cup_players(cup, [(p.name, p.club, p.region) for p in document.players]),
+        entries=[entry.model_dump() for entry in document.entries],
+        teams=[({"name": team.name}, list(team.members)) for team in document.teams],
+        rounds=[RoundCopy(
+            values=part.model_dump(exclude={"tables", "byes", "corrections"}),
+            tables=[(table.model_dump(exclude={"seats", "hands"}), list(table.seats)) for table in part.tables],
+            byes=[(bye.entry, {"points": bye.points}) for bye in part.byes],
+        ) for part in document.rounds],
+    )
+
+
+def _store_hands(document: codec.Document, tables_by_round) -> None:
+    sent = [table for part in document.rounds for table in part.tables]  # the copy keeps the document's order
+    stored = [pair for of_round in tables_by_round for pair in of_round]
+    tables = [(table, seats, [EnteredElsewhere(hand.number, hand.data, hand.entered_by, hand.version, hand.created_at)
+                              for hand in part.hands])
+              for part, (table, seats) in zip(sent, stored, strict=True)]
+    try:
+        ours = store_entered_hands(tables=tables)
+    except InvalidHand as error:
+        raise Refused(422, f"Ein Spiel ist nach diesem Regelwerk nicht lesbar: {error}",
+                      f"A hand does not read under this rule set: {error}") from error
+    for part, (table, _seats), points in zip(sent, stored, ours, strict=True):
+        for hand, mine in zip(part.hands, points, strict=True):
+            if tuple(hand.points) != mine:
+                raise Refused(409, f"Tisch {table.number} ({table.round.number}. Runde), Spiel {hand.number}: der "
+                                   "Cup-Server rechnet andere Punkte als das Turnier vor Ort. Bitte beide auf dieselbe "
+                                   "Version bringen.",
+                              f"Table {table.number} (round {table.round.number}), hand {hand.number}: the cup's "
+                              "site scores different points than the venue. Please bring both to the same version.")
+
+
+@live.write_service(changes=lambda arguments, received: () if received.status == "unchanged"
+                    else [received.tournament.pk])
+def _replace(*, document: codec.Document, token: PublishToken, digest: str) -> Received:
+    # One publish per cup at a time: two first publishes of one tournament cannot both create it.
+    cup = Cup.objects.select_for_update().get(pk=token.cup_id)
+    hub_ruleset(document, custom_allowed=cup.custom_rulesets)
+    existing = Tournament.objects.select_for_update().filter(slug=document.tournament.slug).first()
+    if _check_existing(existing, document, token, digest) == "unchanged":
+        return Received(existing, "unchanged", document.sequence)
+    if existing is not None:
+        remove_hands(tournament=existing)
+    copied = replace_with_copy(existing=existing, copy=_copy(document, cup, existing))
+    _store_hands(document, copied.tables)
+    for part, round in zip(document.rounds, copied.rounds, strict=True):
+        if part.corrections:
+            store_booked_corrections(round=round, corrections=[
+                {"entry_id": copied.entries[c.entry].pk, "points": c.points, "reason": c.reason, "at": c.at}
+                for c in part.corrections])
+    _season(copied.tournament, cup, document.cup_final)
+    now = timezone.now()
+    PublishedCopy.objects.update_or_create(tournament=copied.tournament, defaults={
+        "cup": cup, "token": token, "sequence": document.sequence, "digest": digest, "sent_at": document.sent_at,
+        "received_at": now, "last_closed_round": codec.last_closed_round(document)})
+    PublishToken.objects.filter(pk=token.pk).update(last_used_at=now)
+    return Received(copied.tournament, "created" if existing is None else "updated", document.sequence)
+
+
+def receive_tournament(*, body: bytes | str, token: PublishToken) -> Received:
+    """Take a venue's whole tournament into ``token``'s cup: created, replaced, or left as it is when
+    the same copy comes again. Raises Refused (nothing written) for a broken, foreign or older copy."""
+    document = codec.parse(body)
+    digest = codec.digest(document)
+    try:
+        return _replace(document=document, token=token, digest=digest)
+    except IntegrityError:
+        # Another publish of the same slug (another cup's) committed first: this one now sees its copy.
+        return _replace(document=document, token=token, digest=digest)

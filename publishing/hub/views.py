@@ -1,0 +1,41 @@
+"""The cup organiser's tokens page on the hub: make a token for a venue, see when each was last used, revoke."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+
+from cups.models import Cup
+from cups.roles import MANAGE
+from publishing.hub.tokens import create_token, revoke_token
+from publishing.models import PublishToken
+from tournament.errors import in_language
+from tournament.http import director_required, int_param
+
+
+@director_required
+def cup_tokens(request, slug: str):
+    """The cup organiser's tokens: make one for a venue (shown once), see when each was last used, revoke."""
+    cup = get_object_or_404(Cup, slug=slug)
+    if not request.user.has_perm(MANAGE, cup):
+        raise Http404
+    new_token, status = None, 200
+    if request.method == "POST":
+        if request.POST.get("action") == "revoke":
+            row = PublishToken.objects.filter(cup=cup, pk=int_param(request.POST, "token", 0)).first()
+            if row is None:
+                raise Http404
+            revoke_token(token=row.prefix)
+            messages.success(request, in_language("Schlüssel widerrufen.", "Token revoked."))
+            return redirect("publishing:tokens", slug=slug)
+        name = request.POST.get("name", "").strip()
+        if not name or len(name) > 120:
+            messages.error(request, in_language("Bitte einen Namen angeben (wer den Schlüssel bekommt, höchstens 120 Zeichen).",
+                                                "Please give a name (who gets the token, 120 characters at most)."))
+            status = 422
+        else:
+            _row, new_token = create_token(cup=cup, name=name)
+    tokens = PublishToken.objects.filter(cup=cup).order_by("-created_at")
+    return render(request, "publishing/tokens.html", {"cup": cup, "tokens": tokens, "new_token": new_token},
+                  status=status)

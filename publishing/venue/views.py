@@ -1,0 +1,38 @@
+"""The director's publishing page: where the tournament publishes to, the last attempts, publish now."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.shortcuts import redirect, render
+
+from publishing.forms import TargetForm
+from publishing.venue import client, selectors, services
+from tournament.errors import in_language
+from tournament.http import directed_tournament, director_required
+
+
+@director_required
+def publish_settings(request, slug: str):
+    tournament = directed_tournament(request, slug)
+    status = selectors.venue_status(tournament)
+    initial = {"url": status.target.url, "token": status.target.token,
+               "after_each_round": status.target.after_each_round} if status.target else None
+    form = TargetForm(request.POST if request.POST.get("action") == "save" else None, initial=initial)
+    action = request.POST.get("action") if request.method == "POST" else None
+    if action == "save" and form.is_valid():
+        services.set_target(tournament=tournament, **form.cleaned_data)
+        messages.success(request, in_language("Gespeichert.", "Saved."))
+        return redirect("publishing:settings", slug=slug)
+    if action == "clear":
+        services.clear_target(tournament=tournament)
+        return redirect("publishing:settings", slug=slug)
+    if action == "now":
+        outcome = client.publish_to_target(tournament)
+        if outcome is None:
+            messages.error(request, in_language("Zuerst Adresse und Schlüssel speichern.",
+                                                "Save the address and the token first."))
+        else:
+            (messages.success if outcome.ok else messages.error)(request, outcome.message_for_reader())
+        return redirect("publishing:settings", slug=slug)
+    return render(request, "publishing/settings.html", {"tournament": tournament, "form": form, "status": status},
+                  status=422 if action == "save" else 200)

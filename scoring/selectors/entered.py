@@ -1,0 +1,36 @@
+"""Hands as they were entered, with the points each seat of the hand got: what a copy of the
+tournament elsewhere needs to score them again and compare (publishing to the cup's site)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
+
+from scoring.models import Hand, HandScore
+from tournament.models import Tournament
+
+
+@dataclass(frozen=True)
+class EnteredHand:
+    number: int
+    data: dict
+    entered_by: str
+    version: int
+    created_at: datetime
+    points: tuple[Decimal, ...]  # by seat of the hand, 0 = Vorhand
+
+
+def entered_hands(tournament: Tournament) -> dict[int, list[EnteredHand]]:
+    """Table id -> its hands in order (two queries whatever the size)."""
+    points: dict[int, list[Decimal]] = {}
+    for hand_id, value in HandScore.objects.filter(hand__table__round__tournament=tournament).order_by(
+            "hand_id", "hand_seat").values_list("hand_id", "points"):
+        points.setdefault(hand_id, []).append(value)
+    hands: dict[int, list[EnteredHand]] = {}
+    rows = Hand.objects.filter(table__round__tournament=tournament).order_by("table_id", "number").values_list(
+        "pk", "table_id", "number", "data", "entered_by", "version", "created_at")
+    for pk, table_id, number, data, entered_by, version, created_at in rows:
+        hands.setdefault(table_id, []).append(
+            EnteredHand(number, data, entered_by, version, created_at, tuple(points.get(pk, ()))))
+    return hands
