@@ -22,6 +22,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstra
 from rules.engine.ruleset import TIE_BREAK_KEYS
 from scoring.models import CORRECTION_LIMIT, CORRECTION_REASON_LENGTH
 from tournament.models import Round
+from tournament.money import MAX_STAKE_CENTS
 
 FORMAT = "tarock-turnier/2"
 
@@ -29,7 +30,6 @@ MAX_PLAYERS = 10_000
 MAX_ROUNDS = 12  # preliminary rounds; a final round comes on top
 MAX_HANDS_AT_A_TABLE = 60  # 50 at five plus the sixes' share: hands_planned is checked against the plan too
 MAX_TABLES = MAX_PLAYERS // 4 + 1
-MAX_STAKE_CENTS = 1_000  # 10 euros a point: far above any cup (10 cents), far below an overflow
 MAX_FEE_CENTS = 100_000
 MAX_PRIZE_CENTS = 10_000_000
 FIRST_YEAR, LAST_YEAR = 1950, 2100

@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import ast
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -215,3 +216,25 @@ def test_every_selector_keeps_its_query_count(event, django_assert_num_queries):
             # Reading what the pages read from the result costs nothing more.
             if isinstance(result, list) and result and hasattr(result[0], "player"):
                 [(row.player.name, row.player.club) for row in result]
+
+
+# The hand rows and who may touch them: scoring's selectors read them, its services (and the bulk copy of
+# a whole tournament, scoring/copies.py) write them, its models and admin define and show them.
+HAND_MODELS = {f"scoring.models.{name}" for name in ("Hand", "HandScore", "HandRevision", "Correction")}
+HAND_OWNERS = ("scoring/selectors/", "scoring/services.py", "scoring/copies.py", "scoring/models.py", "scoring/admin.py")
+# Not a read of the site's hands: the backup check counts the rows of a backup file's own tables.
+HAND_TABLE_COUNTERS = {"hall/backup_check.py"}
+HAND_RELATIONS = re.compile(r"\bhands__|\bhand__|\.hand_scores\b|\.hands\.(all|filter|order_by|values|count|exists)\(")
+
+
+def test_hand_rows_are_read_only_through_scoring_selectors():
+    offenders = []
+    for path in source_files():
+        where = path.relative_to(ROOT).as_posix()
+        if where.startswith(HAND_OWNERS) or where in HAND_TABLE_COUNTERS:
+            continue
+        if imported_modules(path) & HAND_MODELS:
+            offenders.append(f"{where} imports a hand model")
+        if HAND_RELATIONS.search(path.read_text(encoding="utf-8")):
+            offenders.append(f"{where} reaches hand rows through a relation")
+    assert not offenders, offenders

@@ -10,7 +10,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from guardian.admin import GuardedModelAdmin
 
-from tournament import live
+from tournament import events, live
 from tournament.models import CustomRuleSet, Entry, Player, Round, RoundEvent, Tournament
 
 
@@ -85,6 +85,11 @@ class TournamentAdmin(GuardedModelAdmin):  # "Object permissions": who directs i
     def site(self, obj):
         return format_html('<a href="{}">{}</a>', reverse("tournament:detail", args=[obj.slug]), _("Turnierleitung"))
 
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        if change and {"stake_cents", "kontra_to_charity"} & set(form.changed_data):
+            events.announce(events.money_settings_changed, tournament_id=obj.pk)
+
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)
         live.touch(form.instance.pk)  # entries edited here change the live pages
@@ -94,6 +99,8 @@ class TournamentAdmin(GuardedModelAdmin):  # "Object permissions": who directs i
 class RoundAdmin(admin.ModelAdmin):
     list_display = ("tournament", "number", "status", "is_final", "repeats", "seed")
     list_filter = ("status",)
+    # A round is closed and reopened on the round page, which checks its tables and announces it.
+    readonly_fields = ("status", "closed_at")
 
 
 @admin.register(RoundEvent)

@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from rules.rulesets import BUILTIN
 from tournament.models import CustomRuleSet
-from tournament.money import to_cents
+from tournament.money import MAX_STAKE_CENTS, to_cents
 
 
 def ruleset_choices() -> list[tuple[str, str]]:
@@ -25,7 +25,7 @@ class TournamentForm(forms.Form):
     date = forms.DateField(label=_("Datum"), widget=forms.DateInput(attrs={"type": "date"}))
     venue = forms.CharField(label=_("Ort"), max_length=160, required=False)
     ruleset = forms.ChoiceField(label=_("Regelwerk"))
-    stake_cents = forms.IntegerField(label=_("Cent je Punkt"), min_value=0, max_value=1000, required=False,
+    stake_cents = forms.IntegerField(label=_("Cent je Punkt"), min_value=0, max_value=MAX_STAKE_CENTS, required=False,
                                      help_text=_("leer: wie im Regelwerk (meist 10)"))
     rounds = forms.IntegerField(label=_("Vorrunden"), min_value=1, max_value=12, required=False,
                                 help_text=_("leer: wie im Regelwerk (meist 3)"))

@@ -16,6 +16,9 @@ from __future__ import annotations
 from decimal import ROUND_HALF_EVEN, Decimal
 
 CENT = Decimal("0.01")
+# The most a point may be worth: 10 euros, far above any cup (10 cents) and far below what the stored
+# amounts (10 digits) and the pages can hold for a whole event.
+MAX_STAKE_CENTS = 1_000
 
 
 def round_cent(amount: Decimal | int | float) -> Decimal:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from django.utils import timezone
 
-from tournament import live, seating
+from tournament import events, live, seating
 from tournament.errors import ServiceError
 from tournament.models import Bye, Entry, Round, RoundEvent, Seat, Table, Tournament, new_token
 from tournament.seating.byes import bye_count, choose_byes
@@ -242,6 +242,7 @@ def close_round(*, round: Round, user=None) -> Round:
     round.status, round.closed_at = Round.CLOSED, timezone.now()
     round.save(update_fields=["status", "closed_at"])
     RoundEvent.objects.create(round=round, action="close", user=user)
+    events.announce(events.round_closed, round_id=round.pk, tournament_id=round.tournament_id)
     return round
 
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 from datetime import date as Date
 
 from rules.engine.ruleset import RuleSet
-from tournament import live, selectors
+from tournament import events, live, selectors
 from tournament.errors import DuplicatePlayer, ServiceError
 from tournament.models import CustomRuleSet, Entry, Player, Round, Tournament, normalized_name
-from tournament.money import euro_text, from_cents
+from tournament.money import MAX_STAKE_CENTS, euro_text, from_cents
 
 # --- rule sets ------------------------------------------------------------------------------
 
@@ -199,4 +199,18 @@ def set_prizes(*, tournament: Tournament, entry_fee_cents: int, prizes_cents: li
     tournament.entry_fee_cents = entry_fee_cents
     tournament.prizes_cents = list(prizes_cents)
     tournament.save(update_fields=["entry_fee_cents", "prizes_cents"])
+    return tournament
+
+
+@live.write_service
+def set_money_settings(*, tournament: Tournament, stake_cents: int, kontra_to_charity: bool) -> Tournament:
+    """Change what a point is worth and where the kontra money goes; the stored hands are priced again
+    once this commits (scoring listens to tournament.events.money_settings_changed)."""
+    if not 0 <= stake_cents <= MAX_STAKE_CENTS:
+        raise ServiceError(f"Cent je Punkt: 0 bis {MAX_STAKE_CENTS}.", f"Cents per point: 0 to {MAX_STAKE_CENTS}.")
+    changed = (tournament.stake_cents, tournament.kontra_to_charity) != (stake_cents, kontra_to_charity)
+    tournament.stake_cents, tournament.kontra_to_charity = stake_cents, kontra_to_charity
+    tournament.save(update_fields=["stake_cents", "kontra_to_charity"])
+    if changed:
+        events.announce(events.money_settings_changed, tournament_id=tournament.pk)
     return tournament

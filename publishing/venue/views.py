@@ -6,7 +6,7 @@ from django.contrib import messages
 from django.shortcuts import redirect, render
 
 from publishing.forms import TargetForm
-from publishing.venue import client, selectors, services
+from publishing.venue import auto, selectors, services
 from tournament.errors import in_language
 from tournament.http import directed_tournament, director_required
 
@@ -27,12 +27,14 @@ def publish_settings(request, slug: str):
         services.clear_target(tournament=tournament)
         return redirect("publishing:settings", slug=slug)
     if action == "now":
-        outcome = client.publish_to_target(tournament)
-        if outcome is None:
+        if status.target is None:
             messages.error(request, in_language("Zuerst Adresse und Schlüssel speichern.",
                                                 "Save the address and the token first."))
-        else:
-            (messages.success if outcome.ok else messages.error)(request, outcome.message_for_reader())
+        else:  # never waits for the hub: the attempt shows below once it is done
+            auto.start(tournament.pk, automatic=False)
+            messages.info(request, in_language("Wird gesendet; wie es ausging, steht gleich unten bei den Versuchen "
+                                               "(Seite neu laden).", "Sending; how it went shows below among the "
+                                               "attempts in a moment (reload the page)."))
         return redirect("publishing:settings", slug=slug)
     return render(request, "publishing/settings.html", {"tournament": tournament, "form": form, "status": status},
                   status=422 if action == "save" else 200)

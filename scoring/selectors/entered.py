@@ -34,3 +34,13 @@ def entered_hands(tournament: Tournament) -> dict[int, list[EnteredHand]]:
         hands.setdefault(table_id, []).append(
             EnteredHand(number, data, entered_by, version, created_at, tuple(points.get(pk, ()))))
     return hands
+
+
+def entered_data(tournament: Tournament) -> dict[tuple[int, int], dict[int, dict]]:
+    """(round number, table number) -> hand number -> the hand as stored (one query): what an import
+    compares a file's hands with."""
+    stored: dict[tuple[int, int], dict[int, dict]] = {}
+    for round_number, table_number, number, data in Hand.objects.filter(table__round__tournament=tournament).values_list(
+            "table__round__number", "table__number", "number", "data"):
+        stored.setdefault((round_number, table_number), {})[number] = data
+    return stored

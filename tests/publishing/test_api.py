@@ -143,7 +143,8 @@ def test_a_closed_round_publishes_by_itself_and_the_director_sees_how_it_went(
     assert "letzter Versuch fehlgeschlagen" in page and "nicht erreichbar" in page
 
 
-def test_the_director_sets_the_hub_and_publishes_now(client, director, make_tournament):
+def test_the_director_sets_the_hub_and_publishes_now(client, director, make_tournament, settings):
+    settings.PUBLISH_IN_FOREGROUND = True
     tournament = make_tournament(players=8, slug="jetzt")
     url = f"/turniere/{tournament.slug}/veroeffentlichen/"
     bad = client.post(url, {"action": "save", "url": "kein link", "token": "t"})
@@ -153,7 +154,7 @@ def test_the_director_sets_the_hub_and_publishes_now(client, director, make_tour
 
     answer = client.post(url, {"action": "now"}, follow=True)
 
-    assert "nicht erreichbar" in answer.content.decode()
+    assert "Wird gesendet" in answer.content.decode() and "nicht erreichbar" in answer.content.decode()
     assert PublishAttempt.objects.filter(tournament=tournament, automatic=False, ok=False).count() == 1
     client.post(url, {"action": "clear"})
     assert not PublishTarget.objects.exists()
@@ -175,3 +176,26 @@ def test_in_the_hall_the_close_returns_and_a_thread_of_its_own_publishes(make_to
         thread.join(timeout=60)
     attempt = PublishAttempt.objects.get(tournament=tournament)
     assert attempt.automatic and not attempt.ok
+
+
+@pytest.mark.django_db(transaction=True)
+def test_publish_now_never_waits_for_the_hub(client, director, make_tournament):
+    """A hub that takes the connection and never answers: the director's click comes back at once while
+    the sending thread still waits; its attempt is written down once the hub gives up."""
+    import socket
+    import threading
+
+    from publishing.venue.services import set_target
+
+    silent = socket.create_server(("127.0.0.1", 0))
+    tournament = make_tournament(players=8, slug="wartet")
+    set_target(tournament=tournament, url=f"http://127.0.0.1:{silent.getsockname()[1]}/", token="abc.def")
+    try:
+        answer = client.post(f"/turniere/{tournament.slug}/veroeffentlichen/", {"action": "now"})
+        sending = [t for t in threading.enumerate() if t.name == f"publish-{tournament.pk}"]
+        assert answer.status_code == 302 and sending and sending[0].is_alive()
+        assert not PublishAttempt.objects.filter(tournament=tournament).exists()
+    finally:
+        silent.close()  # the hub goes away: the thread's request ends
+    sending[0].join(timeout=60)
+    assert PublishAttempt.objects.get(tournament=tournament).ok is False

@@ -80,18 +80,21 @@ def test_every_page_sheet_and_workbook_shows_the_same_euros(client, make_tournam
     assert totals == paid
 
 
-def test_changing_the_stake_or_the_box_prices_every_stored_hand_again(make_tournament, play_round):
+def test_changing_the_stake_or_the_box_prices_every_stored_hand_again(make_tournament, play_round,
+                                                                      django_capture_on_commit_callbacks):
     from scoring.models import HandScore
+    from tournament.services import set_money_settings
 
     tournament = played(make_tournament, play_round, charity=False)
     before = {player.entry_id: player.total for player in settlement(tournament).players}
-    tournament.stake_cents = 20  # as the admin saves it
-    tournament.save()
+    with django_capture_on_commit_callbacks(execute=True) as announced:
+        set_money_settings(tournament=tournament, stake_cents=20, kontra_to_charity=False)
+    assert len(announced) == 1  # priced again after the change committed, never inside it
     doubled = {player.entry_id: player.total for player in settlement(tournament).players}
     assert doubled == {entry: euros * 2 for entry, euros in before.items()}
     assert {row.player.entry_id: row.player.euros for row in standings(tournament)} == doubled
-    tournament.kontra_to_charity = True
-    tournament.save()
+    with django_capture_on_commit_callbacks(execute=True):
+        set_money_settings(tournament=tournament, stake_cents=20, kontra_to_charity=True)
     money = settlement(tournament)
     assert money.box_total > 0 and sum((p.total for p in money.players), money.box_total) == 0
     assert {row.player.entry_id: row.player.euros for row in standings(tournament)} == {

@@ -31,7 +31,7 @@ SERVICE_MODULES = ["tournament.services", "tournament.rounds", "scoring.services
 READS = {"tournament.services.resolve_ruleset", "tournament.services.likely_duplicates",
          "tournament.services.check_late_entry", "tournament.rounds.round_problems",
          "tournament.rounds.seating_problems", "scoring.services.director_code", "cups.services.season_label",
-         "tournament.services.check_player_fields"}
+         "tournament.services.check_player_fields", "scoring.services.score_rows"}
 NOT_SERVICES = {"tournament.live.touch", "tournament.live.write_service"}  # the bump and the hook themselves
 # An ORM write or a transaction (a queryset's update takes keywords, a set's does not).
 WRITES = re.compile(r"transaction\.atomic|\.save\(|\.get_or_create\(|\.create\(|\.update\(\w+=|\.delete\(|"

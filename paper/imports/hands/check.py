@@ -10,9 +10,9 @@ from paper.imports.hands.read import FileHand, FileSeating, Parsed, add_problem,
 from paper.imports.hands.readable import Names, entry_keys, hand_from_cells, hand_from_json
 from paper.imports.hands.report import ImportReport
 from rules.engine import InvalidHand, read_hand
-from scoring.models import Hand
 from scoring.seats import active_positions
 from scoring.seats import sitting_out as out_positions
+from scoring.selectors import entered_data
 from tournament import rounds as tournament_rounds
 from tournament.models import Entry, Round, Seat, Table, Tournament, normalized_name
 
@@ -161,13 +161,10 @@ def check_hands(tournament: Tournament, parsed: Parsed, plans: dict[tuple[int, i
                     add_problem(parsed, hand.line, problem.message_de, problem.message_en, **where)
         hand.data = data
         by_table[(hand.round, hand.table)].append(hand)
-    stored = defaultdict(dict)
-    for number, table, hand_number, data in Hand.objects.filter(table__round__tournament=tournament).values_list(
-            "table__round__number", "table__number", "number", "data"):
-        stored[(number, table)][hand_number] = data
+    stored = entered_data(tournament)
     new_hands: list[FileHand] = []
     for key in sorted(by_table):
-        new_hands += _check_numbers(parsed, plans[key], stored[key], by_table[key], report)
+        new_hands += _check_numbers(parsed, plans[key], stored.get(key, {}), by_table[key], report)
     report.tables = len({(hand.round, hand.table) for hand in new_hands})
     return new_hands
 
