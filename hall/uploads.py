@@ -22,18 +22,24 @@ DRAIN_FACTOR = 8
 CHUNK = 64 * 1024
 
 
-def limit() -> int:
+# The one body that may be larger than an upload: a whole tournament published to the cup's site.
+PUBLISH_PATH = "/api/publish/"
+
+
+def limit(request=None) -> int:
+    if request is not None and request.path == PUBLISH_PATH:
+        return settings.PUBLISH_MAX_SIZE
     return settings.MAX_UPLOAD_SIZE
 
 
-def too_large_text() -> tuple[str, str]:
-    mb = f"{limit() / (1024 * 1024):g}"
+def too_large_text(request=None) -> tuple[str, str]:
+    mb = f"{limit(request) / (1024 * 1024):g}"
     return (f"Die Datei ist zu groß: höchstens {mb} MB pro Hochladen.",
             f"The file is too large: {mb} MB at most per upload.")
 
 
 def too_large(request) -> HttpResponse:
-    de, en = too_large_text()
+    de, en = too_large_text(request)
     if "/api/" in request.path:  # the scorer API's contract: an oversized body is a 400 with JSON
         response = JsonResponse({"error": f"{de} / {en}"}, status=400, json_dumps_params={"ensure_ascii": False})
         response["Cache-Control"] = "no-store"
@@ -44,7 +50,7 @@ def too_large(request) -> HttpResponse:
 
 def _drain(request, length: int) -> None:
     """Read and drop a refused body (up to a bound) so the client reads the answer, not a reset."""
-    if length > limit() * DRAIN_FACTOR:
+    if length > limit(request) * DRAIN_FACTOR:
         return
     stream = request.META.get("wsgi.input")
     left = length
@@ -89,7 +95,7 @@ class UploadLimitMiddleware:
             length = int(request.META.get("CONTENT_LENGTH") or 0)
         except ValueError:
             length = 0
-        if length > limit():
+        if length > limit(request):
             _drain(request, length)
             return too_large(request)
         if request.method == "POST" and request.content_type == "multipart/form-data":

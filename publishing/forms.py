@@ -1,6 +1,9 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from publishing.venue.addresses import NotAllowed, check_address
+from tournament.errors import in_language
+
 
 class TargetForm(forms.Form):
     url = forms.URLField(label=_("Adresse des Cup-Servers"), max_length=300,
@@ -9,3 +12,11 @@ class TargetForm(forms.Form):
                             help_text=_("vom Cup-Organisator (manage.py publish_token auf dem Cup-Server)"))
     after_each_round = forms.BooleanField(label=_("nach jeder abgeschlossenen Runde von selbst veröffentlichen"),
                                           required=False, initial=True)
+
+    def clean_url(self) -> str:
+        url = self.cleaned_data["url"]
+        try:
+            check_address(url)
+        except NotAllowed as refusal:
+            raise forms.ValidationError(in_language(refusal.message_de, refusal.message_en)) from None
+        return url

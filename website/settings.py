@@ -165,6 +165,16 @@ FILE_UPLOAD_HANDLERS = [
     "django.core.files.uploadhandler.TemporaryFileUploadHandler",
 ]
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 5000
+# A whole tournament published to the cup's site (POST /api/publish/, publishing/hub/api.py) may be larger
+# than an upload: a 10,000-player event is about 40 MB. PUBLISH_MAX_MB, default 64.
+PUBLISH_MAX_SIZE = int(float(os.environ.get("PUBLISH_MAX_MB", "64")) * 1024 * 1024)
+
+# Where this site may publish its tournaments to (publishing/venue/addresses.py): the cup's site
+# (PUBLISH_HUB_URL, the form's suggestion), only the sites in PUBLISH_ALLOWED_URLS when it is set, and
+# never an address of an internal network unless PUBLISH_ALLOW_PRIVATE=1 (a hub on a laptop in the hall).
+PUBLISH_HUB_URL = os.environ.get("PUBLISH_HUB_URL", "").strip()
+PUBLISH_ALLOWED_URLS = [url.strip() for url in os.environ.get("PUBLISH_ALLOWED_URLS", "").split(",") if url.strip()]
+PUBLISH_ALLOW_PRIVATE = os.environ.get("PUBLISH_ALLOW_PRIVATE", "") == "1"
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

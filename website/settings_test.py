@@ -13,6 +13,9 @@ from website.settings import STORAGES  # noqa: E402
 
 # No collectstatic in tests: plain storage (the manifest storage needs staticfiles.json).
 STORAGES = {**STORAGES, "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}
+# The tests' hubs run on this machine (live_server, a closed port on 127.0.0.1): the production default
+# refuses internal addresses, tests/publishing/test_addresses.py checks that with this set back to False.
+PUBLISH_ALLOW_PRIVATE = True
 # Fast password hashing for the many logins of the suite.
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 # Static files come from the finders in tests (no STATIC_ROOT built), so no whitenoise here.

@@ -6,12 +6,10 @@ from __future__ import annotations
 
 import logging
 
-from django.core.exceptions import RequestDataTooBig
 from django.db import OperationalError
 from django.http import JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 
-from hall.uploads import too_large_text
 from publishing.hub.receive import Refused, receive_tournament
 from publishing.hub.tokens import find_token
 from tournament.errors import ServiceError, both
@@ -43,10 +41,9 @@ def publish(request):
     if request.content_type in ("multipart/form-data", "application/x-www-form-urlencoded"):
         return _error(415, "Die Sendung muss JSON sein (Content-Type: application/json).",
                       "The request must be JSON (Content-Type: application/json).")
-    try:
-        body = request.body
-    except RequestDataTooBig:
-        return _error(413, *too_large_text())
+    # The upload middleware refused a body over PUBLISH_MAX_MB already (hall/uploads.py); read() takes the
+    # rest, where request.body would hold it to the smaller upload limit.
+    body = request.read()
     try:
         # A connection cut half-way arrives as a truncated body: the codec refuses it, nothing is taken.
         received = receive_tournament(body=body, token=token)

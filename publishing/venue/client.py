@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import json
+import re
 import socket
 import urllib.error
 import urllib.request
 from dataclasses import dataclass
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import urljoin
 
 from publishing import document
 from publishing.models import PublishAttempt, PublishTarget
+from publishing.venue.addresses import NotAllowed, check_address
 from tournament import live
 from tournament.errors import both, in_language
 from tournament.models import Tournament
@@ -40,45 +42,71 @@ def endpoint(url: str) -> str:
     return urljoin(base if base.endswith("/") else base + "/", "api/publish/")
 
 
+ANSWER_LIMIT = 64 * 1024  # what is read of a hub's answer
+_UNPRINTABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+def _quoted(value) -> str:
+    """A hub's sentence as text only: no control or direction characters, at most 300 characters (the
+    page escapes it like any text)."""
+    return _UNPRINTABLE.sub(" ", value if isinstance(value, str) else "")[:300].strip()
+
+
+class _NoRedirects(urllib.request.HTTPRedirectHandler):
+    """An allowed hub cannot send the tournament and its token on to another address."""
+
+    def redirect_request(self, req, fp, code, msg, headers, newurl):
+        return None
+
+
+_OPENER = urllib.request.build_opener(_NoRedirects)
+
+
 def _hub_answer(error: urllib.error.HTTPError) -> Outcome:
     try:
-        data = json.loads(error.read() or b"{}")
+        data = json.loads(error.read(ANSWER_LIMIT) or b"{}")
     except (ValueError, OSError):
         data = {}
-    if isinstance(data, dict) and data.get("error_de"):
-        return Outcome(False, f"Der Cup-Server lehnt ab ({error.code}): {data['error_de']}",
-                       f"The cup's site refuses ({error.code}): {data.get('error_en', '')}")
-    if isinstance(data, dict) and data.get("error"):
-        return Outcome(False, f"Der Cup-Server lehnt ab ({error.code}): {data['error']}",
-                       f"The cup's site refuses ({error.code}): {data['error']}")
+    said_de = _quoted(data.get("error_de") or data.get("error")) if isinstance(data, dict) else ""
+    said_en = _quoted(data.get("error_en") or data.get("error")) if isinstance(data, dict) else ""
+    if said_de or said_en:
+        return Outcome(False, f"Der Cup-Server lehnt ab ({error.code}): {said_de or said_en}",
+                       f"The cup's site refuses ({error.code}): {said_en or said_de}")
+    if 300 <= error.code < 400:
+        return Outcome(False, f"Der Cup-Server leitet weiter ({error.code}); bitte seine genaue Adresse eintragen.",
+                       f"The cup's site redirects ({error.code}); please enter its exact address.")
     return Outcome(False, f"Der Cup-Server antwortet mit Fehler {error.code}; ist die Adresse richtig?",
                    f"The cup's site answers with error {error.code}; is the address right?")
 
 
 def send(tournament: Tournament, url: str, token: str) -> Outcome:
     """Send the whole tournament to the hub at ``url``; never raises for anything the network or the hub does."""
-    if urlsplit(url.strip()).scheme not in ("http", "https"):
-        return Outcome(False, "Die Adresse des Cup-Servers beginnt mit http:// oder https://.",
-                       "The cup's site address starts with http:// or https://.")
+    try:
+        check_address(url)
+    except NotAllowed as refusal:
+        return Outcome(False, refusal.message_de, refusal.message_en)
     body = document.as_bytes(document.build(tournament))
     request = urllib.request.Request(endpoint(url), data=body, method="POST", headers={
         "Content-Type": "application/json", "Authorization": f"Bearer {token.strip()}"})
     try:
-        with urllib.request.urlopen(request, timeout=TIMEOUT_SECONDS) as response:  # noqa: S310 - http(s) checked above
-            answer = json.loads(response.read() or b"{}")
+        with _OPENER.open(request, timeout=TIMEOUT_SECONDS) as response:  # http(s) and the address checked above
+            answer = json.loads(response.read(ANSWER_LIMIT) or b"{}")
     except urllib.error.HTTPError as error:
         return _hub_answer(error)
     except (urllib.error.URLError, socket.timeout, ConnectionError, OSError) as error:
         reason = getattr(error, "reason", error)
-        return Outcome(False, f"Der Cup-Server ist nicht erreichbar ({reason}). Später nochmals versuchen.",
-                       f"The cup's site cannot be reached ({reason}). Try again later.")
+        return Outcome(False, f"Der Cup-Server ist nicht erreichbar ({_quoted(str(reason))}). Später nochmals versuchen.",
+                       f"The cup's site cannot be reached ({_quoted(str(reason))}). Try again later.")
     except ValueError:
         return Outcome(False, "Der Cup-Server antwortet nicht mit JSON; ist die Adresse richtig?",
                        "The cup's site does not answer with JSON; is the address right?")
     status = answer.get("status") if isinstance(answer, dict) else None
     if status == "unchanged":
         return Outcome(True, "Der Cup-Server hatte diesen Stand schon.", "The cup's site already had this state.")
-    return Outcome(True, f"Veröffentlicht: {answer.get('url', url)}", f"Published: {answer.get('url', url)}")
+    where = _quoted(answer.get("url")) if isinstance(answer, dict) else ""
+    if not where.startswith(("http://", "https://")):
+        where = url
+    return Outcome(True, f"Veröffentlicht: {where}", f"Published: {where}")
 
 
 # Not on any live page (the director's page reads it fresh), so the tournament's version stays: a

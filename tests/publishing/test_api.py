@@ -97,10 +97,12 @@ def test_a_cut_or_malformed_body_is_a_400(client, hub_cup, body):
 
 def test_an_oversized_body_is_refused_before_it_is_read(client, hub_cup, settings):
     _cup, token = hub_cup()
-    settings.MAX_UPLOAD_SIZE = settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 1000
-    answer = _post(client, {"format": "tarock-turnier/1", "padding": "x" * 5000}, token)
+    settings.PUBLISH_MAX_SIZE = 1000  # the publish limit, not the (smaller) upload limit, counts here
+    settings.MAX_UPLOAD_SIZE = settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 100
+    answer = _post(client, {"format": "tarock-turnier/2", "padding": "x" * 5000}, token)
     assert answer.status_code in (400, 413)
     assert "zu groß" in answer.content.decode() and "too large" in answer.content.decode()
+    assert "0.000953674 MB" in answer.content.decode()  # 1000 bytes: the publish limit is the one named
 
 
 def test_only_post(client):

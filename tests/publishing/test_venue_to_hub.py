@@ -26,7 +26,10 @@ def venue(tmp_path):
     """run(*args) -> CompletedProcess of manage.py on the venue's own SQLite database."""
     env = {key: value for key, value in os.environ.items()
            if not key.startswith(("DJANGO_", "SITE_URL", "PYTEST", "HALL_", "DATABASE_URL"))}
-    env.update({"DATABASE_URL": f"sqlite:///{tmp_path / 'venue.sqlite3'}", "DJANGO_DATA_DIR": str(tmp_path)})
+    env.update({"DATABASE_URL": f"sqlite:///{tmp_path / 'venue.sqlite3'}", "DJANGO_DATA_DIR": str(tmp_path),
+                # The hub here is this test's live server on the loopback: the operator allows it, as a hall
+                # with the hub on a second laptop would.
+                "PUBLISH_ALLOW_PRIVATE": "1"})
 
     def run(*args, check=True):
         result = subprocess.run([sys.executable, str(ROOT / "manage.py"), *args], cwd=tmp_path, capture_output=True,

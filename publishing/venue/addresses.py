@@ -1,0 +1,71 @@
+"""Where a tournament may publish to: an address the operator allows, never one inside the machine's
+own networks unless the operator says so.
+
+A director types the cup site's address, and the server itself then sends the whole tournament and its
+token there. On a hosted site (the hub running an event itself) that would let anyone with a director's
+login make the server post to addresses only it can reach (loopback, the provider's private network,
+link-local metadata services). So:
+
+- ``PUBLISH_ALLOWED_URLS`` (comma-separated, e.g. ``https://cup.tarock.at/``): when set, only these
+  sites; ``PUBLISH_HUB_URL``, the cup's own site, is allowed as well and is the form's suggestion.
+- every address a host name resolves to must be public (not loopback, private, link-local, reserved
+  or multicast), unless ``PUBLISH_ALLOW_PRIVATE=1`` (a hub on a laptop in the same hall, the tests);
+- the request follows no redirect, so an allowed site cannot send it on elsewhere.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import socket
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+from django.conf import settings
+
+
+@dataclass(frozen=True)
+class NotAllowed(Exception):  # noqa: N818 - a refusal with its sentence, not a programming error
+    message_de: str
+    message_en: str
+
+
+def _origin(url: str) -> tuple[str, str, int | None]:
+    parts = urlsplit(url.strip())
+    return parts.scheme.lower(), (parts.hostname or "").lower(), parts.port
+
+
+def allowed_sites() -> list[str]:
+    sites = [site for site in getattr(settings, "PUBLISH_ALLOWED_URLS", []) if site]
+    hub = getattr(settings, "PUBLISH_HUB_URL", "")
+    return [*sites, hub] if sites and hub else sites
+
+
+def _public(address: str) -> bool:
+    ip = ipaddress.ip_address(address)
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
+    return ip.is_global and not (ip.is_multicast or ip.is_reserved)
+
+
+def check_address(url: str) -> None:
+    """Raise NotAllowed with a sentence in German and English when ``url`` is not a hub this site may send to."""
+    scheme, host, port = _origin(url)
+    if scheme not in ("http", "https") or not host:
+        raise NotAllowed("Die Adresse des Cup-Servers beginnt mit http:// oder https://.",
+                         "The cup's site address starts with http:// or https://.")
+    sites = allowed_sites()
+    if sites and (scheme, host, port) not in {_origin(site) for site in sites}:
+        raise NotAllowed(f"Veröffentlichen ist nur an {', '.join(sites)} erlaubt (PUBLISH_ALLOWED_URLS).",
+                         f"Publishing is allowed only to {', '.join(sites)} (PUBLISH_ALLOWED_URLS).")
+    if getattr(settings, "PUBLISH_ALLOW_PRIVATE", False):
+        return
+    try:
+        addresses = {info[4][0] for info in socket.getaddrinfo(host, port or (443 if scheme == "https" else 80))}
+    except (socket.gaierror, UnicodeError) as error:
+        raise NotAllowed(f"Den Cup-Server „{host}“ gibt es nicht (DNS: {error.__class__.__name__}).",
+                         f"The cup's site “{host}” does not exist (DNS: {error.__class__.__name__}).") from None
+    if not all(_public(address) for address in addresses):
+        raise NotAllowed(f"„{host}“ ist eine Adresse in einem internen Netz; dorthin wird nicht veröffentlicht "
+                         "(der Betreiber kann es mit PUBLISH_ALLOW_PRIVATE=1 erlauben).",
+                         f"“{host}” is an address in an internal network; nothing is published there "
+                         "(the operator can allow it with PUBLISH_ALLOW_PRIVATE=1).")
