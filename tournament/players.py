@@ -39,7 +39,7 @@ from tournament import live
 from tournament.errors import DuplicatePlayer, ServiceError
 from tournament.models import Entry, Player, Tournament
 from tournament.names import clean, fold, key, sort_key
-from tournament.services import check_late_entry, enter_player
+from tournament.services import check_late_entry
 
 PLAYER_TEXT_MAX = 120  # name, club and region (Player's columns)
 
@@ -121,4 +121,6 @@ def enter_new_player(*, tournament: Tournament, name: str, club: str = "", regio
     clean_fields(name=name, club=club, region=region)
     check_late_entry(tournament)
     player = register_player(name=name, club=club, region=region, notes=notes, allow_duplicate=allow_duplicate)
-    return enter_player(tournament=tournament, player=player, checked_in=checked_in)
+    # A player made just now has no entry yet: enter_player's lookup and second late-entry check would
+    # be two queries a row for nothing in a list of thousands.
+    return Entry.objects.create(tournament=tournament, player=player, checked_in=checked_in)
