@@ -72,8 +72,8 @@ def same_player(name: str, club: str, other_name: str, other_club: str) -> bool:
 
 
 def likely_duplicates(name: str) -> QuerySet[Player]:
-    """Players whose name has the key of ``name``, whatever their club: maybe the same person."""
-    return Player.objects.filter(name_key=key(name))
+    """Players whose name has the key of ``name``, whatever their club: maybe the same person (oldest first)."""
+    return Player.objects.filter(name_key=key(name)).order_by("pk")
 
 
 def find_player(name: str, club: str, among: QuerySet | Iterable[Any] | None = None) -> Any | None:

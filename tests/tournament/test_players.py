@@ -89,7 +89,7 @@ def test_the_club_is_part_of_who_a_player_is(db):
     assert players.find_player("Anna Huber", "TC Kufstein") is None
     assert players.find_player("Anna Huber", "TC Wörgl", among=Player.objects.exclude(pk=wörgl.pk)) == later
     assert players.find_player("Anna Huber", "tc woergl", among=[clubless, later]) == later
-    assert set(players.likely_duplicates("ANNA HUBER")) == {wörgl, clubless, later}
+    assert list(players.likely_duplicates("ANNA HUBER")) == [wörgl, clubless, later]  # oldest first
     known = players.known_players([("Anna Huber", "TC Wörgl"), ("Anna Huber", ""), ("Otto", "")])
     assert known == {players.identity("Anna Huber", "TC Wörgl"): wörgl, players.identity("Anna Huber", ""): clubless}
 
