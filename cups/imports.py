@@ -7,8 +7,8 @@ writes ";") and decimal commas; dates are 2026-10-03 or 3.10.2026 (or a date cel
 Every line is checked before anything is written; each problem is a line of the report in German
 and English, and then nothing is stored. A tournament (name and date) already imported into the
 season is refused, so a file cannot be counted twice. Players are matched to existing
-``tournament.Player`` rows by ``normalized_name`` and the club (case and spaces ignored); a player
-not found is created.
+``tournament.Player`` rows by tournament/players.py's rule (the keys of name and club); a player not
+found is created.
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ from typing import Any
 from cups.models import ImportedResult, Season
 from paper.cells import cell_text, csv_rows, open_workbook, whole_number
 from tournament import live
-from tournament.errors import active_language
-from tournament.models import Player, normalized_name
+from tournament.errors import ServiceError, active_language
+from tournament.players import clean_fields, identity, known_players, register_player
 
 HEADERS = {
     "tournament": ("tournament", "turnier"),
@@ -150,6 +150,10 @@ def read_lines(content: bytes, filename: str) -> tuple[list[_Line], list[Problem
 
         before = len(problems)
         tournament, name, club = cell_text(cell("tournament")), cell_text(cell("name")), cell_text(cell("club"))
+        try:
+            name, club, _region = clean_fields(name=name, club=club) if name else ("", club, "")
+        except ServiceError as error:
+            problems.append(Problem(number, error.message_de, error.message_en))
         day, place, total = _date(cell("date")), whole_number(cell("rank")), _decimal(cell("total"))
         if not tournament:
             problems.append(Problem(number, "Turnier fehlt.", "Tournament is missing."))
@@ -166,7 +170,7 @@ def read_lines(content: bytes, filename: str) -> tuple[list[_Line], list[Problem
                                     f"Total “{cell_text(cell('total'))}” is not a number."))
         if len(problems) > before:
             continue
-        key = (tournament.casefold(), day, normalized_name(name), club.casefold())
+        key = (tournament.casefold(), day, *identity(name, club))
         if key in seen:
             problems.append(Problem(number, f"{name} steht schon in Zeile {seen[key]} bei diesem Turnier.",
                                     f"{name} is already on line {seen[key]} for this tournament."))
@@ -174,10 +178,6 @@ def read_lines(content: bytes, filename: str) -> tuple[list[_Line], list[Problem
         seen[key] = number
         lines.append(_Line(number, tournament, day, place, name, club, total.quantize(Decimal("0.01"))))
     return lines, problems
-
-
-def _club_key(club: str) -> str:
-    return " ".join(club.casefold().split())
 
 
 @live.write_service(changes=live.NO_TOURNAMENT)  # cups/live.py versions imported results
@@ -194,17 +194,14 @@ def import_season_results(*, season: Season, content: bytes, filename: str) -> I
     if problems:
         return report
 
-    keys = {normalized_name(line.name) for line in lines}
-    known: dict[tuple[str, str], Player] = {}
-    for player in Player.objects.filter(name_key__in=keys).order_by("pk"):
-        known.setdefault((player.name_key, _club_key(player.club)), player)
+    known = known_players((line.name, line.club) for line in lines)
     created = 0
     rows = []
     for line in lines:
-        key = (normalized_name(line.name), _club_key(line.club))
-        player = known.get(key)
-        if player is None:
-            player = known[key] = Player.objects.create(name=line.name, club=line.club)
+        person = identity(line.name, line.club)
+        player = known.get(person)
+        if player is None:  # a namesake of another club is another player (tournament/players.py)
+            player = known[person] = register_player(name=line.name, club=line.club, allow_duplicate=True)
             created += 1
         rows.append(ImportedResult(season=season, tournament_name=line.tournament, date=line.date, rank=line.rank,
                                    player=player, club=line.club, total=line.total))

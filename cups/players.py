@@ -1,7 +1,7 @@
 """Players across tournaments: finding known players (typo-tolerant) and merging duplicate records.
 
-``find_players(query)`` reads the Player table once (name, club, name_key) and scores each row in
-Python (difflib on tournament.models.normalized_name plus word prefixes), so it behaves the same on
+``find_players(query)`` reads the Player table once (name, club, name key) and scores each row in
+Python (difflib on the keys of tournament/players.py plus word prefixes), so it behaves the same on
 SQLite and PostgreSQL. ``merge_players`` moves a duplicate's entries and imported results onto the
 record kept, notes it in PlayerMerge and deletes the duplicate.
 """
@@ -17,7 +17,8 @@ from django.db import models
 from cups.models import ImportedResult, PlayerMerge
 from tournament import live
 from tournament.errors import ServiceError
-from tournament.models import Entry, Player, normalized_name
+from tournament.models import Entry, Player
+from tournament.players import key, keyed_players
 
 MIN_SCORE = 0.6
 
@@ -28,12 +29,13 @@ class Suggestion:
     score: float
 
 
-def _score(query: str, club_query: str, name_key: str, club: str) -> float:
+def _score(query: str, club_query: str, name: str, club: str) -> float:
+    """How well the keys of a player's ``name`` and ``club`` fit the keys of the query."""
     if not query:
         score = 0.5
     else:
-        score = SequenceMatcher(None, query, name_key).ratio()
-        words, candidates = query.split(), name_key.split()
+        score = SequenceMatcher(None, query, name).ratio()
+        words, candidates = query.split(), name.split()
         # every word of the query starts a word of the name ("hub" finds "Huber Franz")
         if words and all(any(c.startswith(w) for c in candidates) for w in words):
             score = max(score, 0.9)
@@ -41,7 +43,7 @@ def _score(query: str, club_query: str, name_key: str, club: str) -> float:
         best = max((SequenceMatcher(None, w, c).ratio() for w in words for c in candidates), default=0)
         score = max(score, best * 0.9)
     if club_query:
-        club_score = SequenceMatcher(None, club_query, normalized_name(club)).ratio() if club else 0
+        club_score = SequenceMatcher(None, club_query, club).ratio() if club else 0
         score = (score * 2 + club_score) / 3 if query else club_score
     return score
 
@@ -49,14 +51,14 @@ def _score(query: str, club_query: str, name_key: str, club: str) -> float:
 def find_players(query: str, *, club: str = "", limit: int = 10, exclude: set[int] | frozenset = frozenset()
                  ) -> list[Suggestion]:
     """Known players best matching ``query`` (a name, in any order, with typos) and ``club`` (one query)."""
-    key, club_key = normalized_name(query or "")[:120], normalized_name(club or "")[:120]
-    if not key and not club_key:
+    wanted, wanted_club = key(query or ""), key(club or "")
+    if not wanted and not wanted_club:
         return []
     found = []
-    for player in Player.objects.only("pk", "name", "club", "name_key"):
+    for player, name, player_club in keyed_players():
         if player.pk in exclude:
             continue
-        score = _score(key, club_key, player.name_key, player.club)
+        score = _score(wanted, wanted_club, name, player_club)
         if score >= MIN_SCORE:
             found.append(Suggestion(player, round(score, 3)))
     found.sort(key=lambda s: (-s.score, s.player.name, s.player.pk))

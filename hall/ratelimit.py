@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import hashlib
 import time
-import unicodedata
 from datetime import UTC, datetime, timedelta
 
 from django.conf import settings
 from django.db import transaction
 
 from hall.models import LoginThrottle
+from tournament.players import key
 
 
 def normalise_name(username: str) -> str:
@@ -24,10 +24,12 @@ def normalise_name(username: str) -> str:
 
     The login forms (ours and the admin's) hand the backend the NFKC form (Django's UsernameField,
     like User.normalize_username), so "ｖictim" signs in as "victim"; the lookup is exact on SQLite and
-    PostgreSQL but may ignore case or trailing blanks under other collations. Folding case and
-    blanks too can only merge names, which makes the limit stricter, never looser.
+    PostgreSQL but may ignore case or trailing blanks under other collations. The key is the players'
+    (tournament/names.py: width, case, accents and look-alike letters of other scripts folded, so a
+    Cyrillic "vіctim" counts as "victim" too): merging names can only make the limit stricter, never
+    looser.
     """
-    return unicodedata.normalize("NFKC", username).strip().casefold()
+    return key(username)
 
 
 def client_address(request) -> str:
@@ -45,8 +47,8 @@ def _keys(username: str, address: str) -> tuple[str, str]:
 
 
 def _limits(username: str, address: str) -> dict[str, int]:
-    name_key, address_key = _keys(username, address)
-    return {name_key: settings.LOGIN_MAX_FAILURES, address_key: settings.LOGIN_MAX_FAILURES_PER_ADDRESS}
+    user_key, address_key = _keys(username, address)
+    return {user_key: settings.LOGIN_MAX_FAILURES, address_key: settings.LOGIN_MAX_FAILURES_PER_ADDRESS}
 
 
 def _now() -> datetime:
@@ -88,13 +90,13 @@ def take_check(username: str, address: str) -> int:
 
 def succeeded(username: str, address: str) -> None:
     """The password was right: the name at this address starts afresh, the address gets its check back."""
-    name_key, address_key = _keys(username, address)
+    user_key, address_key = _keys(username, address)
     with transaction.atomic():
         # Locked in take_check's order, so a login and a concurrent guess cannot deadlock.
         rows = {row.key: row for row in
-                LoginThrottle.objects.select_for_update().filter(key__in=[name_key, address_key]).order_by("key")}
-        if name_key in rows:
-            rows[name_key].delete()
+                LoginThrottle.objects.select_for_update().filter(key__in=[user_key, address_key]).order_by("key")}
+        if user_key in rows:
+            rows[user_key].delete()
         if address_key in rows and rows[address_key].checks > 0:
             rows[address_key].checks -= 1
             rows[address_key].save(update_fields=["checks"])

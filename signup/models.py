@@ -6,6 +6,8 @@ from __future__ import annotations
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from tournament import names
+
 
 class Registration(models.Model):
     """A tournament's online registration. Its row is what sign-ups lock, so two phones cannot both
@@ -39,6 +41,12 @@ class SignUp(models.Model):
         ordering = ["tournament", "created_at", "id"]
         verbose_name = _("Anmeldung")
         verbose_name_plural = _("Anmeldungen")
+
+    def save(self, *args, **kwargs):
+        # Kept like Player.name_key, so "is this person signed up already" is the players' rule
+        # (tournament/players.py find_player over the tournament's sign-ups).
+        self.name_key = names.key(self.name)
+        super().save(*args, **kwargs)
 
     def __str__(self) -> str:
         return f"{self.name} ({self.club})" if self.club else self.name

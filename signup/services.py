@@ -12,10 +12,10 @@ from django.core.validators import validate_email
 from django.utils import timezone
 
 from signup.models import Registration, SignUp, SignUpAttempt
-from tournament import live
+from tournament import live, players
 from tournament import services as tournament_services
 from tournament.errors import ServiceError
-from tournament.models import Player, Tournament, normalized_name
+from tournament.models import Player, Tournament
 
 WINDOW = timedelta(hours=1)
 
@@ -67,23 +67,16 @@ def _count_attempt(address: str) -> None:
 
 
 def _clean(name: str, club: str, email: str) -> tuple[str, str, str]:
-    name, club, email = " ".join(name.split()), " ".join(club.split()), email.strip()
-    if not name:
+    if not players.clean(name):
         raise ServiceError("Bitte den Namen angeben.", "Please give your name.")
-    if len(name) > 120 or len(club) > 120:
-        raise ServiceError("Name und Verein höchstens 120 Zeichen.", "Name and club 120 characters at most.")
+    name, club, _region = players.clean_fields(name=name, club=club)
+    email = email.strip()
     if email:
         try:
             validate_email(email)
         except ValidationError as error:
             raise ServiceError("Diese E-Mail-Adresse stimmt nicht.", "This e-mail address is not valid.") from error
     return name, club, email
-
-
-def _known_player(name: str, club: str) -> Player | None:
-    """The known player of exactly that name (any spelling order or accents) and club; a near miss is
-    left to the director, who sees suggestions from the typo-tolerant search."""
-    return Player.objects.filter(name_key=normalized_name(name), club__iexact=club).order_by("pk").first()
 
 
 @live.write_service
@@ -98,13 +91,15 @@ def sign_up(*, tournament: Tournament, name: str, club: str = "", email: str = "
     if timezone.now() > registration.deadline:
         raise ServiceError("Der Anmeldeschluss ist vorbei.", "The registration deadline has passed.")
     _count_attempt(address)
-    key = normalized_name(name)
-    if SignUp.objects.filter(tournament=tournament, name_key=key, club__iexact=club).exclude(
-            status=SignUp.CANCELLED).exists():
+    signed_up = SignUp.objects.filter(tournament=tournament).exclude(status=SignUp.CANCELLED)
+    if players.find_player(name, club, among=signed_up) is not None:
         raise ServiceError(f"{name} ist schon angemeldet.", f"{name} has already signed up.")
     full = registration.cap is not None and _holding(registration) >= registration.cap
-    return SignUp.objects.create(tournament=tournament, name=name, club=club, email=email, name_key=key,
-                                 player=_known_player(name, club), status=SignUp.WAITING if full else SignUp.REGISTERED)
+    # The known player of that name and club (tournament/players.py's rule); a near miss is left to
+    # the director, who sees suggestions from the typo-tolerant search.
+    return SignUp.objects.create(tournament=tournament, name=name, club=club, email=email,
+                                 player=players.find_player(name, club),
+                                 status=SignUp.WAITING if full else SignUp.REGISTERED)
 
 
 def _locked(sign_up: SignUp) -> tuple[SignUp, Registration]:
@@ -152,9 +147,11 @@ def check_in(*, sign_up: SignUp):
     if sign_up.status != SignUp.CONFIRMED:
         raise ServiceError(f"{sign_up.name}: zuerst bestätigen, dann einchecken.",
                            f"{sign_up.name}: confirm first, then check in.")
-    player = sign_up.player or tournament_services.register_player(name=sign_up.name, club=sign_up.club,
-                                                                   allow_duplicate=True)
-    entry = tournament_services.enter_player(tournament=sign_up.tournament, player=player, checked_in=True)
-    sign_up.player, sign_up.status = player, SignUp.CHECKED_IN
+    if sign_up.player is None:  # a newcomer: the director matched no known player, so a namesake is someone else
+        entry = players.enter_new_player(tournament=sign_up.tournament, name=sign_up.name, club=sign_up.club,
+                                         checked_in=True, allow_duplicate=True)
+    else:
+        entry = tournament_services.enter_player(tournament=sign_up.tournament, player=sign_up.player, checked_in=True)
+    sign_up.player, sign_up.status = entry.player, SignUp.CHECKED_IN
     sign_up.save(update_fields=["player", "status"])
     return entry

@@ -238,3 +238,76 @@ def test_hand_rows_are_read_only_through_scoring_selectors():
         if HAND_RELATIONS.search(path.read_text(encoding="utf-8")):
             offenders.append(f"{where} reaches hand rows through a relation")
     assert not offenders, offenders
+
+
+# --- who a player is ---------------------------------------------------------------------------------
+
+# tournament/players.py is the one home of the rule (tournament/names.py its text half); the models
+# store the key it computes.
+PLAYER_HOME = {"tournament/names.py", "tournament/players.py"}
+KEY_STORED = {"tournament/models.py", "signup/models.py"}
+LOOKUPS = {"filter", "exclude", "get", "get_or_create", "update_or_create"}
+
+
+def _player_lookup(call: ast.Call) -> list[str]:
+    """The keywords of a queryset lookup that compare a player's name or club (a second matching rule)."""
+    if not (isinstance(call.func, ast.Attribute) and call.func.attr in LOOKUPS):
+        return []
+    on_players = "Player.objects" in ast.unparse(call.func.value)
+    found = []
+    for keyword in call.keywords:
+        fields = (keyword.arg or "").split("__")
+        if "club" in fields or fields[:2] == ["player", "name"] or (on_players and fields[0] == "name"):
+            found.append(keyword.arg or "")
+    return found
+
+
+def second_player_rules(where: str, source: str, imported: set[str] | None = None) -> list[str]:
+    """What in a module's ``source`` decides who a player is outside tournament/players.py: text folding
+    (unicodedata, disarm), tournament.names imported past the home, the stored name key read or
+    written outside the home and the models, a queryset comparing a player's name or club by itself.
+    ``imported``: the module's imports as imported_modules reads them (relative ones resolved)."""
+    if where in PLAYER_HOME:
+        return []
+    tree = ast.parse(source)
+    if imported is None:  # a snippet: absolute imports only
+        imported = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
+        imported |= {f"{node.module}.{alias.name}" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
+                     for alias in node.names} | {node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    wrong = [f"{where} imports {name}" for name in ("unicodedata", "disarm") if name in imported]
+    if "tournament.names" in imported and where not in KEY_STORED:
+        wrong.append(f"{where} imports tournament.names (tournament.players is the home)")
+    if where in KEY_STORED:
+        return wrong
+    for node in ast.walk(tree):
+        texts = [node.id] if isinstance(node, ast.Name) else [node.attr] if isinstance(node, ast.Attribute) else \
+            [node.value] if isinstance(node, ast.Constant) and isinstance(node.value, str) else \
+            [k.arg or "" for k in node.keywords] if isinstance(node, ast.Call) else []
+        wrong += [f"{where}:{node.lineno} uses the stored name key" for text in texts if "name_key" in text]
+        if isinstance(node, ast.Call):
+            wrong += [f"{where}:{node.lineno} compares a player by {arg}" for arg in _player_lookup(node)]
+    return wrong
+
+
+def test_who_a_player_is_is_decided_in_one_place():
+    """A second player-matching rule fails here (second_player_rules), in any source module."""
+    wrong = [problem for path in source_files() for problem in second_player_rules(
+        path.relative_to(ROOT).as_posix(), path.read_text(encoding="utf-8"), imported_modules(path))]
+    assert not wrong, wrong
+
+
+# The five rules there were before tournament/players.py, as they were written.
+OLD_RULES = [
+    ("signup/services.py", "Player.objects.filter(name_key=normalized_name(name), club__iexact=club).first()"),
+    ("publishing/other.py", "Player.objects.filter(name=name, club=club).exclude(pk__in=taken).first()"),
+    ("cups/imports.py", "known.setdefault((player.name_key, _club_key(player.club)), player)"),
+    ("paper/imports/players.py", "tournament.entries.values_list('lot', 'player__name_key')"),
+    ("tournament/services.py", "import unicodedata\nfolded = unicodedata.normalize('NFKD', name)"),
+    ("scoring/selectors/teams.py", "Entry.objects.filter(player__club__iexact=club)"),
+    ("website/views/entries.py", "from tournament.names import key"),
+]
+
+
+@pytest.mark.parametrize("where,source", OLD_RULES)
+def test_a_second_player_rule_is_caught(where, source):
+    assert second_player_rules(where, source)

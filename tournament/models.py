@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 import secrets
-import unicodedata
 from functools import cached_property
 
 from django.conf import settings
@@ -20,12 +19,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from rules.engine.ruleset import RuleSet
-
-
-def normalized_name(name: str) -> str:
-    """Lowercase, accents folded, words sorted: "Müller Hans" and "hans  mueller" compare equal-ish."""
-    folded = unicodedata.normalize("NFKD", name.replace("ß", "ss")).encode("ascii", "ignore").decode()
-    return " ".join(sorted(folded.lower().replace("-", " ").split()))
+from tournament import names
 
 
 class Player(models.Model):
@@ -33,6 +27,7 @@ class Player(models.Model):
     club = models.CharField(_("Verein"), max_length=120, blank=True)
     region = models.CharField(_("Region / Cup"), max_length=120, blank=True)
     notes = models.TextField(_("Notizen"), blank=True)
+    # The name's key (tournament/names.py): who a player is is decided in tournament/players.py.
     name_key = models.CharField(max_length=120, db_index=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -42,7 +37,7 @@ class Player(models.Model):
         verbose_name_plural = _("Spieler")
 
     def save(self, *args, **kwargs):
-        self.name_key = normalized_name(self.name)
+        self.name_key = names.key(self.name)
         super().save(*args, **kwargs)
 
     def __str__(self) -> str:

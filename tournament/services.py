@@ -1,6 +1,7 @@
-"""Writes for tournaments, players and entries (HackSoft style: keyword-only, atomic, validated).
+"""Writes for tournaments and entries (HackSoft style: keyword-only, atomic, validated).
 
-Rounds are tournament/rounds.py's; a list of players from a file is read by paper/imports/players.py."""
+Rounds are tournament/rounds.py's; who a player is and a new player (with his entry) are
+tournament/players.py's; a list of players from a file is read by paper/imports/players.py."""
 
 from __future__ import annotations
 
@@ -8,8 +9,8 @@ from datetime import date as Date
 
 from rules.engine.ruleset import RuleSet
 from tournament import events, live, selectors
-from tournament.errors import DuplicatePlayer, ServiceError
-from tournament.models import CustomRuleSet, Entry, Player, Round, Tournament, normalized_name
+from tournament.errors import ServiceError
+from tournament.models import CustomRuleSet, Entry, Player, Round, Tournament
 from tournament.money import MAX_STAKE_CENTS, euro_text, from_cents
 
 # --- rule sets ------------------------------------------------------------------------------
@@ -81,36 +82,6 @@ def create_tournament(
 
 
 # --- players and entries ------------------------------------------------------------------------
-
-
-def likely_duplicates(name: str):
-    return Player.objects.filter(name_key=normalized_name(name))
-
-
-PLAYER_TEXT_MAX = 120  # name, club and region (Player's columns)
-
-
-def check_player_fields(*, name: str, club: str = "", region: str = "") -> None:
-    """Refuse a name, club or region longer than its column, in words (not a database error)."""
-    if not name:
-        raise ServiceError("Der Name fehlt.", "The name is missing.")
-    for value, de, en in ((name, "Name", "name"), (club, "Verein", "club"), (region, "Region", "region")):
-        if len(value) > PLAYER_TEXT_MAX:
-            raise ServiceError(f"{de} „{value[:40]}…“ ist zu lang (höchstens {PLAYER_TEXT_MAX} Zeichen).",
-                               f"The {en} “{value[:40]}…” is too long ({PLAYER_TEXT_MAX} characters at most).")
-
-
-@live.write_service(changes=live.NO_TOURNAMENT)  # on no live page until entered
-def register_player(*, name: str, club: str = "", region: str = "", notes: str = "", allow_duplicate: bool = False) -> Player:
-    name = " ".join(name.split())
-    check_player_fields(name=name, club=club.strip(), region=region.strip())
-    candidates = list(likely_duplicates(name))
-    if candidates and not allow_duplicate:
-        raise DuplicatePlayer(name, candidates)
-    player = Player(name=name, club=club.strip(), region=region.strip(), notes=notes)
-    player.full_clean(exclude=["name_key"])
-    player.save()
-    return player
 
 
 def check_late_entry(tournament: Tournament, entry: Entry | None = None) -> None:

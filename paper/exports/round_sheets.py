@@ -15,7 +15,6 @@ been drawn yet: render() refuses it with a ServiceError.
 
 from __future__ import annotations
 
-import unicodedata
 from typing import ClassVar
 
 from django.utils.translation import gettext as _
@@ -34,12 +33,6 @@ FRAME_PADDING = 6  # points: SimpleDocTemplate's frame pads each side by this mu
 
 
 # --- numbers --------------------------------------------------------------------------------------
-
-
-def sort_key(name: str) -> tuple[str, str]:
-    """Alphabetical as on a German list: accents folded ("Ärger" with A), case ignored."""
-    folded = unicodedata.normalize("NFKD", name.replace("ß", "ss")).encode("ascii", "ignore").decode()
-    return folded.casefold(), name
 
 
 def fit_size(text: str, font: str, size: float, width: float, smallest: float = 6) -> float:

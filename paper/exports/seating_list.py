@@ -11,7 +11,8 @@ from reportlab.lib.units import mm
 from reportlab.platypus import PageBreak, Paragraph, Table, TableStyle
 
 from paper.exports.pdf import FONT, FONT_BOLD, GRID, HEADER_BG, SHADE, table_style
-from paper.exports.round_sheets import RoundSheetPdf, fit_cell, fit_lines, sort_key, wrapped
+from paper.exports.round_sheets import RoundSheetPdf, fit_cell, fit_lines, wrapped
+from tournament.players import sort_key
 from tournament.selectors import round_byes
 
 

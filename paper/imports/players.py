@@ -22,8 +22,9 @@ from paper.cells import (
 from paper.imports.batches import batches
 from tournament import live
 from tournament.errors import ServiceError
-from tournament.models import Entry, Player, Tournament, normalized_name
-from tournament.services import check_player_fields, enter_player, likely_duplicates, register_player
+from tournament.models import Entry, Player, Tournament
+from tournament.players import clean, clean_fields, enter_new_player, find_player, likely_duplicates, same_player
+from tournament.services import enter_player
 from tournament.teams import add_member, team_name_for_import
 
 
@@ -153,22 +154,23 @@ def _checked_rows(tournament: Tournament, rows: list[dict]) -> tuple[list[_Row],
         raise ServiceError(f"Die Liste hat {len(rows)} Zeilen; höchstens {MAX_PLAYERS} Spieler auf einmal.",
                            f"The list has {len(rows)} lines; {MAX_PLAYERS} players at most at once.")
     checked, skipped = [], []
-    taken_lots = dict(tournament.entries.filter(lot__isnull=False).values_list("lot", "player__name_key"))
+    taken_lots = {entry.lot: entry.player for entry in tournament.entries.filter(lot__isnull=False).select_related("player")}
     lots_in_file: dict[int, int] = {}
     for number, row in enumerate(rows, start=1):
-        name = " ".join(str(row.get("name", "")).split())
-        if not name:
-            skipped.append((number, "kein Name / no name"))
-            continue
-        club = str(row.get("club", "")).strip()
         try:
-            check_player_fields(name=name, club=club, region=str(row.get("region", "")).strip())
+            if not clean(str(row.get("name", ""))):
+                skipped.append((number, "kein Name / no name"))
+                continue
+            name, club, region = clean_fields(name=str(row.get("name", "")), club=str(row.get("club", "")),
+                                              region=str(row.get("region", "")))
         except ServiceError as error:
             raise ServiceError(f"Zeile {number}: {error.message_de}", f"Line {number}: {error.message_en}") from None
+        row = {**row, "name": name, "club": club, "region": region}
         extra = _entry_columns(row, name)
         lot = extra.get("lot")
+        holder = taken_lots.get(lot)
         if lot is not None:
-            if lot in lots_in_file or taken_lots.get(lot, normalized_name(name)) != normalized_name(name):
+            if lot in lots_in_file or (holder is not None and not same_player(name, club, holder.name, holder.club)):
                 raise ServiceError(f"Los {lot} ist mehrfach vergeben (bei „{name}“).",
                                    f"Lot {lot} is given more than once (at “{name}”).")
             lots_in_file[lot] = number
@@ -177,21 +179,22 @@ def _checked_rows(tournament: Tournament, rows: list[dict]) -> tuple[list[_Row],
 
 
 def _enter(tournament: Tournament, item: _Row, check_in: bool, report: ImportReport) -> None:
-    """One checked row: a known player (same name and club) is reused, so a row written before is
-    found again instead of doubled; a likely duplicate (same name, other club) is only flagged."""
+    """One checked row: a known player (tournament/players.py's rule: same name and club) is reused, so
+    a row written before is found again instead of doubled; a likely duplicate (same name, other club)
+    is only flagged."""
     candidates = list(likely_duplicates(item.name))
-    same = [player for player in candidates if normalized_name(player.club) == normalized_name(item.club)]
-    if same:
-        player = same[0]
+    player = find_player(item.name, item.club, among=candidates)
+    present = item.extra.get("checked_in")
+    checked_in = check_in if present is None else present
+    if player is not None:
         report.reused.append(player)
+        entry = enter_player(tournament=tournament, player=player, checked_in=checked_in)
     elif candidates:
         report.flagged.append((item.row, candidates))
         return
-    else:
-        player = register_player(name=item.name, club=item.club, region=str(item.row.get("region", "")),
-                                 notes=str(item.row.get("notes", "")))
-    present = item.extra.get("checked_in")
-    entry = enter_player(tournament=tournament, player=player, checked_in=check_in if present is None else present)
+    else:  # nobody of that name: no duplicate to ask about
+        entry = enter_new_player(tournament=tournament, name=item.name, club=item.club, region=item.row["region"],
+                                 notes=str(item.row.get("notes", "")), checked_in=checked_in, allow_duplicate=True)
     changed = [key for key, value in item.extra.items() if getattr(entry, key) != value]
     for key in changed:
         setattr(entry, key, item.extra[key])

@@ -27,6 +27,7 @@ from rules.engine import InvalidHand
 from scoring.copies import EnteredElsewhere, remove_hands, store_booked_corrections, store_entered_hands
 from tournament import live
 from tournament.copies import RoundCopy, TournamentCopy, replace_with_copy
+from tournament.errors import ServiceError
 from tournament.models import Tournament
 
 __all__ = ["Received", "Refused", "receive_tournament"]
@@ -83,11 +84,17 @@ def _season(tournament: Tournament, cup: Cup, is_final: bool) -> None:
     add_tournament(season=season, tournament=tournament, is_final=is_final)
 
 
-def _copy(document: codec.Document, cup: Cup, existing: Tournament | None) -> TournamentCopy:
-    values = document.tournament.model_dump()
+def _players(document: codec.Document, cup: Cup) -> list:
+    try:
+        return cup_players(cup, [(p.name, p.club, p.region) for p in document.players])
+    except ServiceError as refusal:  # a name the house's rule does not take (an invisible format character)
+        raise Refused(400, f"Feld „players“: {refusal.message_de}", f"Field “players”: {refusal.message_en}") from None
+
+
+def _copy(document: codec.Document, cup: Cup) -> TournamentCopy:
     return TournamentCopy(
-        values=values,
-        players=cup_players(cup, [(p.name, p.club, p.region) for p in document.players]),
+        values=document.tournament.model_dump(),
+        players=_players(document, cup),
         entries=[entry.model_dump() for entry in document.entries],
         teams=[({"name": team.name}, list(team.members)) for team in document.teams],
         rounds=[RoundCopy(
@@ -130,7 +137,7 @@ def _replace(*, document: codec.Document, token: PublishToken, digest: str) -> R
         return Received(existing, "unchanged", document.sequence)
     if existing is not None:
         remove_hands(tournament=existing)
-    copied = replace_with_copy(existing=existing, copy=_copy(document, cup, existing))
+    copied = replace_with_copy(existing=existing, copy=_copy(document, cup))
     _store_hands(document, copied.tables)
     for part, round in zip(document.rounds, copied.rounds, strict=True):
         if part.corrections:

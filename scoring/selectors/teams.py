@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from tournament.models import Team, Tournament
+from tournament.players import key
 from tournament.ranks import shared_ranks
 from tournament.standings import ZERO, Ranked
 
@@ -63,6 +64,6 @@ def sub_ranking(ranked: list[Ranked], keep) -> list[tuple[int | None, bool, Rank
 
 
 def club_ranking(ranked: list[Ranked], club: str) -> list[tuple[int | None, bool, Ranked]]:
-    """The sub-ranking of one club's players (club names compared without case and outer spaces)."""
-    wanted = club.strip().casefold()
-    return sub_ranking(ranked, lambda row: row.player.club.strip().casefold() == wanted)
+    """The sub-ranking of one club's players (the same club as tournament/players.py's rule reads it)."""
+    wanted = key(club)
+    return sub_ranking(ranked, lambda row: key(row.player.club) == wanted)

@@ -100,20 +100,20 @@ def test_a_bad_row_at_the_end_refuses_all_before_anything_is_written(make_tourna
 def test_batches_written_before_a_late_refusal_stay_and_a_second_upload_adds_the_rest_once(make_tournament, monkeypatch):
     tournament = make_tournament("tirol", players=4, seat=False, slug="stapel")
     rows = [{"name": f"Neu {i:03d}", "club": "TC"} for i in range(450)]
-    enter = player_import.enter_player
+    enter = player_import.enter_new_player
 
-    def refuse_one(*, tournament, player, checked_in):  # the tournament changed while the list was written
-        if player.name == "Neu 300":
+    def refuse_one(**fields):  # the tournament changed while the list was written
+        if fields["name"] == "Neu 300":
             raise ServiceError("Geht nicht.", "Not possible.")
-        return enter(tournament=tournament, player=player, checked_in=checked_in)
+        return enter(**fields)
 
-    monkeypatch.setattr(player_import, "enter_player", refuse_one)
+    monkeypatch.setattr(player_import, "enter_new_player", refuse_one)
     with pytest.raises(ServiceError) as excinfo:
         player_import.import_players(tournament=tournament, rows=rows, batch=200)
     assert "Zeile 301" in excinfo.value.message_de and "200" in excinfo.value.message_de
     assert tournament.entries.count() == 4 + 200  # the first batch stays, the second rolled back
 
-    monkeypatch.setattr(player_import, "enter_player", enter)
+    monkeypatch.setattr(player_import, "enter_new_player", enter)
     report = player_import.import_players(tournament=tournament, rows=rows, batch=200)
     assert len(report.reused) == 200 and len(report.entered) == 450
     assert tournament.entries.count() == 4 + 450

@@ -12,7 +12,7 @@ from django.urls import reverse
 from events import play_rounds
 
 from scoring.selectors import standings
-from tournament import rounds, services
+from tournament import players, rounds, services
 
 
 def document(slug: str) -> dict:
@@ -24,13 +24,13 @@ def document(slug: str) -> dict:
 @pytest.fixture
 def event(make_tournament, play_round):
     tournament = make_tournament("tirol", players=16, slug="doc", seat=False)
-    no_show = services.enter_player(tournament=tournament, player=services.register_player(name="Zenzi Nichtda"))
+    no_show = services.enter_player(tournament=tournament, player=players.register_player(name="Zenzi Nichtda"))
     assert not no_show.checked_in
     rounds.seat_round(round=tournament.round_set.get(number=1), seed="d")
     play_rounds(tournament, play_round, 1)
     leaver = tournament.entries.exclude(pk=no_show.pk).order_by("pk").first()
     services.withdraw(entry=leaver, after_round=1)
-    services.enter_player(tournament=tournament, player=services.register_player(name="Zacharias Ersatz"),
+    services.enter_player(tournament=tournament, player=players.register_player(name="Zacharias Ersatz"),
                           checked_in=True)  # a late arrival keeps the tables at four
     for number in (2, 3):
         round = tournament.round_set.get(number=number)

@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from scoring import services as scoring_services
 from scoring.selectors import standings
-from tournament import rounds, services
+from tournament import players, rounds, services
 from tournament.errors import ServiceError
 from tournament.models import Entry, Player
 
@@ -18,7 +18,7 @@ from tournament.models import Entry, Player
 def hopfgarten(make_tournament):
     """16 present players and one registered who never comes; round 1 seated."""
     tournament = make_tournament("hopfgarten", players=16, rounds=1, seat=False, slug="hopf-final")
-    player = services.register_player(name="Nie Da", club="TC Test")
+    player = players.register_player(name="Nie Da", club="TC Test")
     services.enter_player(tournament=tournament, player=player, checked_in=False)
     rounds.seat_round(round=tournament.round_set.get(number=1), seed="r1")
     return tournament
@@ -51,7 +51,7 @@ def test_nobody_joins_a_hopfgarten_event_once_round_1_is_seated(hopfgarten):
         services.set_checked_in(entry=absent, checked_in=True)
     assert "kann niemand mehr dazukommen, sobald Runde 1 gesetzt ist" in refused.value.message_de
     assert "nobody can join once round 1 is seated" in refused.value.message_en
-    late = services.register_player(name="Zu Spät")
+    late = players.register_player(name="Zu Spät")
     with pytest.raises(ServiceError):
         services.enter_player(tournament=hopfgarten, player=late, checked_in=True)
     with pytest.raises(ServiceError):
@@ -69,13 +69,13 @@ def test_nobody_joins_a_hopfgarten_event_once_round_1_is_seated(hopfgarten):
 
 def test_before_round_1_is_seated_everyone_may_still_come(make_tournament):
     tournament = make_tournament("hopfgarten", players=16, seat=False, slug="hopf-early")
-    late = services.register_player(name="Knapp Rechtzeitig")
+    late = players.register_player(name="Knapp Rechtzeitig")
     assert services.enter_player(tournament=tournament, player=late, checked_in=True).checked_in
 
 
 def test_other_rule_sets_take_late_arrivals(make_tournament):
     tournament = make_tournament("tirol", players=16, slug="tirol-late")
-    late = services.register_player(name="Zu Spät")
+    late = players.register_player(name="Zu Spät")
     entry = services.enter_player(tournament=tournament, player=late, checked_in=True)
     assert entry.checked_in
 

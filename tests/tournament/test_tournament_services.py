@@ -10,7 +10,7 @@ from openpyxl import Workbook
 from paper.imports import players as player_import
 from rules.rulesets import BUILTIN
 from scoring import selectors as scoring_selectors
-from tournament import rounds, selectors, services
+from tournament import players, rounds, selectors, services
 from tournament.errors import DuplicatePlayer, ServiceError
 from tournament.models import CustomRuleSet, Entry, Player, Round, RoundEvent
 
@@ -47,21 +47,21 @@ def test_custom_rule_sets_resolve_and_broken_ones_are_refused(db):
 
 
 def test_a_likely_duplicate_is_flagged_not_created(db):
-    services.register_player(name="Hans Müller", club="TC Innsbruck")
+    players.register_player(name="Hans Müller", club="TC Innsbruck")
     with pytest.raises(DuplicatePlayer) as excinfo:
-        services.register_player(name="müller  hans")
+        players.register_player(name="müller  hans")
     assert "Hans Müller (TC Innsbruck)" in excinfo.value.message_de
     assert Player.objects.count() == 1
-    services.register_player(name="Hans Müller", club="TC Wörgl", allow_duplicate=True)
+    players.register_player(name="Hans Müller", club="TC Wörgl", allow_duplicate=True)
     assert Player.objects.count() == 2
     with pytest.raises(ServiceError):
-        services.register_player(name="   ")
+        players.register_player(name="   ")
 
 
 def test_paste_and_upload_import(make_tournament):
     tournament = make_tournament("tirol", players=0, seat=False)
-    services.register_player(name="Anna Berger", club="Wörgl")
-    services.register_player(name="Karl Huber", club="Hall")
+    players.register_player(name="Anna Berger", club="Wörgl")
+    players.register_player(name="Karl Huber", club="Hall")
     text = "Anna Berger; Wörgl\nKarl Huber; Kufstein\nNeue Spielerin\tInnsbruck\n\n"
     report = player_import.import_players(tournament=tournament, rows=player_import.player_rows_from_text(text), check_in=True)
     assert [p.name for p in report.reused] == ["Anna Berger"]
@@ -100,7 +100,7 @@ def test_reseating_after_a_late_arrival_keeps_the_lots(make_tournament):
     tournament = make_tournament("tirol", players=16)
     round = tournament.round_set.get(number=1)
     lots_before = dict(tournament.entries.values_list("pk", "lot"))
-    latecomer = services.register_player(name="Zu Spät")
+    latecomer = players.register_player(name="Zu Spät")
     services.enter_player(tournament=tournament, player=latecomer, checked_in=True)
     rounds.seat_round(round=round, seed="again")
     assert sorted(t.seats.count() for t in round.tables.all()) == [4, 4, 4, 5]

@@ -26,12 +26,14 @@ from tournament.models import Player, Tournament
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ["tournament", "scoring", "cups", "paper", "website"]
 SKIPPED_PARTS = {"migrations", "management"}  # demo data and one-off commands call the services
-SERVICE_MODULES = ["tournament.services", "tournament.rounds", "scoring.services", "cups.services"]
+SERVICE_MODULES = ["tournament.services", "tournament.players", "tournament.rounds", "scoring.services", "cups.services"]
 # Public functions of those modules that write nothing (checked below: no write in their source).
-READS = {"tournament.services.resolve_ruleset", "tournament.services.likely_duplicates",
+READS = {"tournament.services.resolve_ruleset", "tournament.players.likely_duplicates",
+         "tournament.players.clean_fields", "tournament.players.identity", "tournament.players.same_player",
+         "tournament.players.find_player", "tournament.players.known_players", "tournament.players.keyed_players",
          "tournament.services.check_late_entry", "tournament.rounds.round_problems",
          "tournament.rounds.seating_problems", "scoring.services.director_code", "cups.services.season_label",
-         "tournament.services.check_player_fields", "scoring.services.score_rows"}
+         "scoring.services.score_rows"}
 NOT_SERVICES = {"tournament.live.touch", "tournament.live.write_service"}  # the bump and the hook themselves
 # An ORM write or a transaction (a queryset's update takes keywords, a set's does not).
 WRITES = re.compile(r"transaction\.atomic|\.save\(|\.get_or_create\(|\.create\(|\.update\(\w+=|\.delete\(|"

@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from paper.imports import players as player_import
-from tournament import services
+from tournament import players, services
 from tournament.errors import DuplicatePlayer, ServiceError, in_language
 from tournament.forms import PlayerForm
 from tournament.http import directed_tournament, director_required, ensure_directs, int_param
@@ -25,17 +25,16 @@ def add_player(request, slug: str):
     if form.is_valid():
         data = form.cleaned_data
         try:
-            services.check_late_entry(tournament)  # before a player is created for nothing
-            player = services.register_player(name=data["name"], club=data["club"], region=data["region"],
-                                              notes=data["notes"], allow_duplicate=data["allow_duplicate"])
+            entry = players.enter_new_player(
+                tournament=tournament, name=data["name"], club=data["club"], region=data["region"], notes=data["notes"],
+                checked_in=data["checked_in"], allow_duplicate=data["allow_duplicate"])
         except DuplicatePlayer as error:
             refuse(request, error)
             return render(request, "tournament/duplicate.html", {"tournament": tournament, "error": error, "form": form})
         except ServiceError as error:
             refuse(request, error)
         else:
-            services.enter_player(tournament=tournament, player=player, checked_in=data["checked_in"])
-            messages.success(request, in_language("%(name)s ist dabei.", "%(name)s is in.") % {"name": player.name})
+            messages.success(request, in_language("%(name)s ist dabei.", "%(name)s is in.") % {"name": entry.player.name})
     else:
         messages.error(request, in_language("Bitte den Namen angeben.", "Please enter the name."))
     return redirect("tournament:detail", slug=slug)

@@ -14,7 +14,8 @@ from scoring.seats import active_positions
 from scoring.seats import sitting_out as out_positions
 from scoring.selectors import entered_data
 from tournament import rounds as tournament_rounds
-from tournament.models import Entry, Round, Seat, Table, Tournament, normalized_name
+from tournament.models import Entry, Round, Seat, Table, Tournament
+from tournament.players import key as player_key
 
 # --- the import -----------------------------------------------------------------------------------
 
@@ -142,7 +143,7 @@ def check_hands(tournament: Tournament, parsed: Parsed, plans: dict[tuple[int, i
         players = [plan.entries[position] for position in positions]
         sitting_out = [plan.entries[position] for position in out_positions(hand.number, size, plan.first_dealer)]
         for seat, name in hand.seat_names.items():
-            if normalized_name(name) not in entry_keys(players[seat]):
+            if player_key(name) not in entry_keys(players[seat]):
                 add_problem(parsed, hand.line,
                          f"Sitz {seat} ist laut Datei {name}, laut Sitzordnung {players[seat].player.name}.",
                          f"Seat {seat} is {name} in the file but {players[seat].player.name} by the seating.",

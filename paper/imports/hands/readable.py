@@ -11,14 +11,15 @@ from typing import Any
 from paper import columns
 from paper.cells import cell_text, whole_number, yes_no
 from rules.engine.catalogue import KONTRA_NAMES
-from tournament.models import Entry, Tournament, normalized_name
+from tournament.models import Entry, Tournament
+from tournament.players import key as player_key
 
 # --- names ------------------------------------------------------------------------------------------
 
 
 def entry_keys(entry: Entry) -> set[str]:
     """How a player may be written: "Anna Berger" or "Anna Berger (Wörgl)", any case, accents, order."""
-    return {normalized_name(entry.player.name), normalized_name(str(entry.player))}
+    return {player_key(entry.player.name), player_key(str(entry.player))}
 
 
 class Names:
@@ -31,7 +32,7 @@ class Names:
                 self.by_key[key].append(entry)
 
     def find(self, name: str) -> tuple[Entry | None, tuple[str, str] | None]:
-        found = self.by_key.get(normalized_name(name), [])
+        found = self.by_key.get(player_key(name), [])
         if len(found) == 1:
             return found[0], None
         if not found:
@@ -72,7 +73,7 @@ def _seat_of(value: Any, column: str, players: list[Entry], sitting_out: Sequenc
     text = cell_text(value)
     if not text:
         return None
-    key = normalized_name(text)
+    key = player_key(text)
     seats = [seat for seat, entry in enumerate(players) if key in entry_keys(entry)]
     if len(seats) == 1:
         return seats[0]

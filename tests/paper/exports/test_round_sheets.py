@@ -15,7 +15,6 @@ from django.utils import translation
 from pdf_tools import ink_ratio, pdf_pages, pdf_text, qr_codes, render_pages
 
 from paper.exports import EXPORTERS
-from paper.exports.round_sheets import sort_key
 from paper.exports.score_sheets import BlankScoreSheetsPdf, ScoreSheetsPdf
 from paper.exports.seating_list import SeatingPdf
 from paper.exports.table_cards import TableCardsPdf
@@ -26,6 +25,7 @@ from scoring.selectors import round_sheets, table_sheet
 from scoring.services import confirm_table
 from tournament.errors import ServiceError
 from tournament.models import Player, Round, Table
+from tournament.players import sort_key
 from tournament.selectors import round_tables
 
 BASE_URL = "https://tarock.example.at"

@@ -1,0 +1,150 @@
+"""Who a player is: the one home of the rule that says two entries are the same person, and of the
+writes that make a new one.
+
+**The rule.** A typed (name, club) is a known player when both keys are equal
+(tournament/names.py ``key``: case, width, accents and look-alike letters of other scripts folded,
+the umlauts written out, the words in any order):
+
+- same name key and same club key: the same player, matched without asking (sign-up, the player
+  list, the season import, a name on a paper score sheet within one tournament);
+- same name key, another club: *maybe* the same player (``likely_duplicates``): never matched by
+  itself; the director's form asks, the player list flags the row, a sign-up stays a newcomer until
+  the director matches it. A club is part of who a player is: an empty club is a club of its own, so
+  "Anna Huber" without a club is not "Anna Huber" of TC Wörgl (the season would give one person's
+  results to another otherwise);
+- anything else (a typo, "Muller" for "Müller") is a different player, found by the typo-tolerant
+  search (cups/players.py ``find_players``) and joined by the merge.
+
+Where two known players fit, the older one (the smaller primary key) is meant.
+
+``find_player(name, club, among)`` answers "which player does this (name, club) mean among these
+candidates": ``among`` is a queryset of Player (every player by default), or of another model with a
+``name_key`` and a ``club`` (SignUp), or any iterable of objects with ``name`` and ``club``
+(players read already). ``known_players`` does the same for many pairs in one query.
+
+**The writes.** ``register_player`` makes a player (refused as a likely duplicate unless the director
+says so); ``enter_new_player`` makes a player *with his entry* in one transaction, every check first
+(the name and club, late entry under the rule set, the duplicate), so a refusal leaves nothing behind.
+The director's form, the sign-up's check-in and the player list all enter a newcomer through it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from django.db.models import QuerySet
+
+from tournament import live
+from tournament.errors import DuplicatePlayer, ServiceError
+from tournament.models import Entry, Player, Tournament
+from tournament.names import clean, fold, key, sort_key
+from tournament.services import check_late_entry
+
+PLAYER_TEXT_MAX = 120  # name, club and region (Player's columns)
+
+Identity = tuple[str, str]  # (name key, club key)
+
+__all__ = ["PLAYER_TEXT_MAX", "Identity", "clean", "clean_fields", "enter_new_player", "find_player", "fold",
+           "identity", "key", "keyed_players", "known_players", "likely_duplicates", "register_player",
+           "same_player", "sort_key"]
+
+
+def clean_fields(*, name: str, club: str = "", region: str = "") -> tuple[str, str, str]:
+    """Name, club and region as stored (names.clean), refused in words when empty or longer than their column."""
+    name, club, region = clean(name), clean(club, what=("Verein", "club")), clean(region, what=("Region", "region"))
+    if not name:
+        raise ServiceError("Der Name fehlt.", "The name is missing.")
+    for value, de, en in ((name, "Name", "name"), (club, "Verein", "club"), (region, "Region", "region")):
+        if len(value) > PLAYER_TEXT_MAX:
+            raise ServiceError(f"{de} „{value[:40]}…“ ist zu lang (höchstens {PLAYER_TEXT_MAX} Zeichen).",
+                               f"The {en} “{value[:40]}…” is too long ({PLAYER_TEXT_MAX} characters at most).")
+    return name, club, region
+
+
+def identity(name: str, club: str) -> Identity:
+    """Who a typed (name, club) is, as the rule compares it."""
+    return key(name), key(club)
+
+
+def same_player(name: str, club: str, other_name: str, other_club: str) -> bool:
+    return identity(name, club) == identity(other_name, other_club)
+
+
+def likely_duplicates(name: str) -> QuerySet[Player]:
+    """Players whose name has the key of ``name``, whatever their club: maybe the same person (oldest first)."""
+    return Player.objects.filter(name_key=key(name)).order_by("pk")
+
+
+def find_player(name: str, club: str, among: QuerySet | Iterable[Any] | None = None) -> Any | None:
+    """The candidate ``name`` of ``club`` means, or None (see the module docstring for ``among``)."""
+    wanted = identity(name, club)
+    candidates = Player.objects.all() if among is None else among
+    if isinstance(candidates, QuerySet):
+        candidates = candidates.filter(name_key=wanted[0]).order_by("pk")
+    return next((candidate for candidate in candidates if identity(candidate.name, candidate.club) == wanted), None)
+
+
+def known_players(people: Iterable[tuple[str, str]]) -> dict[Identity, Player]:
+    """The known player of each (name, club) in ``people`` that has one, by its identity (one query)."""
+    wanted = {identity(name, club) for name, club in people}
+    found: dict[Identity, Player] = {}
+    for player in Player.objects.filter(name_key__in={name_key for name_key, _club in wanted}).order_by("pk"):
+        found.setdefault((player.name_key, key(player.club)), player)
+    return {person: player for person, player in found.items() if person in wanted}
+
+
+def keyed_players() -> Iterator[tuple[Player, str, str]]:
+    """Every player with his name key and club key (one query): what the typo-tolerant search scores."""
+    for player in Player.objects.only("pk", "name", "club", "name_key"):
+        yield player, player.name_key, key(player.club)
+
+
+@live.write_service(changes=live.NO_TOURNAMENT)  # on no live page until entered
+def register_player(*, name: str, club: str = "", region: str = "", notes: str = "", allow_duplicate: bool = False) -> Player:
+    """A new player; refused (DuplicatePlayer, with the candidates) when his name is known already,
+    unless ``allow_duplicate``."""
+    name, club, region = clean_fields(name=name, club=club, region=region)
+    if not allow_duplicate and (candidates := list(likely_duplicates(name))):
+        raise DuplicatePlayer(name, candidates)
+    player = Player(name=name, club=club, region=region, notes=notes)
+    player.full_clean(exclude=["name_key"])
+    player.save()
+    return player
+
+
+@live.write_service
+def enter_new_player(*, tournament: Tournament, name: str, club: str = "", region: str = "", notes: str = "",
+                     checked_in: bool = False, allow_duplicate: bool = False) -> Entry:
+    """A newcomer and his entry in ``tournament``, in one transaction: the fields, late entry and the
+    likely duplicate are checked before the player is written."""
+    clean_fields(name=name, club=club, region=region)
+    check_late_entry(tournament)
+    player = register_player(name=name, club=club, region=region, notes=notes, allow_duplicate=allow_duplicate)
+    # A player made just now has no entry yet: enter_player's lookup and second late-entry check would
+    # be two queries a row for nothing in a list of thousands.
+    return Entry.objects.create(tournament=tournament, player=player, checked_in=checked_in)
+
+
+@live.write_service(changes=live.NO_TOURNAMENT)  # on no live page until entered
+def players_for(people: list[tuple[str, str, str]], *, among: QuerySet[Player]) -> list[Player]:
+    """The player each (name, club, region) of a whole list means among the candidates ``among`` (by the
+    rule above), new players stored in one bulk write for the rest: two queries whatever the size. Two
+    namesakes in one list stay two players (the second gets a new one), as at a venue they are two."""
+    known: dict[Identity, list[Player]] = {}
+    for player in among.filter(name_key__in={key(name) for name, _club, _region in people}).order_by("pk"):
+        known.setdefault(identity(player.name, player.club), []).append(player)
+    taken: set[int] = set()
+    chosen: list[Player] = []
+    new: list[Player] = []
+    for name, club, region in people:
+        name, club, region = clean_fields(name=name, club=club, region=region)
+        player = next((p for p in known.get(identity(name, club), []) if p.pk not in taken), None)
+        if player is None:
+            player = Player(name=name, club=club, region=region, name_key=key(name))
+            new.append(player)
+        else:
+            taken.add(player.pk)
+        chosen.append(player)
+    Player.objects.bulk_create(new, batch_size=2000)
+    return chosen
