@@ -4,14 +4,19 @@ so a copy of 10,000 players costs time in proportion to its hands and nothing mo
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 
+from django.db import connection
+from django.utils import timezone
+
 from scoring.models import Correction, Hand, HandRevision, HandScore
 from scoring.seats import dealer_position, seat_entries
-from scoring.services import score_rows
+from scoring.services import ScoredHand, scored_hand
 from tournament import live
+from tournament.copies import INSERT_CHUNK, delete_rows, insert_rows
 from tournament.models import Round, Table, Tournament
 
 
@@ -30,46 +35,57 @@ class EnteredElsewhere:
 @live.write_service
 def remove_hands(*, tournament: Tournament) -> None:
     """Every hand, revision and correction of ``tournament``, before its copy is replaced."""
-    HandScore.objects.filter(hand__table__round__tournament=tournament).delete()
-    Hand.objects.filter(table__round__tournament=tournament).delete()
-    HandRevision.objects.filter(table__round__tournament=tournament).delete()
-    Correction.objects.filter(round__tournament=tournament).delete()
+    delete_rows(HandScore.objects.filter(hand__table__round__tournament=tournament))
+    delete_rows(Hand.objects.filter(table__round__tournament=tournament))
+    delete_rows(HandRevision.objects.filter(table__round__tournament=tournament))
+    delete_rows(Correction.objects.filter(round__tournament=tournament))
 
 
 @live.write_service(changes=lambda arguments, points: {table.round.tournament_id for table, _s, _h in arguments["tables"]})
 def store_entered_hands(*, tables: list[tuple[Table, list[int], list[EnteredElsewhere]]]
                         ) -> list[list[tuple[Decimal, ...]]]:
     """Store each table's hands (the table new, ``seats`` its entry ids by place) as entered elsewhere,
-    each scored again by this site's engine under its tournament's rule set. Returns the points this
-    site gave each seat of each hand, table by table, for the caller to compare with the other's.
-    Raises InvalidHand before anything is written when a hand does not read under the rule set."""
-    stored: list[Hand] = []
-    scores: list[HandScore] = []
+    each scored again by this site's engine under its tournament's rules (scoring.services.scored_hand).
+    Returns the points this site gave each seat of each hand, table by table, for the caller to compare
+    with the other's. Raises InvalidHand before anything is written when a hand does not read."""
+    ops = connection.ops
+    now = timezone.now()
+    # A hand's facts score the same at every table of a tournament: each distinct hand is scored (and its
+    # JSON written) once.
+    scored: dict[tuple[int, str], tuple[ScoredHand, object, object]] = {}
+    stamp = ops.adapt_datetimefield_value(now)
+    hands: list[tuple] = []
+    scores: list[tuple[int, int, int, int, Decimal, Decimal, Decimal, Decimal]] = []  # table, number, then the row
     points: list[list[tuple[Decimal, ...]]] = []
-    for table, seats, hands in tables:
+    for table, seats, entered in tables:
+        tournament = table.round.tournament
         of_table = []
-        for item in hands:
-            hand = Hand(table=table, number=item.number, entered_by=item.entered_by[:120], version=item.version,
-                        dealer_position=dealer_position(item.number, len(seats), table.first_dealer))
-            _data, hand_scores = score_rows(hand, table, item.data, seat_entries(seats, item.number, table.first_dealer))
-            stored.append(hand)
-            scores.extend(hand_scores)
-            of_table.append(tuple(score.points for score in hand_scores))
+        for item in entered:
+            memo = (tournament.pk, json.dumps(item.data, sort_keys=True))
+            known = scored.get(memo)
+            if known is None:
+                result = scored_hand(tournament, item.data)
+                known = scored[memo] = (result, ops.adapt_json_value(result.data, None),
+                                        ops.adapt_json_value(result.result, None))
+            result, data, breakdown = known
+            by_seat = seat_entries(seats, item.number, table.first_dealer)
+            hands.append((table.pk, item.number, dealer_position(item.number, len(seats), table.first_dealer),
+                          data, breakdown, result.contract, item.entered_by[:120], "", item.version, result.box_euros,
+                          ops.adapt_datetimefield_value(item.created_at) if item.created_at else stamp, stamp))
+            scores.extend((table.pk, item.number, by_seat[seat], seat, result.points[seat], result.cash[seat],
+                           result.kontra_cash[seat], result.euros[seat]) for seat in range(4))
+            of_table.append(result.points)
         points.append(of_table)
-    Hand.objects.bulk_create(stored, batch_size=2000)
-    for score in scores:
-        score.hand_id = score.hand.pk
-    HandScore.objects.bulk_create(scores, batch_size=4000)
-    dated = []
-    position = 0
-    for _table, _seats, hands in tables:
-        for item in hands:
-            if item.created_at is not None:
-                stored[position].created_at = item.created_at
-                dated.append(stored[position])
-            position += 1
-    # bulk_update writes the other's times as given (created_at is auto_now_add on a save).
-    Hand.objects.bulk_update(dated, ["created_at"], batch_size=2000)
+    insert_rows(Hand, ["table", "number", "dealer_position", "data", "result", "contract", "entered_by",
+                   "idempotency_key", "version", "box_euros", "created_at", "updated_at"], hands)
+    table_ids = [table.pk for table, _seats, _entered in tables]
+    hand_ids: dict[tuple[int, int], int] = {}
+    for start in range(0, len(table_ids), INSERT_CHUNK):
+        for pk, table_id, number in Hand.objects.filter(table_id__in=table_ids[start:start + INSERT_CHUNK]).values_list(
+                "pk", "table_id", "number"):
+            hand_ids[(table_id, number)] = pk
+    insert_rows(HandScore, ["hand", "entry", "hand_seat", "points", "cash", "kontra_cash", "euros"],
+            [(hand_ids[(table_id, number)], *row) for table_id, number, *row in scores])
     return points
 
 

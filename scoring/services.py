@@ -82,9 +82,23 @@ def _check_open(table: Table, *, director: bool) -> None:
                       "The director ended play at this table: only the tournament director can change it.")
 
 
-def score_rows(hand: Hand, table: Table, data: dict, entries_by_seat: dict[int, int]) -> tuple[dict, list[HandScore]]:
-    """Validate and score ``data`` (raises InvalidHand before anything is written)."""
-    tournament = table.round.tournament
+@dataclass(frozen=True)
+class ScoredHand:
+    """What a hand's entered facts come to under its tournament's rules and money: everything stored
+    with it but the seats' entries."""
+
+    data: dict  # as the engine read it
+    contract: str
+    result: dict  # the engine's result with its breakdown
+    points: tuple[Decimal, ...]
+    cash: tuple[Decimal, ...]
+    kontra_cash: tuple[Decimal, ...]
+    euros: tuple[Decimal, ...]
+    box_euros: Decimal
+
+
+def scored_hand(tournament, data: dict) -> ScoredHand:
+    """Validate and score ``data`` (raises InvalidHand): the one place a stored hand's numbers come from."""
     ruleset = tournament.ruleset
     parsed = read_hand(data, ruleset)
     result = score_hand(parsed, ruleset)
@@ -92,14 +106,20 @@ def score_rows(hand: Hand, table: Table, data: dict, entries_by_seat: dict[int, 
     points, cash = equal_hundredths(result.points), hundredths(result.cash)
     kontra = hundredths(kontra_cash(parsed, ruleset, result))
     money = hand_money(cash, kontra, tournament.stake_cents, charity=tournament.kontra_to_charity)
+    return ScoredHand(parsed.to_dict(), parsed.contract, result.to_dict(breakdown=True), points, cash, kontra,
+                      money.seats, money.box)
+
+
+def score_rows(hand: Hand, table: Table, data: dict, entries_by_seat: dict[int, int]) -> tuple[dict, list[HandScore]]:
+    """Validate and score ``data`` into ``hand`` and its score rows (raises InvalidHand before anything is written)."""
+    scored = scored_hand(table.round.tournament, data)
     scores = [
-        HandScore(hand=hand, entry_id=entries_by_seat[seat], hand_seat=seat, points=points[seat], cash=cash[seat],
-                  kontra_cash=kontra[seat], euros=money.seats[seat])
+        HandScore(hand=hand, entry_id=entries_by_seat[seat], hand_seat=seat, points=scored.points[seat],
+                  cash=scored.cash[seat], kontra_cash=scored.kontra_cash[seat], euros=scored.euros[seat])
         for seat in range(4)
     ]
-    hand.box_euros = money.box
-    hand.data, hand.contract = parsed.to_dict(), parsed.contract
-    hand.result = result.to_dict(breakdown=True)
+    hand.box_euros = scored.box_euros
+    hand.data, hand.contract, hand.result = scored.data, scored.contract, scored.result
     return hand.data, scores
 
 
