@@ -19,6 +19,7 @@ SOURCE_FILES = {
     "004": "004_d5f1829bbd610d50.txt",
     "rule-notes": "rule-notes.md",
     "hand-format": "hand-format.md",
+    "cup-rules": "cup-rules.md",
 }
 KIND_DE = {POSITIVE: "positiv", NEGATIVE: "negativ", "trischaken": "Trischaken"}
 TALON_DE = {"half": "3 Karten", "whole": "6 Karten", "none": "ohne"}
@@ -139,7 +140,15 @@ SETTING_HEADERS = ("Regel", "Wert")
 def trischaken_summary(rs: RuleSet) -> str:
     t = rs.trischaken
     assert t is not None
-    if t.kind == "loser_pays":
+    if t.kind == "most_pays":
+        text = (f"Meiste Punkte zahlt jedem {t.unit} (ab {format_thirds(t.mayor_threshold)} doppelt), "
+                f"Gleichauf zahlt jeder jedem {t.unit}; Vorhand als Verlierer ×{t.declarer_factor}"
+                + (" (auch gleichauf)" if t.declarer_tied_pays else "")
+                + ("; Jungfrauen teilen die Zahlung (aufgerundet)" if t.virgins == "share"
+                   else "; jede Jungfrau bekommt das Dreifache"))
+        if t.renonce_declarer_factor != 1:
+            text += f"; Renonce der Vorhand ×{t.renonce_declarer_factor}"
+    elif t.kind == "loser_pays":
         text = (f"Meiste Punkte zahlt jedem {t.unit} (ab {format_thirds(t.mayor_threshold)} doppelt), "
                 f"Jungfrauen bekommen alles; Vorhand als Verlierer ×{t.declarer_factor}")
     else:

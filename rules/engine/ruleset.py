@@ -118,6 +118,14 @@ class TrischakenRule:
     loser_pays: the player with the most card points pays ``unit`` to each other player,
                 double from the mayor threshold, to the virgins alone if there are any;
                 doubled if that player is the declarer (Vorhand).
+    most_pays:  the player(s) with the most card points pay: a sole loser ``unit`` to each other
+                player (double from the mayor threshold, × ``declarer_factor`` as Vorhand, who with
+                ``declarer_tied_pays`` also loses alone when tied for the most); tied losers pay
+                each other player ``unit``. Virgins take the payment: ``virgins`` = "share": they
+                share what the loser(s) pay, each share rounded up to whole points; "each": each
+                virgin receives three times the loser's unit, the losers sharing it (one player
+                with every trick still pays the unit to each). ``renonce_declarer_factor``
+                multiplies the renonce price of a revoking Vorhand.
     """
 
     kind: str
@@ -132,6 +140,8 @@ class TrischakenRule:
     virgins: str = "share"
     renonce_unit: int = 2
     notes: tuple[Cite, ...] = ()
+    declarer_tied_pays: bool = False
+    renonce_declarer_factor: int = 1
 
 
 @dataclass(frozen=True)
@@ -228,6 +238,11 @@ class RuleSet:
     renonce: Optional[RenonceRule] = None
     interpretations: tuple[Interpretation, ...] = ()
     base: Optional[str] = None
+    # The primary texts behind a rule set whose citations quote a summary of them (the cups' rules,
+    # docs/sources/cup-rules.md): each a tag used in the quotes and where the text is (URL or file:line).
+    references: tuple[Cite, ...] = ()
+    # What changed against the previous version of the same rules (Tirol 2020 against 2019/20).
+    changes: tuple[Cite, ...] = ()
     _contract_index: dict[str, ContractRule] = field(default_factory=dict, init=False, repr=False, compare=False)
     _bonus_index: dict[str, BonusRule] = field(default_factory=dict, init=False, repr=False, compare=False)
 
