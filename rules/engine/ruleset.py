@@ -123,8 +123,8 @@ class TrischakenRule:
                 ``declarer_tied_pays`` also loses alone when tied for the most); tied losers pay
                 each other player ``unit``. Virgins take the payment: ``virgins`` = "share": they
                 share what the loser(s) pay, each share rounded up to whole points; "each": each
-                virgin receives three times the loser's unit, the losers sharing it (one player
-                with every trick still pays the unit to each). ``renonce_declarer_factor``
+                virgin receives three times the loser's unit (two virgins: without the mayor's
+                doubling), the losers sharing it (one player with every trick pays each the unit). ``renonce_declarer_factor``
                 multiplies the renonce price of a revoking Vorhand.
     """
 

@@ -191,7 +191,8 @@ class MostPays:
         if vorhand:
             losers = [hand.declarer]
         double = len(losers) == 1 and points[losers[0]] >= rule.mayor_threshold
-        unit = rule.unit * (2 if double else 1) * (rule.declarer_factor if vorhand else 1)
+        base = rule.unit * (rule.declarer_factor if vorhand else 1)
+        unit = base * (2 if double else 1)
         others = [seat for seat in SEATS if seat not in losers]
         virgins = [seat for seat in others if points[seat] == 0]
         receivers: dict[int, Amount] = {}
@@ -199,7 +200,9 @@ class MostPays:
             # Each loser pays each other player the unit (one player with every trick, too).
             receivers = {seat: unit * len(losers) for seat in others}
         elif rule.virgins == "each":
-            receivers = {seat: 3 * unit for seat in virgins}
+            # Sauwald: one virgin gets 3 from the loser (doubled as the loser pays double); two get
+            # "je drei Punkte" even though their loser nearly always has the game, so not doubled for it.
+            receivers = {seat: 3 * (base if len(virgins) == 2 else unit) for seat in virgins}
         else:
             # OÖ 4/2023: the virgins share the payment; "35/1 : 34/2" with two virgins costs the
             # loser 2 × 2, so a share that is no whole number is rounded up.

@@ -133,9 +133,11 @@ RULESET = RuleSet(
         Interpretation(
             "Trischaken: Jungfrauen and the doublings",
             "A Jungfrau gets 3 × what the loser pays each player: 3, 6 when the loser has 36 or is Vorhand, 12 when "
-            "both, since the doublings apply to what the loser pays. Two Jungfrauen get that each. Tied losers "
-            "share what the Jungfrau gets (two tied: 1,5 each). One player with every trick pays each of the "
-            "three 2 (he has 36 or more), Vorhand 4: 6 and 12 in all, as the text says.",
+            "both, since the doublings apply to what the loser pays. Two Jungfrauen get 3 each (6 from Vorhand): "
+            "their loser holds 35 or more of the 70 points in nearly every such hand, so the text's \"je drei "
+            "Punkte\" is not doubled for 36. Tied losers share what the Jungfrauen get (two tied and one "
+            "Jungfrau: 1,5 each). One player with every trick pays each of the three 2 (he has 36 or more), "
+            "Vorhand 4: 6 and 12 in all, as the text says.",
             cup("**Tie for most plus a Jungfrau** (SWC:185). \"Von den Verlierern die drei Punkte\": how do the losers split 3, and does a doubling apply?"),
         ),
         Interpretation(
