@@ -83,6 +83,8 @@ def bonus_rows(rs: RuleSet) -> list[Row]:
             extras.append("kann nicht verloren gehen")
         if b.valat_exempt:
             extras.append("nie vervielfacht")
+        if b.min_card_points is not None:
+            extras.append(f"ab {format_thirds(b.min_card_points)} Kartenpunkten der Partei")
         if b.excluded_by:
             extras.append("nicht neben " + ", ".join(rs.bonus(x).name for x in sorted(b.excluded_by)))  # type: ignore[union-attr]
         rows.append(Row((

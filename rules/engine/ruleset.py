@@ -80,6 +80,9 @@ class BonusRule:
     # The opponents may announce it only once the game is kontra'd (Skill7's Absolut: "An opponent may
     # only bid “Absolut” after a “Kontra” has been bid").
     opponents_need_kontra: bool = False
+    # Card points (in thirds) the side needs for the bonus (Tirol's 1st Sack "≥ 45 + 2", Skill7's Absolut
+    # "must reach 56 points"): a hand whose declarer_points contradict the claim is refused.
+    min_card_points: Optional[int] = None
 
     def value(self, announced: bool) -> int:
         chosen = self.announced if announced else self.silent

@@ -4,6 +4,7 @@ Every value cites the table row or sentence of docs/sources/000_debe8f38cfb17d10
 from; tests/rules/test_citations.py checks each quote against the text.
 """
 
+from rules.engine.cardpoints import thirds
 from rules.engine.catalogue import CALL, NEGATIVE, POSITIVE, TRISCHAKEN
 from rules.engine.ruleset import (
     BonusRule,
@@ -79,8 +80,8 @@ BONUSES = (
               notes=(seed("If the Mond is captured by the opponents, Mondfang is scored; no other captures score."),)),
     BonusRule("four_kings", "Vier Könige", 1, 2, seed("Four kings 1 2")),
     BonusRule("trull", "Trull", 1, 2, seed("Trull 1 2")),
-    BonusRule("sack", "1. Sack", None, 2, seed("1st Sack ($\\geq 45 + 2$) 2")),
-    BonusRule("double_sack", "2. Sack", None, 2, seed("2nd Sack ($\\geq 55 + 2$) 2")),
+    BonusRule("sack", "1. Sack", None, 2, seed("1st Sack ($\\geq 45 + 2$) 2"), min_card_points=thirds(45, 2)),
+    BonusRule("double_sack", "2. Sack", None, 2, seed("2nd Sack ($\\geq 55 + 2$) 2"), min_card_points=thirds(55, 2)),
     BonusRule("valat", "Valat", 10, 20, seed("Valat 10 20"),
               notes=(note("The fixed Valat premium (10 / 20) is added like any bonus and doubled in the solo games"),)),
 )
