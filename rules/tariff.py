@@ -20,6 +20,7 @@ SOURCE_FILES = {
     "rule-notes": "rule-notes.md",
     "hand-format": "hand-format.md",
     "cup-rules": "cup-rules.md",
+    "abakus-tirol": "abakus-tirol.md",
 }
 KIND_DE = {POSITIVE: "positiv", NEGATIVE: "negativ", "trischaken": "Trischaken"}
 TALON_DE = {"half": "3 Karten", "whole": "6 Karten", "none": "ohne"}

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from rules.engine.ruleset import RuleSet
 
-from . import hopfgarten, oefinale, ooe, pagat, raiffeisen, sauwald, skill7, tirol
+from . import hopfgarten, oefinale, ooe, pagat, raiffeisen, sauwald, skill7, tirol, tirol2020
 
 BUILTIN: dict[str, RuleSet] = {
     module.RULESET.slug: module.RULESET
-    for module in (tirol, hopfgarten, ooe, pagat, skill7, raiffeisen, oefinale, sauwald)
+    for module in (tirol, hopfgarten, ooe, pagat, skill7, raiffeisen, oefinale, sauwald, tirol2020)
 }
 SLUGS = tuple(BUILTIN)
 

@@ -36,6 +36,8 @@ FARBENSPIEL_BONUSES = frozenset({"four_kings", "sack", "double_sack", "valat"})
 BIRDS = frozenset({"pagat", "uhu", "kakadu", "quapil"})
 
 SOLO = seed("All bonuses score double (including Valat).")
+# The cup's 2020 wording of its tie-break, as its scoring app ABAKUS shows it (docs/sources/abakus-tirol.md).
+ABAKUS_TIE_BREAK = Cite("abakus-tirol", "Tie-break (REGELN.js:113): level players are compared by their better round results, then by lot.")
 FARBENSPIEL = seed("The only bonuses are Four Kings, Säcke and Valat.")
 VORHAND = seed("*Vorhand only")
 NO_KING_OWN = seed("He may not call his own king.")
@@ -144,9 +146,10 @@ RULESET = RuleSet(
             "Tie-break: the better round results",
             "Players level on points are compared by their round results, best first: the best round, then (if level) "
             "the second best, then the third, and only then by lot (tie-break key `round_results`). Its first comparison "
-            "is exactly \"the best round\"; going on to the next rounds before drawing lots follows the wording reported "
-            "from the cup's scoring app (\"die besseren Rundenergebnisse\"), which is not in the stored source.",
-            seed("In case of a tie, the following tie-breakers are used in order: the best round, and drawing lots."),
+            "is exactly \"the best round\"; going on to the next rounds before drawing lots follows the cup's own "
+            "wording in its scoring app ABAKUS, the better round results and then lots (the 2020 text, "
+            "docs/sources/abakus-tirol.md: REGELN.js line 113; rule set `tirol2020`).",
+            ABAKUS_TIE_BREAK,
         ),
         Interpretation(
             "Revoke: points claimed beyond the hand",

@@ -37,8 +37,8 @@ def lines(process: subprocess.CompletedProcess) -> list[dict]:
 def test_list_rules_prints_the_seeds_and_the_cups_slugs():
     process = run("--list-rules")
     assert process.returncode == 0
-    # hand-format.md: the five seeds, then the cups that play today (cup-rules.md).
-    assert process.stdout.split() == ["tirol", "hopfgarten", "ooe", "pagat", "skill7", "raiffeisen", "oefinale", "sauwald"]
+    # hand-format.md: the five seeds, the cups that play today (cup-rules.md), then Tirol 2020.
+    assert process.stdout.split() == ["tirol", "hopfgarten", "ooe", "pagat", "skill7", "raiffeisen", "oefinale", "sauwald", "tirol2020"]
 
 
 @pytest.mark.parametrize("slug", ["raiffeisen", "oefinale", "sauwald"])
