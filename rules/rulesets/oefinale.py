@@ -9,8 +9,8 @@ the ÖF's own citations, names and what the ÖF text says differently; where the
 from dataclasses import replace
 
 from rules.engine.ruleset import BonusRule, Cite, ContractRule, Interpretation
-from rules.rulesets import raiffeisen
 from rules.rulesets.cups import OEF, RTC, SEC, cup
+from rules.rulesets.raiffeisen import RULESET as BASE
 
 VALUES = "Contracts (OEF table) - Values: … "
 TABLE = "Announced values (OEF table \"Ansagen | Punkte\"): … "
@@ -51,7 +51,6 @@ def _bonus(rule: BonusRule) -> BonusRule:
     return replace(rule, name=name, source=cup(f"{TABLE}{in_table} {rule.announced}"), notes=())
 
 
-BASE = raiffeisen.RULESET
 NOT_READ = "the part of the ÖF page that could be read stops here; "
 
 RULESET = replace(

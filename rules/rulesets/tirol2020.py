@@ -7,7 +7,8 @@ of REGELN.js (its sentences may not be copied). Everything else keeps its seed-0
 from dataclasses import replace
 
 from rules.engine.ruleset import BonusRule, Cite, Interpretation
-from rules.rulesets import tirol
+from rules.rulesets.tirol import ABAKUS_TIE_BREAK
+from rules.rulesets.tirol import RULESET as BASE
 
 SOURCE = "abakus-tirol"
 
@@ -17,7 +18,7 @@ def abakus(quote: str) -> Cite:
 
 
 SACKE = abakus("Säcke (REGELN.js:51–52): the 1st and the 2nd Sack are worth 1 silent and 2 announced.")
-TIE_BREAK = tirol.ABAKUS_TIE_BREAK
+TIE_BREAK = ABAKUS_TIE_BREAK
 CHANGES = (
     SACKE,
     abakus("Besserrufer (REGELN.js:23, 28): the table lists it twice, with the Pagat or Uhu (I, II) below the Bettler and with the Kakadu or Quapil (III, IIII) above the Dreier, both worth 1 (plus the bird)."),
@@ -32,7 +33,6 @@ def _bonus(rule: BonusRule) -> BonusRule:
     return rule
 
 
-BASE = tirol.RULESET
 
 RULESET = replace(
     BASE,
