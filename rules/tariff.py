@@ -23,7 +23,7 @@ SOURCE_FILES = {
     "abakus-tirol": "abakus-tirol.md",
 }
 KIND_DE = {POSITIVE: "positiv", NEGATIVE: "negativ", "trischaken": "Trischaken"}
-TALON_DE = {"half": "3 Karten", "whole": "6 Karten", "none": "ohne"}
+TALON_DE = {"half": "3 Karten", "whole": "6 Karten", "one": "1 Karte", "none": "ohne"}
 VALAT_DE = {
     "premium": "Prämie wie jede andere",
     "game_multiple": "ersetzt das Spiel (Vielfaches des Spielwerts)",

@@ -13,7 +13,7 @@ from fractions import Fraction
 from typing import Protocol
 
 from .cardpoints import format_thirds
-from .catalogue import CONTRACT_NAMES_EN, SEATS
+from .catalogue import SEATS
 from .ruleset import ContractRule, TrischakenRule
 from .types import Amount, Hand, LineItem, Seats4, pays_each, seats4
 
@@ -41,7 +41,7 @@ def split_ties(amounts: list[Amount], card_points: tuple[int, ...]) -> Seats4:
 def line(code: str, contract: ContractRule, german: str, english: str, base: Amount, seats: Seats4,
          note: tuple[str, str] = ("", "")) -> LineItem:
     return LineItem(
-        code, contract.slug, f"{contract.name}: {german}", f"{CONTRACT_NAMES_EN[contract.slug]}: {english}",
+        code, contract.slug, f"{contract.name}: {german}", f"{contract.name_en}: {english}",
         base, (), None, seats, seats, note[0], note[1],
     )
 
