@@ -174,8 +174,9 @@ RULESET = RuleSet(
         ),
         Interpretation(
             "An A-Rufer without a bird",
-            "Playing an A-Rufer without a bird is a renonce of 3 to each other player; the hand format has no field "
-            "for it, so the director enters it as a renonce of the declarer.",
+            "Playing an A-Rufer without a bird is a renonce of 3 to each other player. The hand format has no field "
+            "for it: it is entered as a renonce of the declarer with the Pagat as the announced bird, which gives "
+            "everyone else the game (1) and the Pagat (2), 3 each, and costs the declarer 9.",
             cup("**A-Rufer without a bird = 3 to each** (SWC:209)."),
         ),
         Interpretation(

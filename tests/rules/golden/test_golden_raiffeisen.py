@@ -142,6 +142,11 @@ GOLDEN = [
     row("renonce-sechserdreier-uhu", {"contract": "sechserdreier", "declarer": 0, "renonce": 3,
                                       "bonuses": [bonus("uhu", announced=True)]},
         [24, 12, 12, -48], [24, 12, 12, -48], "[sec §7.9, OÖR25 B.4]"),
+    # A-Rufer without a bird: a renonce, 3 to each (OÖR25 B.4): entered with the Pagat as its bird, the game
+    # (1) and the Pagat (2) go to everyone else.
+    row("renonce-a-rufer-without-bird", {"contract": "besserrufer", "declarer": 1, "partner": 2, "renonce": 1,
+                                         "bonuses": [bonus("pagat", announced=True)]},
+        [3, -9, 3, 3], [3, -9, 3, 3], "[sec §3.7] 3 points to each other player"),
     # ---- Trischaken ([sec §7.6]; card points in thirds there, "P+B" here) -----------------------
     row("trischaken-jungfrau", trischaken("20", "30+1", "19+2", "0"), [0, -3, 0, 3], [0, -3, 0, 3], "[sec §7.6] Jungfrau D"),
     row("trischaken-vorhand-mayor", trischaken("36", "13+1", "13+1", "7+1"), [-12, 4, 4, 4], [-12, 4, 4, 4],

@@ -95,6 +95,10 @@ GOLDEN = [
     row("renonce-opponent", {"contract": "dreier", "declarer": 0, "renonce": 1,
                              "bonuses": [bonus("trull", announced=True)]},
         [18, -30, 6, 6], [18, -30, 6, 6], "SWC:220 as if won, the offender pays"),
+    # A-Rufer without a bird: a renonce of 3 to each (SWC:209), entered with the Pagat as its bird.
+    row("renonce-a-rufer-without-bird", {"contract": "besserrufer", "declarer": 0, "partner": 3, "renonce": 0,
+                                         "bonuses": [bonus("pagat", announced=True)]},
+        [-9, 3, 3, 3], [-9, 3, 3, 3], "SWC:209 je drei Punkte an die Mitspieler"),
     # ---- Trischaken (SWC:182–187) -------------------------------------------------------------------
     row("trischaken-plain", trischaken("20", "30", "10", "10"), [1, -3, 1, 1], [1, -3, 1, 1], "SWC:184"),
     row("trischaken-vorhand-most", trischaken("30", "20", "10", "10"), [-6, 2, 2, 2], [-6, 2, 2, 2], "SWC:183 double"),
