@@ -14,6 +14,7 @@ from typing import Any, Iterable
 
 from .catalogue import (
     ALONE,
+    ALONE_GAME,
     BIRDS,
     CALL,
     CALL_KING,
@@ -23,6 +24,7 @@ from .catalogue import (
     NEGATIVE,
     NEGATIVE_TRICKS,
     OPENNESS,
+    OUVERT_SLUGS,
     POSITIVE,
     TALON_CARDS,
     TRISCHAKEN,
@@ -80,14 +82,32 @@ def family_problems(c: ContractRule) -> list[str]:
     return problems
 
 
+def family(c: ContractRule) -> str:
+    if c.kind in (NEGATIVE, TRISCHAKEN):
+        return c.kind
+    if c.calls_partner:
+        return CALL_KING_BIRD if c.required_birds else CALL_KING
+    return COLOUR if c.farbenspiel else ALONE_GAME
+
+
+def target_tricks(c: ContractRule) -> int | None:
+    """A negative game's trick target: its own, else what the hand format's slug stands for."""
+    return c.tricks if c.tricks is not None else NEGATIVE_TRICKS.get(c.slug)
+
+
+def openness(c: ContractRule) -> str:
+    return c.ouvert or ("open" if c.slug in OUVERT_SLUGS else "closed")
+
+
 def describe(c: ContractRule) -> dict[str, Any]:
     """One line of ``score_hands --list-contracts``: the slug, the German name, the family and its parameters."""
-    line: dict[str, Any] = {"contract": c.slug, "name": c.name, "family": c.family}
-    if c.family == NEGATIVE:
-        line.update(tricks=c.target_tricks, open=c.openness)
-    elif c.family != TRISCHAKEN:
+    kind = family(c)
+    line: dict[str, Any] = {"contract": c.slug, "name": c.name, "family": kind}
+    if kind == NEGATIVE:
+        line.update(tricks=target_tricks(c), open=openness(c))
+    elif kind != TRISCHAKEN:
         line["talon"] = TALON_CARDS[c.talon]
-        if c.family == CALL_KING_BIRD:
+        if kind == CALL_KING_BIRD:
             line["birds"] = [bird for bird in BIRDS if bird in c.required_birds]
     line["value"] = c.value
     return line

@@ -13,19 +13,7 @@ from dataclasses import dataclass, field, fields, is_dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any, Callable, Optional, TypeVar, cast
 
-from .catalogue import (
-    ALONE,
-    ALONE_GAME,
-    CALL,
-    CALL_KING,
-    CALL_KING_BIRD,
-    COLOUR,
-    CONTRACT_NAMES_EN,
-    NEGATIVE,
-    NEGATIVE_TRICKS,
-    OUVERT_SLUGS,
-    TRISCHAKEN,
-)
+from .catalogue import ALONE, CALL, CONTRACT_NAMES_EN
 
 
 @dataclass(frozen=True)
@@ -81,22 +69,6 @@ class ContractRule:
     def name_en(self) -> str:
         """The English name of a hand-format contract; a rule set's own contract keeps its name."""
         return CONTRACT_NAMES_EN.get(self.slug, self.name)
-
-    @property
-    def family(self) -> str:
-        if self.kind in (NEGATIVE, TRISCHAKEN):
-            return self.kind
-        if self.calls_partner:
-            return CALL_KING_BIRD if self.required_birds else CALL_KING
-        return COLOUR if self.farbenspiel else ALONE_GAME
-
-    @property
-    def target_tricks(self) -> Optional[int]:
-        return self.tricks if self.tricks is not None else NEGATIVE_TRICKS.get(self.slug)
-
-    @property
-    def openness(self) -> str:
-        return self.ouvert or ("open" if self.slug in OUVERT_SLUGS else "closed")
 
 
 @dataclass(frozen=True)

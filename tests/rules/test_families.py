@@ -10,7 +10,7 @@ from django.core.management import call_command
 
 from rules.engine import InvalidHand, score
 from rules.engine.custom import RuleSetInvalid, derive
-from rules.engine.families import contract_row, describe
+from rules.engine.families import contract_row, describe, family, target_tricks
 from rules.rulesets import BUILTIN, load_custom
 
 pytestmark = pytest.mark.once
@@ -30,7 +30,7 @@ def klub(**contracts):
 def test_a_variant_with_a_quapil_rufer_and_a_triccolo_scores_hands():
     rs = load_custom(KLUB)
     rufer, triccolo = rs.contract("quapilrufer"), rs.contract("triccolo")
-    assert (rufer.family, rufer.required_birds, triccolo.family, triccolo.target_tricks) == (
+    assert (family(rufer), rufer.required_birds, family(triccolo), target_tricks(triccolo)) == (
         "call_king_bird", frozenset({"quapil"}), "negative", 3)
     # Quapil-Rufer (5) won with its announced Quapil (8): 13 each for declarer 1 and partner 2.
     hand = {"contract": "quapilrufer", "declarer": 1, "partner": 2, "result": "won",
