@@ -121,9 +121,12 @@ def setting_rows(rs: RuleSet) -> list[Row]:
     ]
     if rs.trischaken is not None:
         rows.append(Row(("Trischaken", trischaken_summary(rs)), rs.trischaken.source))
-    rows.append(Row(("Renonce", {"as_winner": "alle anderen schreiben, als hätten sie gewonnen",
-                                  "fixed_each": "Schuldiger zahlt jedem Spiel und Ansagen"}.get(
-        rs.renonce.kind if rs.renonce else "", "keine Wertung")), rs.renonce.source if rs.renonce else rs.format.source))
+    renonce = {"as_winner": "alle anderen schreiben, als hätten sie gewonnen",
+               "fixed_each": "Schuldiger zahlt jedem Spiel und Ansagen"}.get(
+        rs.renonce.kind if rs.renonce else "", "keine Wertung")
+    if rs.renonce is not None and rs.renonce.claims_on_top:
+        renonce += "; weiterer Verlust wird beim Schuldigen nachgefordert (Buchung zum Spiel)"
+    rows.append(Row(("Renonce", renonce), rs.renonce.source if rs.renonce else rs.format.source))
     final = f"; Finale der besten {f.final_round_top} mit {f.final_round_carry_percent} % der Punkte" if f.final_round_top else ""
     rows.append(Row(("Spielrichtung", {"anticlockwise": "gegen den Uhrzeigersinn", "clockwise": "im Uhrzeigersinn"}.get(
         f.direction, f.direction)), f.direction_source or f.source))

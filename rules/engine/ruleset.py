@@ -168,6 +168,9 @@ class RenonceRule:
     kind: str
     source: Cite
     notes: tuple[Cite, ...] = ()
+    # Points a player shows he lost beyond the renonce's price may be claimed from the offender on top
+    # (Tirol, seed 000 section 6): booked against the hand, the claimant credited, the offender debited.
+    claims_on_top: bool = False
 
 
 # Tie-break keys the standings understand (tournament/standings.py), compared in the order listed:

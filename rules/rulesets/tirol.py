@@ -36,6 +36,8 @@ FARBENSPIEL_BONUSES = frozenset({"four_kings", "sack", "double_sack", "valat"})
 BIRDS = frozenset({"pagat", "uhu", "kakadu", "quapil"})
 
 SOLO = seed("All bonuses score double (including Valat).")
+CLAIM = seed("If such a player would be subject to a further publicly verifiable loss of points, they and their "
+             "partner may claim these points if they are not already accounted for.")
 # The cup's 2020 wording of its tie-break, as its scoring app ABAKUS shows it (docs/sources/abakus-tirol.md).
 ABAKUS_TIE_BREAK = Cite("abakus-tirol", "Tie-break (REGELN.js:113): level players are compared by their better round results, then by lot.")
 FARBENSPIEL = seed("The only bonuses are Four Kings, Säcke and Valat.")
@@ -121,6 +123,7 @@ RULESET = RuleSet(
     ),
     renonce=RenonceRule(
         "as_winner", seed("all players who have not committed a breach score as if they had wone the game and all announced bonuses."),
+        notes=(CLAIM,), claims_on_top=True,
     ),
     format=TournamentFormat(
         seed("Three rounds of 16 hands are normally played (20 at a table of five)."),
@@ -154,12 +157,12 @@ RULESET = RuleSet(
         Interpretation(
             "Revoke: points claimed beyond the hand",
             "The revoke is scored in the hand (`renonce`: everyone else as if they had won the game and their "
-            "announced bonuses). Points the others could clearly show they would have made on top of that (a bonus "
-            "plainly on the table when the revoke stopped play) are not part of the hand: the director books them "
-            "as a points correction for the round, with this clause as the reason (Punktekorrekturen), so they count "
-            "for the standings and appear on the sheets without changing the hand.",
-            seed("If such a player would be subject to a further publicly verifiable loss of points, they and their "
-                 "partner may claim these points if they are not already accounted for."),
+            "announced bonuses). Points a player could clearly show he would have made on top of that (a bonus "
+            "plainly on the table when the revoke stopped play) are claimed from the offender: the director books "
+            "them against that hand as one zero-sum booking, the claimant credited and the offender debited the same "
+            "points (Punktekorrekturen, \"Renonce-Nachforderung\"). They count for the standings in the hand's round "
+            "and show on the hand's line of the sheet; the hand itself and the money stay as scored.",
+            CLAIM,
         ),
         Interpretation(
             "Annulled deal",
