@@ -47,7 +47,8 @@ def contract_rows(rs: RuleSet) -> list[Row]:
         bonuses = ", ".join(b.name for b in rs.bonuses if b.slug in c.bonuses) or "–"
         extras = []
         if c.required_birds:
-            extras.append("Vogerl nötig: " + "/".join(b.name for b in rs.bonuses if b.slug in c.required_birds))
+            extras.append(("Vogerl im Blatt nötig (eingetragen, wenn angesagt oder gespielt): " if c.bird_optional
+                           else "Vogerl nötig: ") + "/".join(b.name for b in rs.bonuses if b.slug in c.required_birds))
         if c.surrender:
             fixed = f" (fest {c.surrender_value} an jeden)" if c.surrender_value is not None else ""
             extras.append("schleifen möglich" + fixed)

@@ -197,7 +197,7 @@ def _check_bonuses(hand: Hand, contract: ContractRule, ruleset: RuleSet, problem
             if hand.claim(other) is not None:
                 problems.append(problem("bonus_excluded", field, bonus=label, other=ruleset.bonus_rule(other).name))
 
-    if contract.required_birds and hand.renonce is None:
+    if contract.required_birds and not contract.bird_optional and hand.renonce is None:
         has_bird = any(
             claim.bonus in contract.required_birds and claim.side == DECLARER and claim.announced
             for claim in hand.bonuses

@@ -41,8 +41,11 @@ class ContractRule:
     # Sechserdreier loses double (seed 000 section 3, seed 004 "bei Verlust zahlt der Spieler doppelt").
     loss_factor: int = 1
     bonuses: frozenset[str] = frozenset()
-    # At least one of these birds must be announced by the declarer's side (Besser-Rufer).
+    # At least one of these birds must be announced by the declarer's side (Besser-Rufer), unless
+    # ``bird_optional``: the bird is needed in hand and entered only when announced or played for
+    # (hand-format.md, the Raiffeisen cup's and Sauwald's A-Rufer).
     required_birds: frozenset[str] = frozenset()
+    bird_optional: bool = False
     surrender: bool = False
     # A fixed price the declarer pays each of the three others on giving up (pagat.com: "give up the
     # hand for 3 points"); None = the game plus the planned bird (seed 004, rule-notes.md).

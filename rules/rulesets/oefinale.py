@@ -32,13 +32,17 @@ def _contract(rule: ContractRule) -> ContractRule:
         notes += (ALLGEMEIN,)
     if rule.slug == "sechserdreier":
         notes += (cup("Lost, the game counts double: quoted \"Beim Verlust des Sechserdreiers zählt das Spiel doppelt\" [sec §7.2/§12.3, ÖF21 Vorhand]."),)
-    if rule.farbenspiel:
+    if rule.slug == "farbensolo":
         notes += (FARBEN,)
+    elif rule.farbenspiel:
+        notes += rule.notes
     if rule.surrender:
         notes += (SURRENDER,)
     if rule.slug == "trischaken":
         notes += (cup(TRISCHAKEN + "the loser pays 1 to each;"),)
-    return replace(rule, name=name, source=cup(f"{VALUES}{name} {rule.value}"), notes=notes)
+    # The ÖF's Besserrufer is entered with its announced bird (ÖF21 prices it "Spiel + Ansager"); the
+    # hand format leaves the bird out only for the Raiffeisen cup's and Sauwald's A-Rufer.
+    return replace(rule, name=name, source=cup(f"{VALUES}{name} {rule.value}"), notes=notes, bird_optional=False)
 
 
 BONUS_NAMES = {"king_ultimo": ("König ultimo", "König_ultimo"), "four_kings": ("Vier Könige", "Vier Könige")}

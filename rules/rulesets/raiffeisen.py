@@ -26,6 +26,7 @@ FARBEN = cup("Colour games (Farbendreier, Farbensolo) allow only Alle Könige an
 SURRENDER = cup("Game and announcement are then scored as lost [sec §4.5a, OÖ23 Allg. 7].")
 KONTRA = "Kontra (RTC bullet 5) … "
 KONTRA_VOID = cup("[sec §4.5b/§7.7c]: in a Solorufer whose called king lies in the talon, every kontra is void, won or lost.")
+BIRD_ENTERED = Cite("hand-format", "the bird is entered as a bonus only when it was announced or played for")
 BIRD_HELD = cup("The A-Rufer's bird must be the one held before the talon and must be announced [sec §3.7, §5.3, OÖ23 Ansagen 4].")
 
 CONTRACTS = (
@@ -39,8 +40,8 @@ CONTRACTS = (
                  bonus_factor=2, bonuses=RUFER_BONUSES, kontra_void_when_alone=True, notes=(SOLO, KONTRA_VOID)),
     ContractRule("besserrufer", "A-Rufer", 1, POSITIVE,
                  cup("A-Rufer (= Besserrufer) | \"1+\" (game 1 plus the bird, scored as an announced bonus) | no | RTC table"),
-                 partner=CALL, talon="half", bonuses=RUFER_BONUSES, required_birds=BIRDS, surrender=True,
-                 notes=(BIRD_HELD, SURRENDER)),
+                 partner=CALL, talon="half", bonuses=RUFER_BONUSES, required_birds=BIRDS, bird_optional=True, surrender=True,
+                 notes=(BIRD_HELD, BIRD_ENTERED, SURRENDER)),
     ContractRule("farbendreier", "Farbendreier", 3, POSITIVE, cup("Farbendreier | 3 | no | RTC table"), talon="half",
                  farbenspiel=True, bonuses=FARBEN_BONUSES, notes=(FARBEN,)),
     ContractRule("sechserdreier", "Sechserdreier", 4, POSITIVE,
@@ -179,6 +180,13 @@ RULESET = RuleSet(
             "Bullet 5 speaks of kontras in general; each bonus may be kontra'd on its own (OÖ23: every line has its "
             "own factor), up to Subkontra. Kontras only move money.",
             cup("**Kontra on single bonuses**, and kontra on Valat/Trull, are not in bullet 5."),
+        ),
+        Interpretation(
+            "The A-Rufer's bird on the sheet",
+            "The bird must be held and, by OÖ23, announced; the hand format enters it as a bonus only when it was "
+            "announced or played for. So an A-Rufer hand without a bird line is accepted and scores the game (1) "
+            "alone; with its announced bird it scores 1 plus the bird, as the table's \"1+\" says.",
+            BIRD_ENTERED,
         ),
         Interpretation(
             "An A-Rufer without a bird",

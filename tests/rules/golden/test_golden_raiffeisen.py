@@ -70,6 +70,11 @@ GOLDEN = [
     # Quapil announced made (8) in an A-Rufer won: 1 + 8 = 9 each.
     row("a-rufer-quapil", won("besserrufer", 3, 0, bonuses=[bonus("quapil", announced=True)]),
         [9, -9, -9, 9], [9, -9, -9, 9], "RTC table: Quapil (\"Vierer\") 8"),
+    # hand-format.md: the A-Rufer's bird is entered only when announced or played for. Without a bird line the
+    # game alone (1 each); with a silent Pagat played for and made: 1 + 1.
+    row("a-rufer-no-bird-line", won("besserrufer", 0, 1), [1, 1, -1, -1], [1, 1, -1, -1], "hand-format: A-Rufer"),
+    row("a-rufer-silent-pagat", lost("besserrufer", 0, 1, bonuses=[bonus("pagat")]), [0, 0, 0, 0], [0, 0, 0, 0],
+        "hand-format: A-Rufer; silent = half of Pagat 2"),
     # ---- Solorufer (2, bonuses double) ---------------------------------------------------------
     # [sec §7.10] no. 7: lost, announced König Ultimo made: -2 + 2 × 2 = +2 each.
     row("solorufer-lost-king-ultimo", lost("solorufer", 0, 1, bonuses=[bonus("king_ultimo", announced=True)]),
@@ -183,7 +188,6 @@ ERRORS = [
     pytest.param(won("rufer", 0, 1, bonuses=[bonus("mondfang")]), ["bonus_not_in_ruleset"], id="no-captures"),
     pytest.param(won("farbensolo", 1, bonuses=[bonus("trull")]), ["bonus_not_allowed"], id="trull-in-farbensolo"),
     pytest.param(won("piccolo", 1, bonuses=[bonus("pagat")]), ["bonus_not_allowed"], id="bonus-in-piccolo"),
-    pytest.param(won("besserrufer", 0, 1), ["bird_required"], id="a-rufer-without-bird"),
     pytest.param(won("zwiccolo", 1), ["contract_not_offered"], id="no-zwiccolo"),
 ]
 

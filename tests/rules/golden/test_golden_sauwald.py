@@ -47,6 +47,8 @@ GOLDEN = [
     row("a-rufer-surrender", {"contract": "besserrufer", "declarer": 3, "surrender": True,
                               "bonuses": [bonus("kakadu", announced=True)]},
         [7, 7, 7, -21], [7, 7, 7, -21], "SWC:169 A-Rufer + Ansage"),
+    # hand-format.md: the A-Rufer's bird is entered only when announced or played for: without one, the game.
+    row("a-rufer-no-bird-line", lost("besserrufer", 0, 2), [-1, 1, -1, 1], [-1, 1, -1, 1], "hand-format: A-Rufer"),
     # ---- Solorufer (2, bonuses double) ----------------------------------------------------------
     # Silent Trull 1 × 2 = 2: 2 + 2 = 4 each.
     row("solorufer-silent-trull", won("solorufer", 1, 3, bonuses=[bonus("trull")]), [-4, 4, -4, 4], [-4, 4, -4, 4],
@@ -134,7 +136,6 @@ ERRORS = [
                  id="trull-in-farbensolo"),
     pytest.param(won("dreier", 1, bonuses=[bonus("mondfang")]), ["bonus_not_in_ruleset"], id="no-captures"),
     pytest.param(trischaken("10", "30", "20", "10", kontra=2), ["kontra_not_allowed"], id="trischaken-kontra"),
-    pytest.param(won("besserrufer", 0, 2), ["bird_required"], id="a-rufer-without-bird"),
 ]
 
 
