@@ -34,6 +34,8 @@ def render_markdown(rs: RuleSet) -> str:
         "Every value cites the sentence or table row it comes from (quoted as it stands in the source, OCR "
         "spelling included); tests/rules/test_citations.py checks each quote against the text.",
         "",
+        *_references(rs),
+        *_changes(rs),
         "## Contracts",
         "",
         *_table(CONTRACT_HEADERS, contract_rows(rs)),
@@ -62,6 +64,24 @@ def render_markdown(rs: RuleSet) -> str:
     for item in rs.interpretations:
         lines += [f"### {item.topic}", "", item.text, "", f"> {item.source.quote}", f"> — {_source_link(item.source.source)}", ""]
     return "\n".join(lines).rstrip() + "\n"
+
+
+def _references(rs: RuleSet) -> list[str]:
+    if not rs.references:
+        return []
+    lines = ["## Sources", "",
+             f"The quotes below are of {_source_link(rs.seed)}, the project's summary of these texts in its own "
+             "words (their sentences may not be copied); each names the text it comes from by its tag:", ""]
+    lines += [f"- **{ref.source}**: {ref.quote}" for ref in rs.references]
+    return [*lines, ""]
+
+
+def _changes(rs: RuleSet) -> list[str]:
+    if not rs.changes:
+        return []
+    lines = [f"## What changed in version {rs.version}", ""]
+    lines += [f"- {_quote(change)}" for change in rs.changes]
+    return [*lines, ""]
 
 
 def _table(headers: tuple[str, ...], rows: list[Row]) -> list[str]:

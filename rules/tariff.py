@@ -19,9 +19,11 @@ SOURCE_FILES = {
     "004": "004_d5f1829bbd610d50.txt",
     "rule-notes": "rule-notes.md",
     "hand-format": "hand-format.md",
+    "cup-rules": "cup-rules.md",
+    "abakus-tirol": "abakus-tirol.md",
 }
 KIND_DE = {POSITIVE: "positiv", NEGATIVE: "negativ", "trischaken": "Trischaken"}
-TALON_DE = {"half": "3 Karten", "whole": "6 Karten", "none": "ohne"}
+TALON_DE = {"half": "3 Karten", "whole": "6 Karten", "one": "1 Karte", "none": "ohne"}
 VALAT_DE = {
     "premium": "Prämie wie jede andere",
     "game_multiple": "ersetzt das Spiel (Vielfaches des Spielwerts)",
@@ -45,7 +47,8 @@ def contract_rows(rs: RuleSet) -> list[Row]:
         bonuses = ", ".join(b.name for b in rs.bonuses if b.slug in c.bonuses) or "–"
         extras = []
         if c.required_birds:
-            extras.append("Vogerl nötig: " + "/".join(b.name for b in rs.bonuses if b.slug in c.required_birds))
+            extras.append(("Vogerl im Blatt nötig (eingetragen, wenn angesagt oder gespielt): " if c.bird_optional
+                           else "Vogerl nötig: ") + "/".join(b.name for b in rs.bonuses if b.slug in c.required_birds))
         if c.surrender:
             fixed = f" (fest {c.surrender_value} an jeden)" if c.surrender_value is not None else ""
             extras.append("schleifen möglich" + fixed)
@@ -82,6 +85,8 @@ def bonus_rows(rs: RuleSet) -> list[Row]:
             extras.append("kann nicht verloren gehen")
         if b.valat_exempt:
             extras.append("nie vervielfacht")
+        if b.min_card_points is not None:
+            extras.append(f"ab {format_thirds(b.min_card_points)} Kartenpunkten der Partei")
         if b.excluded_by:
             extras.append("nicht neben " + ", ".join(rs.bonus(x).name for x in sorted(b.excluded_by)))  # type: ignore[union-attr]
         rows.append(Row((
@@ -117,9 +122,12 @@ def setting_rows(rs: RuleSet) -> list[Row]:
     ]
     if rs.trischaken is not None:
         rows.append(Row(("Trischaken", trischaken_summary(rs)), rs.trischaken.source))
-    rows.append(Row(("Renonce", {"as_winner": "alle anderen schreiben, als hätten sie gewonnen",
-                                  "fixed_each": "Schuldiger zahlt jedem Spiel und Ansagen"}.get(
-        rs.renonce.kind if rs.renonce else "", "keine Wertung")), rs.renonce.source if rs.renonce else rs.format.source))
+    renonce = {"as_winner": "alle anderen schreiben, als hätten sie gewonnen",
+               "fixed_each": "Schuldiger zahlt jedem Spiel und Ansagen"}.get(
+        rs.renonce.kind if rs.renonce else "", "keine Wertung")
+    if rs.renonce is not None and rs.renonce.claims_on_top:
+        renonce += "; weiterer Verlust wird beim Schuldigen nachgefordert (Buchung zum Spiel)"
+    rows.append(Row(("Renonce", renonce), rs.renonce.source if rs.renonce else rs.format.source))
     final = f"; Finale der besten {f.final_round_top} mit {f.final_round_carry_percent} % der Punkte" if f.final_round_top else ""
     rows.append(Row(("Spielrichtung", {"anticlockwise": "gegen den Uhrzeigersinn", "clockwise": "im Uhrzeigersinn"}.get(
         f.direction, f.direction)), f.direction_source or f.source))
@@ -139,7 +147,15 @@ SETTING_HEADERS = ("Regel", "Wert")
 def trischaken_summary(rs: RuleSet) -> str:
     t = rs.trischaken
     assert t is not None
-    if t.kind == "loser_pays":
+    if t.kind == "most_pays":
+        text = (f"Meiste Punkte zahlt jedem {t.unit} (ab {format_thirds(t.mayor_threshold)} doppelt), "
+                f"Gleichauf zahlt jeder jedem {t.unit}; Vorhand als Verlierer ×{t.declarer_factor}"
+                + (" (auch gleichauf)" if t.declarer_tied_pays else "")
+                + ("; Jungfrauen teilen die Zahlung (aufgerundet)" if t.virgins == "share"
+                   else "; jede Jungfrau bekommt das Dreifache"))
+        if t.renonce_declarer_factor != 1:
+            text += f"; Renonce der Vorhand ×{t.renonce_declarer_factor}"
+    elif t.kind == "loser_pays":
         text = (f"Meiste Punkte zahlt jedem {t.unit} (ab {format_thirds(t.mayor_threshold)} doppelt), "
                 f"Jungfrauen bekommen alles; Vorhand als Verlierer ×{t.declarer_factor}")
     else:

@@ -202,3 +202,23 @@ class CorrectionForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["entry"].choices = [(entry.pk, str(entry.player)) for entry in entries]
         self.fields["round"].choices = [(round.pk, round.label) for round in rounds]
+
+
+class RevokeClaimForm(forms.Form):
+    """A revoke claim (Tirol): a player of a hand with a renonce claims points he lost beyond it from the
+    offender; booked against the hand (services.book_revoke_claim)."""
+
+    hand = forms.TypedChoiceField(label=_("Spiel mit Renonce"), coerce=int)
+    claimant = forms.TypedChoiceField(label=_("Es fordert nach"), coerce=int)
+    points = forms.DecimalField(label=_("Punkte"), max_digits=7, decimal_places=2, min_value=0)
+    reason = forms.CharField(label=_("Begründung"), max_length=400,
+                             widget=forms.TextInput(attrs={"placeholder": _("etwa: angesagter Pagat lag schon sicher")}))
+
+    def __init__(self, *args, hands, entries, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["hand"].choices = [
+            (hand.pk, gettext("%(round)s, Tisch %(table)s, Spiel %(number)s") % {
+                "round": hand.table.round.label, "table": hand.table.number, "number": hand.number})
+            for hand in hands
+        ]
+        self.fields["claimant"].choices = [(entry.pk, str(entry.player)) for entry in entries]

@@ -112,12 +112,17 @@ class Correction(models.Model):
     """Points a director books outside a hand, with the reason: a renonce claimed after the hand, a
     penalty, a ruling on a late arrival. They count for the standings in their round (not for the
     money: nobody pays them at the table) and are shown on the sheets, the standings and the workbook.
-    A correction is never edited or deleted: a wrong one is undone by booking the opposite."""
+    A correction is never edited or deleted: a wrong one is undone by booking the opposite.
+
+    A revoke claim (Tirol: points lost beyond a renonce's price, claimed from the offender) is one
+    booking of two rows tied to the hand: the claimant +points, the offender -points, same ``booking``."""
 
     entry = models.ForeignKey(Entry, on_delete=models.RESTRICT, related_name="corrections")
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="corrections")
     points = models.DecimalField(_("Punkte"), max_digits=10, decimal_places=2)
     reason = models.TextField(_("Begründung"))
+    hand = models.ForeignKey(Hand, null=True, blank=True, on_delete=models.CASCADE, related_name="claims")
+    booking = models.UUIDField(null=True, blank=True, help_text="the rows of one zero-sum booking share it")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
     at = models.DateTimeField(auto_now_add=True)
 

@@ -9,6 +9,7 @@ result is stored with the hand; HandScore rows carry it in hundredths for the st
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -266,6 +267,40 @@ def book_correction(*, entry, round: Round, points, reason: str, user=None) -> C
     correction = Correction.objects.create(entry=entry, round=round, points=value,
                                            reason=reason.strip()[:CORRECTION_REASON_LENGTH], user=user)
     return correction
+
+
+@live.write_service
+def book_revoke_claim(*, hand: Hand, claimant, points, reason: str, user=None) -> tuple[Correction, Correction]:
+    """A revoke claim (Tirol, seed 000 section 6: a further evident loss claimed from the offender) as
+    one zero-sum booking tied to ``hand``: ``claimant`` +points, the hand's offender -points."""
+    ruleset = hand.table.round.tournament.ruleset
+    if ruleset.renonce is None or not ruleset.renonce.claims_on_top:
+        raise ServiceError(f"Nach den Regeln {ruleset.name} gibt es keine Nachforderung nach einer Renonce.",
+                           f"The {ruleset.name} rules have no claim on top of a renonce.")
+    offender_seat = hand.data.get("renonce")
+    if offender_seat is None:
+        raise ServiceError(f"In Spiel {hand.number} gab es keine Renonce.", f"Hand {hand.number} had no renonce.")
+    seats = {score.hand_seat: score.entry for score in hand.scores.select_related("entry__player")}
+    offender = seats[offender_seat]
+    if claimant.pk == offender.pk or claimant.pk not in {entry.pk for entry in seats.values()}:
+        raise ServiceError("Nachfordern kann nur ein anderer Spieler dieses Spiels.",
+                           "Only another player of this hand can claim.")
+    try:
+        value = Decimal(str(points)).quantize(Decimal("0.01"))
+    except (InvalidOperation, ValueError):
+        value = Decimal(0)
+    if not 0 < value <= 1000:
+        raise ServiceError("Nachgefordert werden mehr als 0 und höchstens 1000 Punkte.",
+                           "A claim is more than 0 and at most 1000 points.")
+    if not reason.strip():
+        raise ServiceError("Eine Nachforderung braucht eine Begründung.", "A claim needs a reason.")
+    booking, round = uuid.uuid4(), hand.table.round
+    text = f"Renonce-Nachforderung, Spiel {hand.number}: {reason.strip()}"[:500]
+    rows = Correction.objects.bulk_create([
+        Correction(entry=claimant, round=round, points=value, reason=text, user=user, hand=hand, booking=booking),
+        Correction(entry=offender, round=round, points=-value, reason=text, user=user, hand=hand, booking=booking),
+    ])
+    return rows[0], rows[1]
 
 
 @live.write_service

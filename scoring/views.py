@@ -20,10 +20,10 @@ from django.views.decorators.http import require_POST
 from rules.engine import InvalidHand, read_hand, score_hand
 from rules.engine.numbers import json_number
 from scoring import services
-from scoring.forms import CorrectionForm, HandForm, initial_from_hand, ruleset_options
-from scoring.models import who_label
+from scoring.forms import CorrectionForm, HandForm, RevokeClaimForm, initial_from_hand, ruleset_options
+from scoring.models import Hand, who_label
 from scoring.seats import active_positions, dealer_position, sitting_out
-from scoring.selectors import table_sheet, tournament_corrections
+from scoring.selectors import renonce_hands, table_sheet, tournament_corrections
 from tournament.errors import ServiceError, in_language
 from tournament.http import directed_tournament, director_required, ensure_directs, int_param
 from tournament.models import Round, Table
@@ -345,9 +345,18 @@ def corrections(request, slug: str):
     tournament = directed_tournament(request, slug)
     entries = list(tournament.entries.select_related("player").order_by("player__name"))
     rounds = list(tournament.round_set.exclude(status=Round.PLANNED).order_by("number"))
-    form = CorrectionForm(request.POST or None, entries=entries, rounds=rounds)
+    claiming = "claim" in request.POST
+    form = CorrectionForm(None if claiming else request.POST or None, entries=entries, rounds=rounds)
+    renonce = tournament.ruleset.renonce
+    claim_form = None
+    if renonce is not None and renonce.claims_on_top:
+        claim_form = RevokeClaimForm(request.POST if claiming else None, hands=renonce_hands(tournament), entries=entries)
     status = 200
-    if request.method == "POST":
+    if claiming and claim_form is not None:
+        status = _book_claim(request, claim_form, entries)
+        if status == 302:
+            return redirect("scoring:corrections", slug=slug)
+    elif request.method == "POST":
         if form.is_valid():
             data = form.cleaned_data
             entry = next(e for e in entries if e.pk == data["entry"])
@@ -366,4 +375,23 @@ def corrections(request, slug: str):
         else:
             status = 422
     return render(request, "scoring/corrections.html", {
-        "tournament": tournament, "form": form, "corrections": tournament_corrections(tournament)}, status=status)
+        "tournament": tournament, "form": form, "claim_form": claim_form,
+        "corrections": tournament_corrections(tournament)}, status=status)
+
+
+def _book_claim(request, form: RevokeClaimForm, entries) -> int:
+    """Book a revoke claim from the director's form: 302 when booked, else 422 with the reason shown."""
+    if not form.is_valid():
+        return 422
+    data = form.cleaned_data
+    hand = Hand.objects.select_related("table__round__tournament").get(pk=data["hand"])
+    claimant = next(e for e in entries if e.pk == data["claimant"])
+    try:
+        services.book_revoke_claim(hand=hand, claimant=claimant, points=data["points"], reason=data["reason"],
+                                   user=request.user)
+    except ServiceError as error:
+        messages.error(request, error.message())
+        return 422
+    messages.success(request, in_language("Nachforderung für %(name)s gebucht.", "Claim for %(name)s booked.")
+                     % {"name": claimant.player.name})
+    return 302

@@ -46,6 +46,21 @@ CONTRACT_NAMES_EN = {
 }
 CONTRACT_SLUGS = tuple(CONTRACT_NAMES_EN)
 
+# The families a contract belongs to (hand-format.md: "call a king with a named bird, alone with part
+# of the talon, colour games, negative games with a trick target, open or half-open, Trischaken").
+CALL_KING = "call_king"
+CALL_KING_BIRD = "call_king_bird"
+ALONE_GAME = "alone"
+COLOUR = "colour"
+FAMILIES = (CALL_KING, CALL_KING_BIRD, ALONE_GAME, COLOUR, NEGATIVE, TRISCHAKEN)
+# Talon cards a declarer takes: none, one, three (half) or all six.
+TALON_CARDS = {"none": 0, "one": 1, "half": 3, "whole": 6}
+# How much of a negative game's hands is laid open: none, the declarer's only, or all after the first trick.
+OPENNESS = ("closed", "half_open", "open")
+# The trick target and openness the hand format's own negative slugs stand for.
+NEGATIVE_TRICKS = {"bettler": 0, "piccolo": 1, "zwiccolo": 2, "bettler_ouvert": 0, "piccolo_ouvert": 1, "zwiccolo_ouvert": 2}
+OUVERT_SLUGS = frozenset({"bettler_ouvert", "piccolo_ouvert", "zwiccolo_ouvert"})
+
 BONUS_NAMES_EN = {
     "pagat": "Pagat ultimo (I wins the last trick)",
     "uhu": "Uhu (II wins the second-last trick)",

@@ -24,11 +24,11 @@ from .catalogue import (
     BONUS_SLUGS,
     CALL,
     CONTRACT_KINDS,
-    CONTRACT_SLUGS,
     DECLARATION,
     KONTRA_MULTIPLIERS,
     TRISCHAKEN,
 )
+from .families import family_problems
 from .renonce import STRATEGIES as RENONCE_KINDS
 from .ruleset import TIE_BREAK_KEYS, Cite, PlainDataError, RuleSet
 from .sampling import random_hands
@@ -180,8 +180,7 @@ def structural_problems(rs: RuleSet) -> list[str]:
         problems.append("the contracts must be listed once each, at least one")
     for c in rs.contracts:
         where = f"contract {c.slug}"
-        if c.slug not in CONTRACT_SLUGS:
-            problems.append(f"{where}: not a contract of the hand format")
+        problems += family_problems(c)
         if c.kind not in CONTRACT_KINDS or c.partner not in (CALL, ALONE):
             problems.append(f"{where}: kind must be one of {list(CONTRACT_KINDS)}, partner 'call' or 'alone'")
         if c.value < 1 or c.bonus_factor < 1 or c.loss_factor < 1:

@@ -21,7 +21,7 @@ from .catalogue import (
 )
 from .messages import problem
 from .ruleset import ContractRule, RuleSet
-from .types import Hand, Problem
+from .types import BonusClaim, Hand, Problem
 
 
 def game_won(hand: Hand, ruleset: RuleSet) -> bool:
@@ -191,11 +191,13 @@ def _check_bonuses(hand: Hand, contract: ContractRule, ruleset: RuleSet, problem
             # A silent Valat is only ever a side taking every trick; one that did not happen is no
             # Valat at all, and must not hand the other side a Valat nobody made.
             problems.append(problem("valat_silent_failed", f"{field}.made", bonus=label))
+        if rule.min_card_points is not None and hand.declarer_points is not None:
+            _check_bonus_points(hand, ruleset, claim, rule.min_card_points, field, label, problems)
         for other in sorted(rule.excluded_by) if rule.excluded_by else ():
             if hand.claim(other) is not None:
                 problems.append(problem("bonus_excluded", field, bonus=label, other=ruleset.bonus_rule(other).name))
 
-    if contract.required_birds and hand.renonce is None:
+    if contract.required_birds and not contract.bird_optional and hand.renonce is None:
         has_bird = any(
             claim.bonus in contract.required_birds and claim.side == DECLARER and claim.announced
             for claim in hand.bonuses
@@ -222,6 +224,24 @@ def _check_bonuses(hand: Hand, contract: ContractRule, ruleset: RuleSet, problem
                         result=WON if declarer_won else LOST,
                     )
                 )
+
+
+def _check_bonus_points(
+    hand: Hand, ruleset: RuleSet, claim: BonusClaim, need: int, field: str, label: str, problems: list[Problem],
+) -> None:
+    """A bonus won with card points (a Sack, an Absolut) must agree with the declarer's card points:
+    made only with at least ``need`` (thirds) on the claiming side, failed only below."""
+    assert hand.declarer_points is not None
+    have = hand.declarer_points if claim.side == DECLARER else ruleset.total_card_points * 3 - hand.declarer_points
+    reached = have >= need
+    if claim.made == reached:
+        return
+    declarer = claim.side == DECLARER
+    problems.append(problem(
+        "bonus_points_too_few" if claim.made else "bonus_points_reached", field, bonus=label,
+        need=format_thirds(need), have=format_thirds(have), points=format_thirds(hand.declarer_points),
+        side_de="Spielerpartei" if declarer else "Gegenpartei", side_en="declarer's side" if declarer else "opponents",
+    ))
 
 
 def _check_surrender(hand: Hand, contract: ContractRule, ruleset: RuleSet, problems: list[Problem]) -> None:

@@ -126,13 +126,15 @@ def _contract(slug: Any, ruleset: RuleSet, problems: list[Problem]) -> ContractR
     if slug is None:
         problems.append(problem("contract_missing", "contract"))
         return None
+    # A rule set's own contracts (a Triccolo built on the site) have slugs of their own.
+    contract = ruleset.contract(slug) if isinstance(slug, str) else None
+    if contract is not None:
+        return contract
     if not isinstance(slug, str) or slug not in CONTRACT_SLUGS:
         problems.append(problem("contract_unknown", "contract", value=_show(slug)))
         return None
-    contract = ruleset.contract(slug)
-    if contract is None:
-        problems.append(problem("contract_not_offered", "contract", value=slug, ruleset=ruleset.name))
-    return contract
+    problems.append(problem("contract_not_offered", "contract", value=slug, ruleset=ruleset.name))
+    return None
 
 
 def _seat(value: Any, field: str, problems: list[Problem]) -> int | None:

@@ -83,6 +83,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Mit {points} Punkten ist das Spiel {actual}, nicht {given} (nötig sind {threshold}).",
         "With {points} card points the game is {actual_en}, not {given_en} ({threshold} needed).",
     ),
+    "bonus_points_too_few": (
+        "{bonus} braucht mindestens {need} Kartenpunkte; die {side_de} hat nur {have} (Kartenpunkte der Spielerpartei {points}).",
+        "{bonus} needs at least {need} card points; the {side_en} have only {have} (declarer's card points {points}).",
+    ),
+    "bonus_points_reached": (
+        "{bonus} ist als verloren eingetragen, doch die {side_de} hat {have} Kartenpunkte, ab {need} ist sie gemacht.",
+        "{bonus} is entered as failed, yet the {side_en} have {have} card points; from {need} it is made.",
+    ),
     "card_points_missing": (
         "Beim Trischaken braucht es die Kartenpunkte aller vier Spieler.",
         "Trischaken needs the card points of all four players.",

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, fields, is_dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any, Callable, Optional, TypeVar, cast
 
-from .catalogue import ALONE, CALL
+from .catalogue import ALONE, CALL, CONTRACT_NAMES_EN
 
 
 @dataclass(frozen=True)
@@ -41,8 +41,11 @@ class ContractRule:
     # Sechserdreier loses double (seed 000 section 3, seed 004 "bei Verlust zahlt der Spieler doppelt").
     loss_factor: int = 1
     bonuses: frozenset[str] = frozenset()
-    # At least one of these birds must be announced by the declarer's side (Besser-Rufer).
+    # At least one of these birds must be announced by the declarer's side (Besser-Rufer), unless
+    # ``bird_optional``: the bird is needed in hand and entered only when announced or played for
+    # (hand-format.md, the Raiffeisen cup's and Sauwald's A-Rufer).
     required_birds: frozenset[str] = frozenset()
+    bird_optional: bool = False
     surrender: bool = False
     # A fixed price the declarer pays each of the three others on giving up (pagat.com: "give up the
     # hand for 3 points"); None = the game plus the planned bird (seed 004, rule-notes.md).
@@ -56,10 +59,19 @@ class ContractRule:
     needs_announcement: bool = False
     partner_required: bool = False
     notes: tuple[Cite, ...] = ()
+    # Negative games of a rule set's own (a Triccolo): the tricks the declarer must take (0-3) and how
+    # open the hands are ("closed", "half_open", "open"); None = what the hand format's slug stands for.
+    tricks: Optional[int] = None
+    ouvert: Optional[str] = None
 
     @property
     def calls_partner(self) -> bool:
         return self.partner == CALL
+
+    @property
+    def name_en(self) -> str:
+        """The English name of a hand-format contract; a rule set's own contract keeps its name."""
+        return CONTRACT_NAMES_EN.get(self.slug, self.name)
 
 
 @dataclass(frozen=True)
@@ -80,6 +92,9 @@ class BonusRule:
     # The opponents may announce it only once the game is kontra'd (Skill7's Absolut: "An opponent may
     # only bid “Absolut” after a “Kontra” has been bid").
     opponents_need_kontra: bool = False
+    # Card points (in thirds) the side needs for the bonus (Tirol's 1st Sack "≥ 45 + 2", Skill7's Absolut
+    # "must reach 56 points"): a hand whose declarer_points contradict the claim is refused.
+    min_card_points: Optional[int] = None
 
     def value(self, announced: bool) -> int:
         chosen = self.announced if announced else self.silent
@@ -118,6 +133,14 @@ class TrischakenRule:
     loser_pays: the player with the most card points pays ``unit`` to each other player,
                 double from the mayor threshold, to the virgins alone if there are any;
                 doubled if that player is the declarer (Vorhand).
+    most_pays:  the player(s) with the most card points pay: a sole loser ``unit`` to each other
+                player (double from the mayor threshold, × ``declarer_factor`` as Vorhand, who with
+                ``declarer_tied_pays`` also loses alone when tied for the most); tied losers pay
+                each other player ``unit``. Virgins take the payment: ``virgins`` = "share": they
+                share what the loser(s) pay, each share rounded up to whole points; "each": each
+                virgin receives three times the loser's unit (two virgins: without the mayor's
+                doubling), the losers sharing it (one player with every trick pays each the unit). ``renonce_declarer_factor``
+                multiplies the renonce price of a revoking Vorhand.
     """
 
     kind: str
@@ -132,6 +155,8 @@ class TrischakenRule:
     virgins: str = "share"
     renonce_unit: int = 2
     notes: tuple[Cite, ...] = ()
+    declarer_tied_pays: bool = False
+    renonce_declarer_factor: int = 1
 
 
 @dataclass(frozen=True)
@@ -146,6 +171,9 @@ class RenonceRule:
     kind: str
     source: Cite
     notes: tuple[Cite, ...] = ()
+    # Points a player shows he lost beyond the renonce's price may be claimed from the offender on top
+    # (Tirol, seed 000 section 6): booked against the hand, the claimant credited, the offender debited.
+    claims_on_top: bool = False
 
 
 # Tie-break keys the standings understand (tournament/standings.py), compared in the order listed:
@@ -228,6 +256,11 @@ class RuleSet:
     renonce: Optional[RenonceRule] = None
     interpretations: tuple[Interpretation, ...] = ()
     base: Optional[str] = None
+    # The primary texts behind a rule set whose citations quote a summary of them (the cups' rules,
+    # docs/sources/cup-rules.md): each a tag used in the quotes and where the text is (URL or file:line).
+    references: tuple[Cite, ...] = ()
+    # What changed against the previous version of the same rules (Tirol 2020 against 2019/20).
+    changes: tuple[Cite, ...] = ()
     _contract_index: dict[str, ContractRule] = field(default_factory=dict, init=False, repr=False, compare=False)
     _bonus_index: dict[str, BonusRule] = field(default_factory=dict, init=False, repr=False, compare=False)
 

@@ -60,7 +60,10 @@ def random_hand(ruleset: RuleSet, rng: random.Random, contract: ContractRule | N
     bonuses = _bonuses(ruleset, contract, won, rng, impossible)
     if bonuses:
         hand["bonuses"] = bonuses
-    if rng.random() < 0.3 and not any(b["bonus"] == "valat" for b in bonuses):
+    # Card points could contradict a Valat or a bonus won with card points (a Sack): those hands give the result.
+    if rng.random() < 0.3 and not any(
+        b["bonus"] == "valat" or ruleset.bonus_rule(b["bonus"]).min_card_points is not None for b in bonuses
+    ):
         hand["declarer_points"] = _declarer_points(ruleset, won, rng)
     else:
         hand["result"] = WON if won else LOST

@@ -16,7 +16,6 @@ from typing import Iterable
 from .catalogue import (
     ANNULLED,
     BONUS_NAMES_EN,
-    CONTRACT_NAMES_EN,
     DECLARER,
     KONTRA_NAMES,
     NEGATIVE,
@@ -70,7 +69,7 @@ def play_score(hand: Hand, ruleset: RuleSet) -> HandResult:
 def play_items(hand: Hand, ruleset: RuleSet, contract: ContractRule) -> list[LineItem]:
     if hand.not_played:
         items = [LineItem(
-            "not_played", contract.slug, f"{contract.name} nicht gespielt", f"{CONTRACT_NAMES_EN[contract.slug]} not played",
+            "not_played", contract.slug, f"{contract.name} nicht gespielt", f"{contract.name_en} not played",
             0, (), None, ZERO, ZERO,
             "ohne Ansage nicht ausgespielt: 0 Punkte", "not played out without an announcement: 0 points",
         )]
@@ -158,7 +157,7 @@ class PositiveScorer:
             self.kontra_void and self.hand.kontra != 1
         ) else ("", "")
         return self.item(
-            "game", self.contract.slug, self.contract.name, CONTRACT_NAMES_EN[self.contract.slug],
+            "game", self.contract.slug, self.contract.name, self.contract.name_en,
             self.contract.value, [*self.game_factors(winner), *extra], winner, note,
         )
 
@@ -189,7 +188,7 @@ class PositiveScorer:
 
     def voided_game(self, note_de: str, note_en: str) -> LineItem:
         return LineItem(
-            "void", self.contract.slug, self.contract.name, CONTRACT_NAMES_EN[self.contract.slug],
+            "void", self.contract.slug, self.contract.name, self.contract.name_en,
             self.contract.value, (), self.winner, ZERO, ZERO, note_de, note_en,
         )
 
@@ -248,7 +247,7 @@ def negative_game_item(hand: Hand, ruleset: RuleSet, contract: ContractRule) -> 
         cash[hand.declarer] += cash_amount
         cash[seat] -= cash_amount
     return LineItem(
-        "game", contract.slug, contract.name, CONTRACT_NAMES_EN[contract.slug], contract.value,
+        "game", contract.slug, contract.name, contract.name_en, contract.value,
         tuple(factors), DECLARER if sign > 0 else OPPONENTS, seats4(points), seats4(cash),
     )
 
@@ -268,7 +267,7 @@ def surrender_item(hand: Hand, ruleset: RuleSet, contract: ContractRule) -> Line
         parts = f"{base} (fester Preis)"
     seats = pays_each(hand.declarer, base)
     return LineItem(
-        "surrender", contract.slug, f"{contract.name} geschleift", f"{CONTRACT_NAMES_EN[contract.slug]} given up",
+        "surrender", contract.slug, f"{contract.name} geschleift", f"{contract.name_en} given up",
         base, (), OPPONENTS, seats4(seats), seats4(seats),
         f"Der Spieler zahlt jedem: {parts}",
         f"The declarer pays each other player: {parts.replace('fester Preis', 'fixed price')}",

@@ -13,7 +13,7 @@ from fractions import Fraction
 from typing import Protocol
 
 from .cardpoints import format_thirds
-from .catalogue import CONTRACT_NAMES_EN, SEATS
+from .catalogue import SEATS
 from .ruleset import ContractRule, TrischakenRule
 from .types import Amount, Hand, LineItem, Seats4, pays_each, seats4
 
@@ -41,15 +41,17 @@ def split_ties(amounts: list[Amount], card_points: tuple[int, ...]) -> Seats4:
 def line(code: str, contract: ContractRule, german: str, english: str, base: Amount, seats: Seats4,
          note: tuple[str, str] = ("", "")) -> LineItem:
     return LineItem(
-        code, contract.slug, f"{contract.name}: {german}", f"{CONTRACT_NAMES_EN[contract.slug]}: {english}",
+        code, contract.slug, f"{contract.name}: {german}", f"{contract.name_en}: {english}",
         base, (), None, seats, seats, note[0], note[1],
     )
 
 
-def renonce_line(hand: Hand, contract: ContractRule, unit: int) -> LineItem:
+def renonce_line(hand: Hand, contract: ContractRule, rule: TrischakenRule) -> LineItem:
     """Seed 000: "If a revoke is committed the offender pays everyone else four victory points
-    (3×4)"; seed 003: "he pays three times two points (3 x 2 pts.)"."""
+    (3×4)"; seed 003: "he pays three times two points (3 x 2 pts.)"; the Upper-Austrian rules of
+    4/2023 double it for a revoking Trischaker (docs/sources/cup-rules.md, Raiffeisen Trischaken)."""
     assert hand.renonce is not None
+    unit = rule.renonce_unit * (rule.renonce_declarer_factor if hand.renonce == hand.declarer else 1)
     return line(
         "renonce", contract, f"Renonce von Sitz {hand.renonce}", f"renonce by seat {hand.renonce}", unit,
         seats4(pays_each(hand.renonce, unit)),
@@ -68,7 +70,7 @@ class TwoPairs:
 
     def items(self, rule: TrischakenRule, hand: Hand, contract: ContractRule) -> list[LineItem]:
         if hand.renonce is not None:
-            return [renonce_line(hand, contract, rule.renonce_unit)]
+            return [renonce_line(hand, contract, rule)]
         points = hand.card_points
         assert points is not None
         note = points_note(points)
@@ -140,7 +142,7 @@ class LoserPays:
 
     def items(self, rule: TrischakenRule, hand: Hand, contract: ContractRule) -> list[LineItem]:
         if hand.renonce is not None:
-            return [renonce_line(hand, contract, rule.renonce_unit)]
+            return [renonce_line(hand, contract, rule)]
         points = hand.card_points
         assert points is not None
         order = by_place(points)
@@ -171,12 +173,63 @@ class LoserPays:
         return [line("loser", contract, german, english, rule.unit, split_ties(amounts, points), points_note(points))]
 
 
+class MostPays:
+    """The Upper-Austrian rules of 4/2023 (Raiffeisen Tarockcup, Ö-Finale) and TarockRunde Sauwald 2019
+    (docs/sources/cup-rules.md, the Trischaken sections): the most card points lose; a sole loser pays
+    each other player, double with the game (the mayor threshold) and double again as Vorhand, who
+    also loses alone when tied for the most where ``declarer_tied_pays``; tied losers pay each other
+    player the unit; virgins take the payment as ``virgins`` says (TrischakenRule)."""
+
+    def items(self, rule: TrischakenRule, hand: Hand, contract: ContractRule) -> list[LineItem]:
+        if hand.renonce is not None:
+            return [renonce_line(hand, contract, rule)]
+        points = hand.card_points
+        assert points is not None
+        most = max(points)
+        losers = [seat for seat in SEATS if points[seat] == most]
+        vorhand = hand.declarer in losers and (len(losers) == 1 or rule.declarer_tied_pays)
+        if vorhand:
+            losers = [hand.declarer]
+        double = len(losers) == 1 and points[losers[0]] >= rule.mayor_threshold
+        base = rule.unit * (rule.declarer_factor if vorhand else 1)
+        unit = base * (2 if double else 1)
+        others = [seat for seat in SEATS if seat not in losers]
+        virgins = [seat for seat in others if points[seat] == 0]
+        receivers: dict[int, Amount] = {}
+        if not virgins or len(virgins) == 3:
+            # Each loser pays each other player the unit (one player with every trick, too).
+            receivers = {seat: unit * len(losers) for seat in others}
+        elif rule.virgins == "each":
+            # Sauwald: one virgin gets 3 from the loser (doubled as the loser pays double); two get
+            # "je drei Punkte" even though their loser nearly always has the game, so not doubled for it.
+            receivers = {seat: 3 * (base if len(virgins) == 2 else unit) for seat in virgins}
+        else:
+            # OÖ 4/2023: the virgins share the payment; "35/1 : 34/2" with two virgins costs the
+            # loser 2 × 2, so a share that is no whole number is rounded up.
+            share = Fraction(unit * len(losers) * len(others), len(virgins))
+            receivers = {seat: -(-share.numerator // share.denominator) for seat in virgins}
+        amounts: list[Amount] = [0, 0, 0, 0]
+        for seat, amount in receivers.items():
+            amounts[seat] = amount
+        paid = Fraction(sum(receivers.values()), len(losers))
+        for seat in losers:
+            amounts[seat] = -_exact(paid)
+        names = ", ".join(str(seat) for seat in losers)
+        german = f"Sitz {names} hat die meisten Punkte{' (doppelt)' if double else ''} und zahlt"
+        english = f"seat {names} has the most points{' (double)' if double else ''} and pays"
+        if vorhand:
+            german, english = f"{german}, als Vorhand doppelt", f"{english}, double as Vorhand"
+        return [line("loser", contract, german, english, rule.unit, seats4(amounts), points_note(points))]
+
+
 def _exact(value: Fraction) -> Amount:
     return int(value) if value.denominator == 1 else value
 
 
 # Strategies hold no state: one instance per kind, the rule's parameters come with each call.
-STRATEGIES: dict[str, TrischakenStrategy] = {"two_pairs": TwoPairs(), "loser_pays": LoserPays()}
+STRATEGIES: dict[str, TrischakenStrategy] = {
+    "two_pairs": TwoPairs(), "loser_pays": LoserPays(), "most_pays": MostPays(),
+}
 
 
 def trischaken_items(rule: TrischakenRule, hand: Hand, contract: ContractRule) -> list[LineItem]:

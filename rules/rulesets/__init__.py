@@ -1,13 +1,15 @@
-"""The five seed rule sets, by slug (docs/sources/README.md says which seed defines which)."""
+"""The rule sets, by slug: the five seeds (docs/sources/README.md says which seed defines which) and the
+cups that play today (docs/sources/cup-rules.md)."""
 
 from __future__ import annotations
 
 from rules.engine.ruleset import RuleSet
 
-from . import hopfgarten, ooe, pagat, skill7, tirol
+from . import hopfgarten, oefinale, ooe, pagat, raiffeisen, sauwald, skill7, tirol, tirol2020
 
 BUILTIN: dict[str, RuleSet] = {
-    module.RULESET.slug: module.RULESET for module in (tirol, hopfgarten, ooe, pagat, skill7)
+    module.RULESET.slug: module.RULESET
+    for module in (tirol, hopfgarten, ooe, pagat, skill7, raiffeisen, oefinale, sauwald, tirol2020)
 }
 SLUGS = tuple(BUILTIN)
 

@@ -124,6 +124,8 @@ RULESET = RuleSet(
         rounds=3, hands_at_four=16, hands_at_five=20, tables_of_five=True,
         tie_breaks=("best_round", "lots"), stake_cents=10,
         direction="anticlockwise", direction_source=seed("Konigrufen wird gegen den Uhrzeigersinn gespielt."),
+        table_draw="first_dealer",
+        table_draw_source=seed("Am Beginn des Spiels hebt jeder Spieler eine Karte ab, die hochste Karte gibt das erste Spiel."),
         notes=(seed("den Punkt um 10 Cent zu spielen."),),
     ),
     citations={
@@ -177,6 +179,13 @@ RULESET = RuleSet(
             "Read literally: each player who did not revoke scores what they would score had their side won the "
             "game and every announced bonus (silent bonuses drop out); the offender pays it all.",
             seed("inklusive der angesagten Zusatzpramien (Vogerl, Trull etc.)."),
+        ),
+        Interpretation(
+            "Who deals first",
+            "Each player cuts a card and the highest deals the first hand; the table records that first dealer "
+            "(the scorer's page asks who it is), the deal then passing anticlockwise. pagat.com (seed 001) draws the "
+            "first dealer at random instead; both come to the same entry: the first dealer as the table found it.",
+            seed("Am Beginn des Spiels hebt jeder Spieler eine Karte ab, die hochste Karte gibt das erste Spiel."),
         ),
         Interpretation(
             "Tournament format",

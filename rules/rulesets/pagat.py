@@ -114,6 +114,7 @@ RULESET = RuleSet(
         rounds=3, hands_at_four=16, hands_at_five=20, tables_of_five=True,
         tie_breaks=("best_round", "lots"), stake_cents=10,
         direction="anticlockwise", direction_source=seed("The game is played anticlockwise. The first dealer is selected randomly, and the turn to deal rotates anticlockwise after each hand."),
+        table_draw="first_dealer", table_draw_source=seed("The first dealer is selected randomly"),
     ),
     citations={
         "win_threshold": seed("the declarer's side wins if they make at least 36 of the 70 points."),

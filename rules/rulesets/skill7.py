@@ -4,6 +4,7 @@ The stake ("game value") is 1 point; Solo and Farbensolo are worth four times it
 every premium; a Valat overrides the game and every other premium.
 """
 
+from rules.engine.cardpoints import thirds
 from rules.engine.catalogue import CALL, POSITIVE
 from rules.engine.ruleset import (
     BonusRule,
@@ -46,7 +47,7 @@ BONUSES = (
     BonusRule("absolut", "Absolut", 1, 2, seed("Absolut for Rufer games – Normal game value (Still), two times the game value (bid)"),
               notes=(seed("In an Absolut game, the team that bid Absolut must reach 56 points to win."),
                      seed("An opponent may only bid “Absolut” after a “Kontra” has been bid")),
-              opponents_need_kontra=True),
+              opponents_need_kontra=True, min_card_points=thirds(56)),
     BonusRule("pagat", "Pagat", 1, 2, seed("Pagat for Rufer games – Normal game value (Still), two times the game value (bid)")),
     BonusRule("valat", "Valat", 6, 12, seed("Valat for Rufer games – Six times the game value (Still), 12 times the game value (bid)"),
               notes=(seed("Valat for Solo/Farbensolo games – 12 times the game value (Still), 24 times the game value (bid)"),)),

@@ -4,6 +4,7 @@ Every value cites the table row or sentence of docs/sources/000_debe8f38cfb17d10
 from; tests/rules/test_citations.py checks each quote against the text.
 """
 
+from rules.engine.cardpoints import thirds
 from rules.engine.catalogue import CALL, NEGATIVE, POSITIVE, TRISCHAKEN
 from rules.engine.ruleset import (
     BonusRule,
@@ -35,6 +36,10 @@ FARBENSPIEL_BONUSES = frozenset({"four_kings", "sack", "double_sack", "valat"})
 BIRDS = frozenset({"pagat", "uhu", "kakadu", "quapil"})
 
 SOLO = seed("All bonuses score double (including Valat).")
+CLAIM = seed("If such a player would be subject to a further publicly verifiable loss of points, they and their "
+             "partner may claim these points if they are not already accounted for.")
+# The cup's 2020 wording of its tie-break, as its scoring app ABAKUS shows it (docs/sources/abakus-tirol.md).
+ABAKUS_TIE_BREAK = Cite("abakus-tirol", "Tie-break (REGELN.js:113): level players are compared by their better round results, then by lot.")
 FARBENSPIEL = seed("The only bonuses are Four Kings, Säcke and Valat.")
 VORHAND = seed("*Vorhand only")
 NO_KING_OWN = seed("He may not call his own king.")
@@ -79,8 +84,8 @@ BONUSES = (
               notes=(seed("If the Mond is captured by the opponents, Mondfang is scored; no other captures score."),)),
     BonusRule("four_kings", "Vier Könige", 1, 2, seed("Four kings 1 2")),
     BonusRule("trull", "Trull", 1, 2, seed("Trull 1 2")),
-    BonusRule("sack", "1. Sack", None, 2, seed("1st Sack ($\\geq 45 + 2$) 2")),
-    BonusRule("double_sack", "2. Sack", None, 2, seed("2nd Sack ($\\geq 55 + 2$) 2")),
+    BonusRule("sack", "1. Sack", None, 2, seed("1st Sack ($\\geq 45 + 2$) 2"), min_card_points=thirds(45, 2)),
+    BonusRule("double_sack", "2. Sack", None, 2, seed("2nd Sack ($\\geq 55 + 2$) 2"), min_card_points=thirds(55, 2)),
     BonusRule("valat", "Valat", 10, 20, seed("Valat 10 20"),
               notes=(note("The fixed Valat premium (10 / 20) is added like any bonus and doubled in the solo games"),)),
 )
@@ -118,6 +123,7 @@ RULESET = RuleSet(
     ),
     renonce=RenonceRule(
         "as_winner", seed("all players who have not committed a breach score as if they had wone the game and all announced bonuses."),
+        notes=(CLAIM,), claims_on_top=True,
     ),
     format=TournamentFormat(
         seed("Three rounds of 16 hands are normally played (20 at a table of five)."),
@@ -143,19 +149,20 @@ RULESET = RuleSet(
             "Tie-break: the better round results",
             "Players level on points are compared by their round results, best first: the best round, then (if level) "
             "the second best, then the third, and only then by lot (tie-break key `round_results`). Its first comparison "
-            "is exactly \"the best round\"; going on to the next rounds before drawing lots follows the wording reported "
-            "from the cup's scoring app (\"die besseren Rundenergebnisse\"), which is not in the stored source.",
-            seed("In case of a tie, the following tie-breakers are used in order: the best round, and drawing lots."),
+            "is exactly \"the best round\"; going on to the next rounds before drawing lots follows the cup's own "
+            "wording in its scoring app ABAKUS, the better round results and then lots (the 2020 text, "
+            "docs/sources/abakus-tirol.md: REGELN.js line 113; rule set `tirol2020`).",
+            ABAKUS_TIE_BREAK,
         ),
         Interpretation(
             "Revoke: points claimed beyond the hand",
             "The revoke is scored in the hand (`renonce`: everyone else as if they had won the game and their "
-            "announced bonuses). Points the others could clearly show they would have made on top of that (a bonus "
-            "plainly on the table when the revoke stopped play) are not part of the hand: the director books them "
-            "as a points correction for the round, with this clause as the reason (Punktekorrekturen), so they count "
-            "for the standings and appear on the sheets without changing the hand.",
-            seed("If such a player would be subject to a further publicly verifiable loss of points, they and their "
-                 "partner may claim these points if they are not already accounted for."),
+            "announced bonuses). Points a player could clearly show he would have made on top of that (a bonus "
+            "plainly on the table when the revoke stopped play) are claimed from the offender: the director books "
+            "them against that hand as one zero-sum booking, the claimant credited and the offender debited the same "
+            "points (Punktekorrekturen, \"Renonce-Nachforderung\"). They count for the standings in the hand's round "
+            "and show on the hand's line of the sheet; the hand itself and the money stay as scored.",
+            CLAIM,
         ),
         Interpretation(
             "Annulled deal",

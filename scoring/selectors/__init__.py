@@ -13,6 +13,7 @@ from scoring.selectors.standings import (
     final_ranking,
     money_label,
     player_hands,
+    renonce_hands,
     standings,
     standings_document,
     standings_many,
@@ -26,7 +27,7 @@ __all__ = [
     "ContractRecord", "contract_record", "EnteredHand", "entered_data", "entered_hands", "hand_totals",
     "MoneyOfHand", "Settlement", "Sheet", "SheetRow", "StandingsRows", "WorkbookData", "build_sheet", "declarer_hands",
     "final_ranking", "money_by_hand", "money_label", "player_day", "PlayerDay", "player_hands", "prizes",
-    "Prizes", "round_sheets", "settlement",
+    "Prizes", "renonce_hands", "round_sheets", "settlement",
     "standings", "standings_document", "standings_many", "standings_table", "table_sheet", "tournament_corrections",
     "workbook_data", "TeamRow", "club_ranking", "sub_ranking", "team_standings",
 ]

@@ -77,6 +77,7 @@ def table_sheet(table: Table) -> Sheet:
     sheet = build_sheet(table, seats, hands, table.round.tournament.ruleset)
     sheet.corrections = list(Correction.objects.filter(round_id=table.round_id, entry__in=[s.entry_id for s in seats])
                              .select_related("entry__player").order_by("at", "id"))
+    note_claims(sheet)
     return sheet
 
 
@@ -101,8 +102,23 @@ def round_sheets(round: Round) -> list[Sheet]:
         sheet = build_sheet(table, list(table.seats.all()), list(table.hands.all()), ruleset)
         sheet.euros = [euros.get((table.pk, seat.entry_id), ZERO) for seat in sheet.seats]
         sheet.corrections = [c for seat in sheet.seats for c in corrections.get(seat.entry_id, [])]
+        note_claims(sheet)
         sheets.append(sheet)
     return sheets
+
+
+def note_claims(sheet: Sheet) -> None:
+    """A revoke claim booked against a hand (services.book_revoke_claim) shows on that hand's line too:
+    "Nachforderung: A +3, B -3"."""
+    claims: dict[int, list[Correction]] = {}
+    for correction in sheet.corrections:
+        if correction.hand_id is not None:
+            claims.setdefault(correction.hand_id, []).append(correction)
+    for row in sheet.rows:
+        booked = sorted(claims.get(row.hand.pk, []), key=lambda c: (c.points < 0, c.pk))
+        if booked:
+            parts = ", ".join(f"{c.entry.player.name} {c.points:+.2f}".replace(".00", "") for c in booked)
+            row.notes.append(f"{pgettext('sheet', 'Nachforderung')}: {parts}")
 
 
 def build_sheet(table: Table, seats: list[Seat], hands: list[Hand], ruleset: RuleSet) -> Sheet:

@@ -17,7 +17,7 @@ from django.db.models import Exists, F, OuterRef, Subquery, Sum
 from django.utils.translation import gettext as _
 
 from rules.engine.numbers import json_number
-from scoring.models import Correction, HandScore
+from scoring.models import Correction, Hand, HandScore
 from scoring.selectors.teams import team_standings
 from tournament.errors import active_language
 from tournament.models import Bye, Entry, Seat, Tournament
@@ -198,6 +198,13 @@ def standings_document(tournament: Tournament) -> dict:
         document["teams"] = [{"rank": team.rank, "name": team.name, "members": [m.player.name for m in team.members],
                               "total": json_number(team.total)} for team in teams]
     return document
+
+
+def renonce_hands(tournament: Tournament) -> list[Hand]:
+    """The tournament's hands with a renonce, by round, table and number (a revoke claim names one)."""
+    return list(Hand.objects.filter(table__round__tournament=tournament, data__has_key="renonce")
+                .select_related("table__round").defer("result")
+                .order_by("table__round__number", "table__number", "number"))
 
 
 def tournament_corrections(tournament: Tournament) -> list[Correction]:

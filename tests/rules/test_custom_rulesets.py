@@ -111,8 +111,8 @@ def test_malformed_specs_are_refused_with_a_message(spec, expected):
     ({"contracts": {"piccolo": {"bonuses": ["pagat"]}}}, "only positive contracts"),
     ({"contracts": {"dreier": {"surrender": True}}}, "only a contract that calls a king"),
     ({"contracts": {"dreier": {"needs_announcement": True, "bonuses": ["valat"]}}}, "allows no bonus that can be announced"),
-    ({"contracts": {"bauernschnapsen": {"name": "B", "value": 1, "kind": "positive", "source": {"source": "c", "quote": "q"}}}},
-     "not a contract of the hand format"),
+    ({"contracts": {"Bauern-Schnapsen": {"name": "B", "value": 1, "kind": "positive", "source": {"source": "c", "quote": "q"}}}},
+     "a contract of the rule set's own needs a slug"),
 ])
 def test_inconsistent_rule_sets_are_refused_naming_the_problem(overrides, expected):
     assert expected in problems_of({"slug": "tirol-x", "name": "x", "version": 1, "overrides": overrides})

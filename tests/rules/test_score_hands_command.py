@@ -34,10 +34,19 @@ def lines(process: subprocess.CompletedProcess) -> list[dict]:
     return [json.loads(line) for line in process.stdout.splitlines()]
 
 
-def test_list_rules_prints_exactly_the_five_slugs():
+def test_list_rules_prints_the_seeds_and_the_cups_slugs():
     process = run("--list-rules")
     assert process.returncode == 0
-    assert process.stdout.split() == ["tirol", "hopfgarten", "ooe", "pagat", "skill7"]
+    # hand-format.md: the five seeds, the cups that play today (cup-rules.md), then Tirol 2020.
+    assert process.stdout.split() == ["tirol", "hopfgarten", "ooe", "pagat", "skill7", "raiffeisen", "oefinale", "sauwald", "tirol2020"]
+
+
+@pytest.mark.parametrize("slug", ["raiffeisen", "oefinale", "sauwald"])
+def test_the_cups_rule_sets_score_through_the_command(slug):
+    process = run("--rules", slug, stdin='{"contract": "dreier", "declarer": 2, "result": "won", "kontra": 2}\n')
+    assert process.returncode == 0, process.stderr
+    # Kontras move only the money in all three (cup-rules.md).
+    assert lines(process) == [{"points": [-4, -4, 12, -4], "cash": [-8, -8, 24, -8]}]
 
 
 def test_spec_examples_under_tirol_from_json_lines_on_stdin():

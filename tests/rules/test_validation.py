@@ -20,7 +20,22 @@ def codes(slug: str, hand) -> list[str]:
 
 BONUS = {"bonus": "pagat", "side": "declarer"}
 
+SACK = {"bonus": "sack", "side": "declarer", "announced": True}
+
 CASES = [
+    # Plausibility (issue 22, point 4): a bonus won with card points must agree with declarer_points.
+    # Tirol: "1st Sack ($\geq 45 + 2$)", "2nd Sack ($\geq 55 + 2$)"; Skill7: Absolut "must reach 56 points".
+    ("tirol", {"contract": "dreier", "declarer": 1, "declarer_points": "40", "bonuses": [SACK]}, ["bonus_points_too_few"]),
+    ("tirol", {"contract": "dreier", "declarer": 1, "declarer_points": "45+1", "bonuses": [SACK]}, ["bonus_points_too_few"]),
+    ("tirol", {"contract": "dreier", "declarer": 1, "declarer_points": "50",
+               "bonuses": [{**SACK, "bonus": "double_sack"}]}, ["bonus_points_too_few"]),
+    # The opponents' Sack counts their points: 70 - 30 = 40.
+    ("tirol", {"contract": "dreier", "declarer": 1, "declarer_points": "30",
+               "bonuses": [{**SACK, "side": "opponents"}]}, ["bonus_points_too_few"]),
+    ("tirol", {"contract": "dreier", "declarer": 1, "declarer_points": "50", "bonuses": [{**SACK, "made": False}]},
+     ["bonus_points_reached"]),
+    ("skill7", {"contract": "rufer", "declarer": 0, "partner": 1, "declarer_points": 50,
+                "bonuses": [{"bonus": "absolut", "side": "declarer", "announced": True}]}, ["bonus_points_too_few"]),
     # Skill7: "An opponent may only bid “Absolut” after a “Kontra” has been bid"
     ("skill7", {"contract": "rufer", "declarer": 0, "partner": 1, "result": "won",
                 "bonuses": [{"bonus": "absolut", "side": "opponents", "announced": True}]}, ["bonus_opponents_need_kontra"]),
@@ -233,3 +248,31 @@ def test_a_superscript_digit_as_a_seat_is_refused_not_a_crash():
     with pytest.raises(InvalidHand) as refused:
         read_hand({"contract": "dreier", "declarer": 1, "result": "won", "kontra": {"²": 2}}, get_ruleset("tirol"))
     assert refused.value.problems[0].code == "seat_invalid"
+
+
+@pytest.mark.parametrize("slug, hand, points", [
+    ("tirol", {"contract": "dreier", "declarer": 1, "declarer_points": "45+2", "bonuses": [SACK]}, [-7, 21, -7, -7]),
+    ("tirol", {"contract": "dreier", "declarer": 1, "declarer_points": "55+2",
+               "bonuses": [SACK, {**SACK, "bonus": "double_sack"}]}, [-9, 27, -9, -9]),
+    ("tirol", {"contract": "dreier", "declarer": 1, "declarer_points": "20",
+               "bonuses": [{**SACK, "side": "opponents"}]}, [7, -21, 7, 7]),
+    # Dreier (5) won with 45+1: 15; the announced Sack failed: 2 × 3 = 6 to the opponents.
+    ("tirol", {"contract": "dreier", "declarer": 1, "declarer_points": "45+1", "bonuses": [{**SACK, "made": False}]},
+     [-3, 9, -3, -3]),
+    ("skill7", {"contract": "rufer", "declarer": 0, "partner": 1, "declarer_points": 56,
+                "bonuses": [{"bonus": "absolut", "side": "declarer", "announced": True}]}, [3, 3, -3, -3]),
+])
+def test_a_bonus_won_with_card_points_scores_when_they_agree(slug, hand, points):
+    from rules.engine import score
+
+    assert list(score(hand, R[slug]).points) == points
+
+
+def test_plausibility_refusal_speaks_german_and_english():
+    hand = {"contract": "dreier", "declarer": 1, "declarer_points": "40", "bonuses": [SACK]}
+    with pytest.raises(InvalidHand) as excinfo:
+        read_hand(hand, R["tirol"])
+    (problem,) = excinfo.value.problems
+    assert problem.field == "bonuses[0]"
+    assert "1. Sack braucht mindestens 45+2 Kartenpunkte" in problem.message_de and "40" in problem.message_de
+    assert "needs at least 45+2 card points" in problem.message_en

@@ -3,6 +3,7 @@
     python manage.py score_hands --rules SLUG [FILE]      JSON Lines or one JSON array; '-' or none = stdin
     python manage.py score_hands --rules-file RULES.json [FILE]   a custom rule set (see rules/engine/custom.py)
     python manage.py score_hands --list-rules
+    python manage.py score_hands --rules SLUG --list-contracts    one JSON line per contract the rule set offers
 
 One JSON object per hand, in input order: {"points": [...], "cash": [...]}, or {"error": "..."} for an
 invalid hand; the exit status is 1 if any hand was invalid. It never touches the database.
@@ -17,6 +18,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from rules.engine import InvalidHand, score
 from rules.engine.custom import RuleSetInvalid
+from rules.engine.families import describe
 from rules.rulesets import SLUGS, UnknownRuleSet, get_ruleset, load_custom
 
 NOT_JSON = ("Diese Zeile ist kein gültiges JSON ({detail}).", "This line is not valid JSON ({detail}).")
@@ -33,6 +35,8 @@ class Command(BaseCommand):
         parser.add_argument("--rules", metavar="SLUG", help=f"rule set: {', '.join(SLUGS)}")
         parser.add_argument("--rules-file", metavar="FILE", help="a custom rule set (JSON) derived from one of them")
         parser.add_argument("--list-rules", action="store_true", help="print the rule set slugs, one per line")
+        parser.add_argument("--list-contracts", action="store_true",
+                            help="print the rule set's contracts, one JSON line each (slug, German name, family)")
         parser.add_argument("--explain", action="store_true", help="add the itemised breakdown to each result")
         parser.add_argument("--lang", choices=("de", "en", "both"), default="both", help="language of error messages")
 
@@ -41,6 +45,10 @@ class Command(BaseCommand):
             self.stdout.write("\n".join(SLUGS))
             return
         ruleset = self._ruleset(options)
+        if options["list_contracts"]:
+            for contract in ruleset.contracts:
+                self.stdout.write(json.dumps(describe(contract), ensure_ascii=False))
+            return
         text = self._read(options["file"])
         failed = False
         for entry in parse_entries(text):
