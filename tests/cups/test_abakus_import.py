@@ -14,6 +14,7 @@ import json
 from io import StringIO
 
 import pytest
+from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
@@ -211,3 +212,15 @@ def test_command_reports_and_refuses(tmp_path):
     assert "Keine ABAKUS-Datei" in str(err.value) and "Not an ABAKUS export" in str(err.value)
     with pytest.raises(CommandError):
         call_command("import_abakus", str(tmp_path / "missing.json"), stdout=StringIO(), stderr=StringIO())
+
+
+@pytest.mark.django_db
+def test_the_readme_command_runs_on_the_sample_file():
+    """README and docs/cups.md print `manage.py import_abakus fixtures/abakus-sample.json`: the file is this
+    test's export, and the command as printed imports it."""
+    sample = settings.BASE_DIR / "fixtures" / "abakus-sample.json"
+    assert json.loads(sample.read_text(encoding="utf-8")) == export()
+    out = StringIO()
+    call_command("import_abakus", str(sample), stdout=out, stderr=StringIO())
+    assert "Ergebnisse: 27 neu" in out.getvalue()
+    assert table(find_season("hausruckcup"))[0] == (1, "Anna Alt", 1443, 8)
