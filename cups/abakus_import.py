@@ -27,6 +27,7 @@ from tournament.models import Player
 from tournament.players import clean_fields, identity, known_players, register_player
 
 Progress = Callable[[int, int], None]
+SEASON_LABEL_MAX = Season._meta.get_field("label").max_length
 
 
 @dataclass
@@ -76,6 +77,13 @@ def _check(data: AbakusData) -> dict[str, tuple[str, str]]:
         except ServiceError as error:
             raise ServiceError(f"ABAKUS-Spieler {key[:30]}: {error.message_de}",
                                f"ABAKUS player {key[:30]}: {error.message_en}") from None
+    for cup in data.cups:
+        for t in cup.tournaments:
+            if len(t.season) > SEASON_LABEL_MAX:
+                raise ServiceError(f"{cup.name}, {t.day}: die Saison „{t.season[:30]}“ ist länger als "
+                                   f"{SEASON_LABEL_MAX} Zeichen.",
+                                   f"{cup.name}, {t.day}: the season “{t.season[:30]}” is longer than "
+                                   f"{SEASON_LABEL_MAX} characters.")
     return fields
 
 

@@ -224,3 +224,31 @@ def test_the_readme_command_runs_on_the_sample_file():
     call_command("import_abakus", str(sample), stdout=out, stderr=StringIO())
     assert "Ergebnisse: 27 neu" in out.getvalue()
     assert table(find_season("hausruckcup"))[0] == (1, "Anna Alt", 1443, 8)
+
+
+@pytest.mark.django_db
+def test_a_season_label_too_long_is_refused_before_any_write():
+    data = export()
+    data["00"]["055"]["2024-09-14"]["_SAISON"] = "Saison 2024/25 des Tiroler Cups"
+    with pytest.raises(ServiceError) as err:
+        import_abakus(content=content(data))
+    assert "longer than 20" in err.value.message_en
+    assert (Player.objects.count(), Cup.objects.count()) == (0, 0)
+
+
+@pytest.mark.django_db
+def test_progress_counts_players_and_tournaments(tmp_path):
+    calls = []
+    import_abakus(content=content(), progress=lambda done, total: calls.append((done, total)))
+    assert calls[0] == (1, 15) and calls[-1] == (15, 15)  # 6 players, 9 tournaments
+    assert [done for done, _total in calls] == list(range(1, 16))
+
+    class Terminal(StringIO):
+        def isatty(self):
+            return True
+
+    path = tmp_path / "abakus.json"
+    path.write_bytes(content())
+    err = Terminal()
+    call_command("import_abakus", str(path), stdout=StringIO(), stderr=err)
+    assert "\r[" + "#" * 30 + "] 15/15" in err.getvalue()
