@@ -84,3 +84,10 @@ def cached_cup(cup: Cup, render: Callable[[], str]) -> str:
 def cached_player(player: Player, render: Callable[[], str]) -> str:
     """``render()``'s HTML for the player's history as it is now."""
     return cached_under(f"player:{player.pk}:{player_version(player)}", render, KEEP_SECONDS)
+
+
+def cached_final_field(cup: Cup, members: list[Cup], render: Callable[[], str]) -> str:
+    """``render()``'s HTML for who qualified through each of ``members`` for the final of ``cup`` (four
+    queries a member cup when warm)."""
+    version = _digest(cup.pk, [(m.pk, m.name, m.slug, cup_version(m)) for m in members])
+    return cached_under(f"final-field:{cup.pk}:{version}", render, KEEP_SECONDS)

@@ -15,7 +15,7 @@ from cups import calendar
 from cups.exports import get_season_exporter
 from cups.forms import SeasonImportForm
 from cups.imports import import_season_results
-from cups.live import cached_cup, cached_player, cached_season
+from cups.live import cached_cup, cached_final_field, cached_player, cached_season
 from cups.models import Cup, PlayerMerge, Season, SubRanking
 from cups.players import find_players, merge_players, player_history
 from cups.roles import MANAGE
@@ -46,11 +46,18 @@ def cup_page(request, slug: str):
         seasons_html = mark_safe(cached_cup(cup, render_seasons))  # noqa: S308 - our own template's output
     except UnknownScheme as err:
         raise Http404(str(err)) from err
-    try:
-        qualifiers = final_field(cup) if cup.member_cups.exists() else []
-    except UnknownScheme as err:
-        raise Http404(str(err)) from err
-    return render(request, "cups/cup.html", {"cup": cup, "seasons_html": seasons_html, "final_field": qualifiers,
+    members = list(cup.member_cups.order_by("name"))  # a final of several cups (the Ö-Finale)
+    final_field_html = ""
+    if members:
+        def render_field() -> str:
+            return render_to_string("cups/_final_field.html", {"final_field": final_field(cup)})
+
+        try:
+            final_field_html = mark_safe(cached_final_field(cup, members, render_field))  # noqa: S308 - our template
+        except UnknownScheme as err:
+            raise Http404(str(err)) from err
+    return render(request, "cups/cup.html", {"cup": cup, "seasons_html": seasons_html,
+                                             "final_field_html": final_field_html,
                                              "next_tournament": calendar.next_tournament(cup),
                                              "organises": request.user.has_perm(MANAGE, cup)})
 

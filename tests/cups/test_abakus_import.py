@@ -252,3 +252,15 @@ def test_progress_counts_players_and_tournaments(tmp_path):
     err = Terminal()
     call_command("import_abakus", str(path), stdout=StringIO(), stderr=err)
     assert "\r[" + "#" * 30 + "] 15/15" in err.getvalue()
+
+
+@pytest.mark.django_db
+def test_a_merge_keeps_the_abakus_number_with_the_player_kept():
+    from cups.players import merge_players
+
+    import_abakus(content=content())
+    guest = Player.objects.get(name="Gast Gustl")
+    carla = Player.objects.get(abakus_numbers__number="0003")  # never in a tournament with the guest
+    merge_players(keep=guest, duplicate=carla)
+    assert AbakusNumber.objects.get(number="0003").player == guest
+    assert import_abakus(content=content()).players_created == 0  # the next import finds him by the number

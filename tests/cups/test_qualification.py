@@ -118,6 +118,9 @@ def test_a_final_of_several_cups_lists_who_qualified_through_which(client, wien,
     html = client.get(reverse("cups:cup", args=["oe-finale"]), HTTP_ACCEPT_LANGUAGE="de").content.decode()
     assert "Qualifiziert für das Finale" in html and "Bernd Bauer" in html
     assert html.index("Cup raiffeisen") < html.index("Bernd Bauer") < html.index("Cup wien")
+    services.set_qualification(cup=other.cup, min_tournaments=4, qualifies_for=final)  # the cached field follows
+    html = client.get(reverse("cups:cup", args=["oe-finale"]), HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "Bernd Bauer" not in html and "Carla Christ" in html
 
 
 def test_out_of_vienna(client, wien):
