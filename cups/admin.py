@@ -1,7 +1,7 @@
 from django.contrib import admin
 from guardian.admin import GuardedModelAdmin
 
-from cups.models import Cup, CupScheme, ImportedResult, PlayerMerge, Season, SeasonTournament
+from cups.models import AbakusNumber, Cup, CupScheme, ImportedResult, PlayerMerge, Season, SeasonTournament, SubRanking
 
 
 @admin.register(CupScheme)
@@ -16,9 +16,24 @@ class SeasonInline(admin.TabularInline):
 
 @admin.register(Cup)
 class CupAdmin(GuardedModelAdmin):  # "Object permissions": who organises this cup (docs/roles.md)
-    list_display = ["name", "slug", "scheme", "region", "best_n", "final_mode", "final_penalties"]
+    list_display = ["name", "slug", "scheme", "region", "best_n", "final_mode", "final_penalties", "min_tournaments",
+                    "final_qualifiers", "qualifies_for"]
     prepopulated_fields = {"slug": ["name"]}
     inlines = [SeasonInline]
+
+
+@admin.register(SubRanking)
+class SubRankingAdmin(admin.ModelAdmin):
+    list_display = ["cup", "name", "slug", "include_word", "exclude_word", "club_word", "min_tournaments"]
+    list_filter = ["cup"]
+    prepopulated_fields = {"slug": ["name"]}
+
+
+@admin.register(AbakusNumber)
+class AbakusNumberAdmin(admin.ModelAdmin):
+    list_display = ["number", "player"]
+    search_fields = ["number"]
+    raw_id_fields = ["player"]
 
 
 class SeasonTournamentInline(admin.TabularInline):

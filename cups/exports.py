@@ -32,15 +32,18 @@ class SeasonExporter:
     do_not_call_in_templates = True
     identifier: ClassVar[str]
 
-    def __init__(self, season, *, base_url: str = ""):  # noqa: D107
+    def __init__(self, season, *, base_url: str = "", sub=None):  # noqa: D107
         self.season = season
+        self.sub = sub  # a cups.models.SubRanking of the season's cup, or None for the whole season
         self.tournament = None
         self.round = None
         self.base_url = base_url
-        self.standings = season_standings(season)
+        self.standings = season_standings(season, sub)
 
     def filename(self) -> str:
         stem = self.identifier.rsplit("-", 1)[0]
+        if self.sub is not None:
+            stem = f"{stem}-{self.sub.slug}"
         return f"{stem}.{self.extension}"
 
     def download_name(self) -> str:
@@ -67,7 +70,8 @@ class SeasonStandingsPdf(SeasonExporter, PdfExporter):
         return _("Saisonwertung")
 
     def subtitle(self) -> str:
-        return f"{self.season.cup.name} {self.season.label}"
+        sub = f" · {self.sub.name}" if self.sub is not None else ""
+        return f"{self.season.cup.name} {self.season.label}{sub}"
 
     def render_bytes(self) -> bytes:
         # PdfExporter names the document after the tournament; give it the season instead.
@@ -80,9 +84,13 @@ class SeasonStandingsPdf(SeasonExporter, PdfExporter):
                  Paragraph(_("%(t)s Turniere gespielt, die besten %(n)s Ergebnisse zählen (%(s)s). "
                              "* gewertet, (…) nicht gewertet.") % {"t": s.tournaments, "n": s.counted,
                                                                    "s": s.scheme.name}, self.styles["body"])]
+        if s.has_qualification:
+            story.append(Paragraph(_qualification_text(s), self.styles["body"]))
         header = [_("Rang"), _("Name"), _("Verein"), _("Punkte")]
         header += [f"{c.date:%d.%m.}\n{c.name[:14]}{' ★' if c.is_final else ''}" for c in s.columns]
         header.append(_("TN"))
+        if s.has_qualification:
+            header.append(_("Qual."))
         data = [header]
         bold = []
         for row_index, (row, cells) in enumerate(s.table(), start=1):
@@ -93,15 +101,26 @@ class SeasonStandingsPdf(SeasonExporter, PdfExporter):
                 if cell is not None and cell.counted:
                     bold.append(("FONTNAME", (col_index, row_index), (col_index, row_index), FONT_BOLD))
             line.append(str(row.participations))
+            if s.has_qualification:
+                line.append(_("ja") if s.qualified(row) else _("nein"))
             data.append(line)
         if len(data) == 1:
             story.append(Paragraph(_("Noch keine Ergebnisse."), self.styles["body"]))
             return story
         table = Table(data, repeatRows=1, colWidths=[12 * mm, 48 * mm, 40 * mm, 16 * mm]
-                      + [None] * len(s.columns) + [10 * mm])
+                      + [None] * len(s.columns) + [10 * mm] + ([12 * mm] if s.has_qualification else []))
         table.setStyle(TableStyle(table_style(font_size=8) + bold + [("ALIGN", (3, 1), (-1, -1), "RIGHT")]))
         story.append(table)
         return story
+
+
+def _qualification_text(s) -> str:
+    parts = []
+    if s.min_tournaments:
+        parts.append(_("qualifiziert ab %(n)s Turnieren der Saison") % {"n": s.min_tournaments})
+    if s.final_qualifiers:
+        parts.append(_("die besten %(q)s Qualifizierten kommen ins Finale") % {"q": s.final_qualifiers})
+    return "; ".join(parts) + "."
 
 
 def _mark_number(value) -> str:
@@ -137,10 +156,12 @@ class SeasonStandingsXlsx(SeasonExporter, ListExporter):
         ranks = f"{RESULTS}!$E$2:$E${max(last, 2)}"  # empty for a no-show at the final: no participation
         yield SheetData(SEASON, [Column("Nr", 8, INTEGER_FORMAT), Column(_("Rang"), 8, INTEGER_FORMAT),
                                  Column(_("Name"), 28), Column(_("Verein"), 24),
-                                 Column(_("Punkte"), 12, POINTS_FORMAT), Column(_("Teilnahmen"), 12, INTEGER_FORMAT)],
+                                 Column(_("Punkte"), 12, POINTS_FORMAT), Column(_("Teilnahmen"), 12, INTEGER_FORMAT),
+                                 Column(_("qualifiziert"), 12)],
                         [[row.player.key, row.rank, row.player.name, row.player.club,
                           CachedFormula(f"=SUMIFS({worth},{ids},A{n})", row.points),
-                          CachedFormula(f'=COUNTIFS({ids},A{n},{ranks},"<>")', row.participations)]
+                          CachedFormula(f'=COUNTIFS({ids},A{n},{ranks},"<>")', row.participations),
+                          s.qualified(row)]
                          for n, row in enumerate(s.rows, start=2)])
         yield SheetData(RESULTS, [Column("Nr", 8, INTEGER_FORMAT), Column(_("Name"), 28), Column(_("Turnier"), 28),
                                   Column(_("Datum"), 12, "DD.MM.YYYY"), Column(_("Rang"), 8, INTEGER_FORMAT),

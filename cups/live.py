@@ -47,15 +47,15 @@ def _digest(*parts) -> str:
 def season_version(season: Season) -> str:
     """The version of one season's standings (three queries; ``season.cup`` loaded)."""
     cup = season.cup
-    return _digest(cup.pk, cup.scheme, cup.best_n, cup.final_mode, cup.final_penalties,
-                   (season.pk, season.label, season.ordering), _season_inputs([season.pk]))
+    return _digest(cup.pk, cup.scheme, cup.best_n, cup.final_mode, cup.final_penalties, cup.min_tournaments,
+                   cup.final_qualifiers, (season.pk, season.label, season.ordering), _season_inputs([season.pk]))
 
 
 def cup_version(cup: Cup) -> str:
     """The version of every season of ``cup`` (four queries)."""
     seasons = list(cup.seasons.order_by("pk").values_list("pk", "label", "ordering"))
-    return _digest(cup.pk, cup.scheme, cup.best_n, cup.final_mode, cup.final_penalties, seasons,
-                   _season_inputs([s[0] for s in seasons]))
+    return _digest(cup.pk, cup.scheme, cup.best_n, cup.final_mode, cup.final_penalties, cup.min_tournaments,
+                   cup.final_qualifiers, seasons, _season_inputs([s[0] for s in seasons]))
 
 
 def player_version(player: Player) -> str:
@@ -66,7 +66,7 @@ def player_version(player: Player) -> str:
     seasons = list(Season.objects.filter(
         Q(tournaments__tournament__in=[entry[0] for entry in entries]) | Q(imported_results__player=player)
     ).distinct().order_by("pk").values_list("pk", "label", "ordering", "cup__scheme", "cup__best_n", "cup__final_mode",
-                     "cup__final_penalties"))
+                     "cup__final_penalties", "cup__min_tournaments", "cup__final_qualifiers"))
     return _digest(player.pk, player.name, player.club, [version_key(*entry) for entry in entries], seasons,
                    _season_inputs([s[0] for s in seasons]))
 
@@ -84,3 +84,10 @@ def cached_cup(cup: Cup, render: Callable[[], str]) -> str:
 def cached_player(player: Player, render: Callable[[], str]) -> str:
     """``render()``'s HTML for the player's history as it is now."""
     return cached_under(f"player:{player.pk}:{player_version(player)}", render, KEEP_SECONDS)
+
+
+def cached_final_field(cup: Cup, members: list[Cup], render: Callable[[], str]) -> str:
+    """``render()``'s HTML for who qualified through each of ``members`` for the final of ``cup`` (four
+    queries a member cup when warm)."""
+    version = _digest(cup.pk, [(m.pk, m.name, m.slug, cup_version(m)) for m in members])
+    return cached_under(f"final-field:{cup.pk}:{version}", render, KEEP_SECONDS)

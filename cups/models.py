@@ -72,6 +72,19 @@ class Cup(models.Model):
         _("Minuspunkte im Finale"), default=False,
         help_text=_("Rang über 50 im Finale: 50 − Rang; wer nicht zum Finale kommt: 49 − Finalisten (höchstens 0). "
                     "Nur wenn das Finale zusätzlich oder doppelt zählt."))
+    # Qualification (docs/sources/season.md "Qualification and sub-rankings"; migration 0006).
+    min_tournaments = models.PositiveSmallIntegerField(
+        _("Mindestzahl an Turnieren"), null=True, blank=True,
+        help_text=_("Wer weniger Turniere der Saison spielt, ist nicht qualifiziert (etwa 4 für das Ö-Finale)."))
+    final_qualifiers = models.PositiveSmallIntegerField(
+        _("Qualifizierte für das Finale"), null=True, blank=True,
+        help_text=_("So viele der qualifizierten Spieler der Saisonwertung kommen ins Finale."))
+    qualifies_for = models.ForeignKey(
+        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="member_cups",
+        verbose_name=_("qualifiziert für"),
+        help_text=_("Ein Finale, das aus mehreren Cups schöpft (das Ö-Finale): wer hier qualifiziert ist, ist dort dabei."))
+    abakus_number = models.CharField(_("ABAKUS-Nummer"), max_length=10, blank=True,
+                                     help_text=_("Nummer des Cups in ABAKUS (import_abakus)."))
 
     class Meta:
         ordering = ["name"]
@@ -143,6 +156,8 @@ class ImportedResult(models.Model):
     player = models.ForeignKey("tournament.Player", on_delete=models.PROTECT, related_name="imported_results")
     club = models.CharField(_("Verein"), max_length=120, blank=True)
     total = models.DecimalField(_("Punkte"), max_digits=10, decimal_places=2)
+    rounds = models.JSONField(_("Punkte je Runde"), default=list, blank=True)  # ABAKUS: None for a missed round
+    is_final = models.BooleanField(_("Cup-Finale"), default=False)
 
     class Meta:
         ordering = ["date", "tournament_name", "rank"]
@@ -174,3 +189,55 @@ class PlayerMerge(models.Model):
 
     def __str__(self) -> str:
         return f"{self.duplicate_name} ({self.duplicate_id}) -> {self.keep}"
+
+
+class SubRanking(models.Model):
+    """A season sub-ranking of a cup (the Wiener cup's "Out of Vienna"): the cup's tournaments and/or players
+    that fit its words, ranked like the season (cups/selectors.py ``season_standings(season, sub=)``)."""
+
+    cup = models.ForeignKey(Cup, on_delete=models.CASCADE, related_name="sub_rankings")
+    slug = models.SlugField(_("Kürzel"), max_length=40)
+    name = models.CharField(_("Name"), max_length=120)
+    include_word = models.CharField(
+        _("nur Turniere mit"), max_length=60, blank=True,
+        help_text=_("Nur Turniere, deren Name oder Ort dieses Wort enthält (leer: alle)."))
+    exclude_word = models.CharField(
+        _("ohne Turniere mit"), max_length=60, blank=True,
+        help_text=_("Turniere, deren Name oder Ort dieses Wort enthält, zählen nicht (etwa „Wien“)."))
+    club_word = models.CharField(
+        _("nur Spieler aus"), max_length=60, blank=True,
+        help_text=_("Nur Spieler, deren Verein oder Region dieses Wort enthält (leer: alle)."))
+    min_tournaments = models.PositiveSmallIntegerField(_("Mindestzahl an Turnieren"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["cup", "name"]
+        unique_together = [("cup", "slug")]
+        verbose_name = _("Teilwertung")
+        verbose_name_plural = _("Teilwertungen")
+
+    def __str__(self) -> str:
+        return f"{self.cup}: {self.name}"
+
+    def takes_tournament(self, name: str, venue: str = "") -> bool:
+        text = f"{name} {venue}".casefold()
+        if self.include_word and self.include_word.casefold() not in text:
+            return False
+        return not (self.exclude_word and self.exclude_word.casefold() in text)
+
+    def takes_player(self, club: str, region: str = "") -> bool:
+        return not self.club_word or self.club_word.casefold() in f"{club} {region}".casefold()
+
+
+class AbakusNumber(models.Model):
+    """A player's number in ABAKUS (import_abakus): a later import finds him by it."""
+
+    number = models.CharField(_("ABAKUS-Nummer"), max_length=20, unique=True)
+    player = models.ForeignKey("tournament.Player", on_delete=models.CASCADE, related_name="abakus_numbers")
+
+    class Meta:
+        ordering = ["number"]
+        verbose_name = _("ABAKUS-Nummer")
+        verbose_name_plural = _("ABAKUS-Nummern")
+
+    def __str__(self) -> str:
+        return f"{self.number}: {self.player}"

@@ -8,13 +8,13 @@ record kept, notes it in PlayerMerge and deletes the duplicate.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 from difflib import SequenceMatcher
 
 from django.db import models
 
-from cups.models import ImportedResult, PlayerMerge
+from cups.models import AbakusNumber, ImportedResult, PlayerMerge
 from tournament import live
 from tournament.errors import ServiceError
 from tournament.models import Entry, Player
@@ -94,6 +94,7 @@ def merge_players(*, keep: Player, duplicate: Player, user=None) -> PlayerMerge:
     Entry.objects.filter(pk__in=[e.pk for e in entries]).update(player=keep)
     PlayerMerge.objects.filter(keep=duplicate).update(keep=keep)  # earlier merges into the duplicate follow it
     ImportedResult.objects.filter(pk__in=[i.pk for i in imported]).update(player=keep)
+    AbakusNumber.objects.filter(player=duplicate).update(player=keep)  # his ABAKUS numbers find the one kept
     merge = PlayerMerge.objects.create(
         keep=keep, duplicate_id=duplicate.pk, duplicate_name=duplicate.name, duplicate_club=duplicate.club,
         user=user if getattr(user, "is_authenticated", False) else None,
@@ -128,6 +129,8 @@ class PlayerHistory:
     charts: list[dict]
     hands: int = 0  # hands played in this site's tournaments
     points: Decimal = Decimal(0)  # their points
+    # (season, Qualification) for each season whose cup sets a minimum or a number of finalists
+    qualifications: list = field(default_factory=list)
 
     @property
     def points_per_sixty(self) -> Decimal | None:
@@ -176,11 +179,14 @@ def player_history(player: Player) -> PlayerHistory:
 
     cup_cells: dict[str, tuple] = {}  # column key -> (season, CountedResult)
     imported: list[TournamentLine] = []
+    qualifications = []
     for season in seasons:
         s = standings[season.pk]
         row = next((r for r in s.rows if r.player.key == player.pk), None)
         if row is None:
             continue
+        if s.has_qualification:
+            qualifications.append((season, s.qualification[row.player.key]))
         columns = {c.key: c for c in s.columns}
         for item in row.results:
             column = columns[item.result.tournament]
@@ -204,8 +210,10 @@ def player_history(player: Player) -> PlayerHistory:
     lines = sorted(lines + imported, key=lambda line: (line.date, line.name))
     ids = [e.pk for e in entries]
     totals = hand_totals(ids).values()
+    qualifications.sort(key=lambda item: (item[0].cup.name, -item[0].ordering))
     return PlayerHistory(player, lines, contract_record(ids), season_charts(lines),
-                         hands=sum(n for n, _p in totals), points=sum((p for _n, p in totals), Decimal(0)))
+                         hands=sum(n for n, _p in totals), points=sum((p for _n, p in totals), Decimal(0)),
+                         qualifications=qualifications)
 
 
 def season_charts(lines: list[TournamentLine], *, width: int = 320, height: int = 120) -> list[dict]:

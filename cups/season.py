@@ -149,3 +149,33 @@ def rank_season(players: list[PlayerSeason], *, tournaments: int, best_n: int | 
         rows.append(SeasonRow(place.rank, place.shared, player, points, best_rank,
                               sum(1 for r in player.results if r.rank is not None), tuple(items)))
     return n, rows
+
+
+@dataclass(frozen=True)
+class Qualification:
+    """Whether a season row qualifies (docs/sources/season.md "Qualification and sub-rankings") and how many
+    tournaments of the season the player still needs for the minimum (0 when he has it)."""
+
+    qualified: bool
+    missing: int
+
+
+def qualify(rows: list[SeasonRow], *, min_tournaments: int | None = None,
+            final_qualifiers: int | None = None) -> dict[object, Qualification]:
+    """Player key -> Qualification. Qualified: at least ``min_tournaments`` tournaments played (every player
+    when the cup sets no minimum) and, where ``final_qualifiers`` is set, ranked within that many of the
+    qualified players (a shared place inside the number takes every player sharing it)."""
+    result: dict[object, Qualification] = {}
+    ahead = 0  # qualified players ranked strictly better than the current place
+    place_rank, place_start = None, 0
+    for row in rows:
+        missing = max(0, (min_tournaments or 0) - row.participations)
+        if missing:
+            result[row.player.key] = Qualification(False, missing)
+            continue
+        if row.rank != place_rank:
+            place_rank, place_start = row.rank, ahead
+        ahead += 1
+        within = final_qualifiers is None or place_start < final_qualifiers
+        result[row.player.key] = Qualification(within, 0)
+    return result

@@ -17,8 +17,18 @@ from django.utils.text import slugify
 
 from cups import schemes
 from cups.adapters import final_standings
-from cups.models import Cup, CupScheme, ImportedResult, Season, SeasonTournament
-from cups.season import FINAL_ON_TOP, PlayerSeason, Result, SeasonRow, final_points, no_show_result, rank_season
+from cups.models import Cup, CupScheme, ImportedResult, Season, SeasonTournament, SubRanking
+from cups.season import (
+    FINAL_ON_TOP,
+    PlayerSeason,
+    Qualification,
+    Result,
+    SeasonRow,
+    final_points,
+    no_show_result,
+    qualify,
+    rank_season,
+)
 from rules.engine.numbers import json_number
 
 
@@ -36,6 +46,7 @@ class Column:
     is_final: bool = False
     tournament_slug: str | None = None
     players: int = 0
+    venue: str = ""
 
 
 @dataclass
@@ -47,32 +58,60 @@ class SeasonStandings:
     counted: int
     rows: list[SeasonRow]
     clubs: dict[int, str] = field(default_factory=dict)
+    qualification: dict[object, Qualification] = field(default_factory=dict)
+    sub: SubRanking | None = None
+    min_tournaments: int | None = None
+    final_qualifiers: int | None = None
 
     @property
     def tournaments(self) -> int:
         return len(self.columns)
 
+    def qualified(self, row: SeasonRow) -> bool:
+        found = self.qualification.get(row.player.key)
+        return found is None or found.qualified
+
+    def missing(self, row: SeasonRow) -> int:
+        found = self.qualification.get(row.player.key)
+        return found.missing if found else 0
+
+    @property
+    def has_qualification(self) -> bool:
+        return bool(self.min_tournaments or self.final_qualifiers)
+
     def table(self) -> list[tuple[SeasonRow, list]]:
         """Each row with its cells in column order (None where the player did not play)."""
         return [(row, [row.result_for(c.key) for c in self.columns]) for row in self.rows]
 
+    def rows_with_qualification(self) -> list[tuple[SeasonRow, Qualification, list]]:
+        """Each row with its qualification and its cells (the season page)."""
+        return [(row, self.qualification.get(row.player.key, Qualification(True, 0)),
+                 [row.result_for(c.key) for c in self.columns]) for row in self.rows]
+
     def as_json(self) -> dict:
         """The spec's shape (docs/sources/season.md, Interfaces: season_standings --json)."""
-        return {
+        data = {
             "cup": self.cup.slug,
             "season": self.season.label,
             "scheme": self.scheme.key,
             "tournaments": self.tournaments,
             "counted": self.counted,
+            "min_tournaments": self.min_tournaments,
+            "final_qualifiers": self.final_qualifiers,
             "rows": [{
                 "rank": row.rank,
                 "name": row.player.name,
                 "points": json_number(row.points),
+                "qualified": self.qualified(row),
+                "tournaments_missing": self.missing(row),
                 "results": [{"tournament": c.result.tournament, "rank": c.result.rank,
                              "points": json_number(c.result.points), "counted": c.counted,
                              "final": c.result.is_final} for c in row.results],
             } for row in self.rows],
         }
+        if self.sub is not None:
+            data["sub_ranking"] = {"slug": self.sub.slug, "name": self.sub.name}
+        return data
 
 
 def scheme_for(cup: Cup, own: dict[str, CupScheme] | None = None) -> schemes.Scheme:
@@ -93,9 +132,11 @@ def _imported_key(name: str, day: date) -> str:
     return f"{day.isoformat()}-{slugify(name)}"
 
 
-def _standings_of(seasons: list[Season], cup: Cup | None = None) -> dict[int, SeasonStandings]:
+def _standings_of(seasons: list[Season], cup: Cup | None = None,
+                  sub: SubRanking | None = None) -> dict[int, SeasonStandings]:
     """Every season of one cup (or of several, each with ``season.cup`` loaded), with the same six or seven
-    queries whatever their number."""
+    queries whatever their number. With ``sub`` (a sub-ranking of that cup) only its tournaments and players
+    count; each tournament's cup points stay those of its whole field."""
     cups = {cup.pk: cup} if cup is not None else {s.cup_id: s.cup for s in seasons}
     own = _own_schemes(list(cups.values()))
     scheme_of = {pk: scheme_for(c, own) for pk, c in cups.items()}
@@ -113,14 +154,18 @@ def _standings_of(seasons: list[Season], cup: Cup | None = None) -> dict[int, Se
         if not rows:
             continue  # not held yet: nobody has played a hand
         t = link.tournament
-        column = Column(t.slug, t.name, t.date, link.is_final, t.slug, len(rows))
+        column = Column(t.slug, t.name, t.date, link.is_final, t.slug, len(rows), t.venue)
         by_season[link.season_id].append((column, [(r.entry.player, r.rank, r.total) for r in rows]))
     grouped: dict[tuple[int, str, date], list[ImportedResult]] = defaultdict(list)
     for item in imported:
         grouped[(item.season_id, item.tournament_name, item.date)].append(item)
     for (season_id, name, day), items in grouped.items():
-        column = Column(_imported_key(name, day), name, day, False, None, len(items))
+        column = Column(_imported_key(name, day), name, day, any(i.is_final for i in items), None, len(items))
         by_season[season_id].append((column, [(i.player, i.rank, i.total) for i in items]))
+    if sub is not None:
+        for season_id, held in by_season.items():
+            by_season[season_id] = [(column, [row for row in rows if sub.takes_player(row[0].club, row[0].region)])
+                                    for column, rows in held if sub.takes_tournament(column.name, column.venue)]
 
     result = {}
     for season in seasons:
@@ -146,13 +191,52 @@ def _standings_of(seasons: list[Season], cup: Cup | None = None) -> dict[int, Se
         players = [PlayerSeason(pk, people[pk].name, people[pk].club, tuple(rs)) for pk, rs in results.items()]
         n, rows = rank_season(players, tournaments=len(held), best_n=season_cup.best_n,
                               final_mode=season_cup.final_mode)
-        result[season.pk] = SeasonStandings(season_cup, season, scheme, [c for c, _ in held], n, rows)
+        minimum = sub.min_tournaments if sub is not None else season_cup.min_tournaments
+        qualifiers = None if sub is not None else season_cup.final_qualifiers
+        result[season.pk] = SeasonStandings(
+            season_cup, season, scheme, [c for c, _ in held], n, rows,
+            qualification=qualify(rows, min_tournaments=minimum, final_qualifiers=qualifiers), sub=sub,
+            min_tournaments=minimum, final_qualifiers=qualifiers)
     return result
 
 
-def season_standings(season: Season) -> SeasonStandings:
-    """The season ranking of ``season`` (six queries with a built-in scheme and ``season.cup`` loaded)."""
-    return _standings_of([season], season.cup)[season.pk]
+def season_standings(season: Season, sub: SubRanking | None = None) -> SeasonStandings:
+    """The season ranking of ``season`` (six queries with a built-in scheme and ``season.cup`` loaded), or its
+    sub-ranking ``sub`` (a SubRanking of the season's cup) with the same queries."""
+    return _standings_of([season], season.cup, sub)[season.pk]
+
+
+def find_sub_ranking(cup: Cup, slug: str) -> SubRanking:
+    """A cup's sub-ranking by slug (one query). Raises SubRanking.DoesNotExist."""
+    return SubRanking.objects.get(cup=cup, slug=slug)
+
+
+@dataclass(frozen=True)
+class CupQualifiers:
+    """Who qualified for a final through one member cup: its newest season and the qualified rows."""
+
+    cup: Cup
+    season: Season | None
+    rows: list[SeasonRow]
+
+
+def final_field(final_cup: Cup) -> list[CupQualifiers]:
+    """A final that draws from several cups (the Ö-Finale): per member cup (``Cup.qualifies_for``), the
+    qualified players of its newest season, in their season order."""
+    members = list(final_cup.member_cups.order_by("name"))
+    newest: dict[int, Season] = {}
+    for season in Season.objects.filter(cup__in=members).order_by("cup_id", "-ordering", "-label"):
+        newest.setdefault(season.cup_id, season)
+    for cup in members:
+        if cup.pk in newest:
+            newest[cup.pk].cup = cup
+    standings = _standings_of(list(newest.values())) if newest else {}
+    field_ = []
+    for cup in members:
+        season = newest.get(cup.pk)
+        s = standings.get(season.pk) if season else None
+        field_.append(CupQualifiers(cup, season, [r for r in s.rows if s.qualified(r)] if s else []))
+    return field_
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 
 from cups import schemes
-from cups.models import Cup, CupScheme, Season, SeasonTournament, season_slug
+from cups.models import Cup, CupScheme, Season, SeasonTournament, SubRanking, season_slug
 from cups.season import FINAL_MODES
 from tournament import live
 from tournament.errors import ServiceError
@@ -22,16 +22,58 @@ def _refuse_invalid(instance) -> None:
 
 @live.write_service(changes=live.NO_TOURNAMENT)
 def create_cup(*, name: str, slug: str, scheme: str = "fixed", ruleset_slug: str = "", region: str = "",
-               best_n: int | None = None, final_mode: str = "none", final_penalties: bool = False) -> Cup:
+               best_n: int | None = None, final_mode: str = "none", final_penalties: bool = False,
+               min_tournaments: int | None = None, final_qualifiers: int | None = None,
+               abakus_number: str = "") -> Cup:
+    _check_qualification(min_tournaments, final_qualifiers)
     if final_mode not in FINAL_MODES:
         raise ServiceError(f"Unbekannte Finalregel „{final_mode}“.", f"Unknown final mode “{final_mode}”.")
     if scheme not in schemes.BUILTIN and not CupScheme.objects.filter(key=scheme).exists():
         raise ServiceError(f"Unbekannte Wertung „{scheme}“.", f"Unknown scheme “{scheme}”.")
     cup = Cup(name=name, slug=slug, scheme=scheme, ruleset_slug=ruleset_slug, region=region, best_n=best_n,
-              final_mode=final_mode, final_penalties=final_penalties)
+              final_mode=final_mode, final_penalties=final_penalties, min_tournaments=min_tournaments,
+              final_qualifiers=final_qualifiers, abakus_number=abakus_number)
     _refuse_invalid(cup)
     cup.save()
     return cup
+
+
+def _check_qualification(min_tournaments: int | None, final_qualifiers: int | None) -> None:
+    for value, de, en in ((min_tournaments, "Mindestzahl an Turnieren", "minimum of tournaments"),
+                          (final_qualifiers, "Zahl der Qualifizierten", "number of qualifiers")):
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1 or value > 999):
+            raise ServiceError(f"{de}: eine ganze Zahl von 1 bis 999, nicht „{value}“.",
+                               f"The {en} is a whole number from 1 to 999, not “{value}”.")
+
+
+@live.write_service(changes=live.NO_TOURNAMENT)
+def set_qualification(*, cup: Cup, min_tournaments: int | None = None, final_qualifiers: int | None = None,
+                      qualifies_for: Cup | None = None) -> Cup:
+    """A cup's qualification (docs/sources/season.md "Qualification and sub-rankings"): the minimum of
+    tournaments of a season, how many of the qualified reach its final, and the final of several cups
+    (the Ö-Finale) it qualifies for. None clears a setting."""
+    _check_qualification(min_tournaments, final_qualifiers)
+    if qualifies_for is not None and qualifies_for.pk == cup.pk:
+        raise ServiceError("Ein Cup kann sich nicht für sich selbst qualifizieren.", "A cup cannot qualify for itself.")
+    cup = Cup.objects.select_for_update().get(pk=cup.pk)
+    cup.min_tournaments, cup.final_qualifiers, cup.qualifies_for = min_tournaments, final_qualifiers, qualifies_for
+    cup.save(update_fields=["min_tournaments", "final_qualifiers", "qualifies_for"])
+    return cup
+
+
+@live.write_service(changes=live.NO_TOURNAMENT)
+def create_sub_ranking(*, cup: Cup, slug: str, name: str, include_word: str = "", exclude_word: str = "",
+                       club_word: str = "", min_tournaments: int | None = None) -> SubRanking:
+    """A season sub-ranking of ``cup`` over the tournaments whose name or venue has ``include_word`` (all when
+    empty) and not ``exclude_word``, and the players whose club or region has ``club_word`` (all when empty)."""
+    _check_qualification(min_tournaments, None)
+    if SubRanking.objects.filter(cup=cup, slug=slug).exists():
+        raise ServiceError(f"Die Teilwertung „{slug}“ gibt es schon.", f"Sub-ranking “{slug}” already exists.")
+    sub = SubRanking(cup=cup, slug=slug, name=name, include_word=include_word, exclude_word=exclude_word,
+                     club_word=club_word, min_tournaments=min_tournaments)
+    _refuse_invalid(sub)
+    sub.save()
+    return sub
 
 
 @live.write_service(changes=live.NO_TOURNAMENT)
@@ -71,14 +113,20 @@ def season_label(day) -> str:
 
 @live.write_service
 def enter_current_season(*, cup_slug: str, tournament: Tournament, scheme: str | None = None,
-                         final_mode: str | None = None, is_final: bool = False) -> SeasonTournament:
+                         final_mode: str | None = None, is_final: bool = False,
+                         min_tournaments: int | None = None) -> SeasonTournament:
     """Put ``tournament`` into the current season of cup ``cup_slug`` (the season its date falls in),
-    creating the cup (named after its slug, with ``scheme`` or "fixed" and ``final_mode`` or "none") and
-    the season when new; ``is_final``: the tournament is the season's cup final."""
+    creating the cup (named after its slug, with ``scheme`` or "fixed", ``final_mode`` or "none" and
+    ``min_tournaments``, the minimum of tournaments to qualify) and the season when new; ``is_final``:
+    the tournament is the season's cup final."""
     cup = Cup.objects.filter(slug=cup_slug).first()
     if cup is None:
         cup = create_cup(name=cup_slug.replace("-", " ").title(), slug=cup_slug, scheme=scheme or "fixed",
-                         ruleset_slug=tournament.ruleset_slug, final_mode=final_mode or "none")
+                         ruleset_slug=tournament.ruleset_slug, final_mode=final_mode or "none",
+                         min_tournaments=min_tournaments)
+    elif min_tournaments is not None and min_tournaments != cup.min_tournaments:
+        raise ServiceError(f"Der Cup „{cup_slug}“ verlangt {cup.min_tournaments or 'keine'} Turniere, nicht {min_tournaments}.",
+                           f"Cup “{cup_slug}” requires {cup.min_tournaments or 'no'} tournaments, not {min_tournaments}.")
     elif scheme is not None and scheme != cup.scheme:
         raise ServiceError(f"Der Cup „{cup_slug}“ wertet nach „{cup.scheme}“, nicht nach „{scheme}“.",
                            f"Cup “{cup_slug}” uses the scheme “{cup.scheme}”, not “{scheme}”.")

@@ -18,4 +18,7 @@ urlpatterns = [
     path("leitung/spieler/suche/", views.player_search, name="player_search"),
     path("leitung/spieler/zusammenfuehren/", views.player_merge, name="player_merge"),
     path("cup/<slug:slug>/<slug:season>/export/<slug:identifier>/", views.season_export, name="season_export"),
+    path("cup/<slug:slug>/<slug:season>/wertung/<slug:sub>/", views.sub_ranking_page, name="sub_ranking"),
+    path("cup/<slug:slug>/<slug:season>/wertung/<slug:sub>/export/<slug:identifier>/", views.season_export,
+         name="sub_ranking_export"),
 ]

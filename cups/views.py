@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
@@ -15,11 +15,11 @@ from cups import calendar
 from cups.exports import get_season_exporter
 from cups.forms import SeasonImportForm
 from cups.imports import import_season_results
-from cups.live import cached_cup, cached_player, cached_season
-from cups.models import Cup, PlayerMerge, Season
+from cups.live import cached_cup, cached_final_field, cached_player, cached_season
+from cups.models import Cup, PlayerMerge, Season, SubRanking
 from cups.players import find_players, merge_players, player_history
 from cups.roles import MANAGE
-from cups.selectors import UnknownScheme, cup_overview, season_standings
+from cups.selectors import UnknownScheme, cup_overview, final_field, season_standings
 from cups.statistics import cup_statistics
 from tournament.errors import ServiceError, in_language
 from tournament.http import director_required, int_param
@@ -46,7 +46,18 @@ def cup_page(request, slug: str):
         seasons_html = mark_safe(cached_cup(cup, render_seasons))  # noqa: S308 - our own template's output
     except UnknownScheme as err:
         raise Http404(str(err)) from err
+    members = list(cup.member_cups.order_by("name"))  # a final of several cups (the Ö-Finale)
+    final_field_html = ""
+    if members:
+        def render_field() -> str:
+            return render_to_string("cups/_final_field.html", {"final_field": final_field(cup)})
+
+        try:
+            final_field_html = mark_safe(cached_final_field(cup, members, render_field))  # noqa: S308 - our template
+        except UnknownScheme as err:
+            raise Http404(str(err)) from err
     return render(request, "cups/cup.html", {"cup": cup, "seasons_html": seasons_html,
+                                             "final_field_html": final_field_html,
                                              "next_tournament": calendar.next_tournament(cup),
                                              "organises": request.user.has_perm(MANAGE, cup)})
 
@@ -62,7 +73,26 @@ def season_page(request, slug: str, season: str):
         standings_html = mark_safe(cached_season(found, render_standings))  # noqa: S308 - our own template's output
     except UnknownScheme as err:
         raise Http404(str(err)) from err
-    return render(request, "cups/season.html", {"cup": found.cup, "season": found, "standings_html": standings_html})
+    return render(request, "cups/season.html", {"cup": found.cup, "season": found, "standings_html": standings_html,
+                                                "subs": SubRanking.objects.filter(cup=found.cup)})
+
+
+def _sub(season: Season, sub: str) -> SubRanking:
+    return get_object_or_404(SubRanking, cup=season.cup, slug=sub)
+
+
+def sub_ranking_page(request, slug: str, season: str, sub: str):
+    """A season sub-ranking (the Wiener cup's "Out of Vienna"): its own table, JSON and sheets."""
+    found = _season(slug, season)
+    ranking = _sub(found, sub)
+    try:
+        standings = season_standings(found, ranking)
+    except UnknownScheme as err:
+        raise Http404(str(err)) from err
+    if request.GET.get("format") == "json":
+        return JsonResponse(standings.as_json(), json_dumps_params={"ensure_ascii": False})
+    return render(request, "cups/sub_ranking.html", {"cup": found.cup, "season": found, "sub": ranking,
+                                                     "standings": standings})
 
 
 @director_required
@@ -88,14 +118,15 @@ def season_import(request, slug: str, season: str):
                   status=status)
 
 
-def season_export(request, slug: str, season: str, identifier: str):
-    """The season standings as PDF or XLSX (cups/exports.py); public like the season page."""
+def season_export(request, slug: str, season: str, identifier: str, sub: str | None = None):
+    """The season standings (or a sub-ranking's) as PDF or XLSX (cups/exports.py); public like the season page."""
     exporter = get_season_exporter(identifier)
     if exporter is None:
         raise Http404(identifier)
     found = _season(slug, season)
+    ranking = _sub(found, sub) if sub else None
     try:
-        file = exporter(found).render()
+        file = exporter(found, sub=ranking).render()
     except UnknownScheme as err:
         raise Http404(str(err)) from err
     response = HttpResponse(file.content, content_type=file.content_type)

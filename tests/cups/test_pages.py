@@ -27,17 +27,18 @@ def test_cup_and_season_pages(client, played, cup_season, django_assert_max_num_
     page = client.get(url)
     assert page.status_code == 200
     html = page.content.decode()
-    with django_assert_max_num_queries(6):  # reload: the cup and its version, its next tournament, the seasons from the cache
+    with django_assert_max_num_queries(7):  # reload: the cup and its version, its next tournament, whether cups qualify
+        # for it (the final of several cups), the seasons from the cache
         assert "Anna Alt" in client.get(url).content.decode()
     assert "Anna Alt" in html and "2026/27" in html and reverse("cups:season", args=["tirol", "2026-27"]) in html
 
     url = reverse("cups:season", args=["tirol", "2026-27"])
     assert url == "/cup/tirol/2026-27/"
-    with django_assert_max_num_queries(11):  # cold: the season, its version (three), its standings (seven)
+    with django_assert_max_num_queries(12):  # cold: the season, its version (three), its standings (seven), sub-rankings
         page = client.get(url)
     assert page.status_code == 200
     html = page.content.decode()
-    with django_assert_max_num_queries(4):  # warm: the season and its version, standings from the cache
+    with django_assert_max_num_queries(5):  # warm: the season and its version, its sub-rankings, standings cached
         again = client.get(url).content.decode()
     season_table = re.compile(r'<table class="list season">.*?</table>', re.S)
     assert season_table.search(again).group() == season_table.search(html).group()

@@ -70,10 +70,12 @@ def test_season_standings_cube_with_imports(played, cup_season):
         assert by_name[name].points == sum(sorted(points, reverse=True)[:2])
         assert by_name[name].participations == len(points)
     data = standings.as_json()
-    assert set(data) == {"cup", "season", "scheme", "tournaments", "counted", "rows"}
+    assert set(data) == {"cup", "season", "scheme", "tournaments", "counted", "min_tournaments", "final_qualifiers",
+                         "rows"}
     assert (data["cup"], data["season"], data["scheme"], data["tournaments"], data["counted"]) == (
         "tirol", "2026/27", "cube", 3, 2)
-    assert set(data["rows"][0]) == {"rank", "name", "points", "results"}
+    assert set(data["rows"][0]) == {"rank", "name", "points", "qualified", "tournaments_missing", "results"}
+    assert all(row["qualified"] is True for row in data["rows"])  # the cup sets no minimum
     assert set(data["rows"][0]["results"][0]) == {"tournament", "rank", "points", "counted", "final"}
     assert "Fehlt 0" not in by_name
 

@@ -88,7 +88,8 @@ README_COMMANDS = [
     ".venv/bin/python manage.py score_hands --list-rules",
     """echo '{"contract": "dreier", "declarer": 2, "result": "won"}' | .venv/bin/python manage.py score_hands --rules tirol""",
     ".venv/bin/python manage.py export_sheets demo --out archiv/ --base-url https://turnier.example.at",
-    ".venv/bin/python manage.py season_standings CUP [--season 2026/27] [--json]",
+    ".venv/bin/python manage.py season_standings CUP [--season 2026/27] [--sub SLUG] [--json]",
+    ".venv/bin/python manage.py import_abakus fixtures/abakus-sample.json",
 ]
 
 
@@ -108,6 +109,9 @@ def test_the_readme_commands_run_in_a_fresh_shell(fresh_shell, tmp_path):
     assert '"participants": 8' in fresh_shell("standings", "demo", "--json").stdout
     assert "/t/" in fresh_shell("table_links", "demo", "--round", "1").stdout
     assert fresh_shell("draw_seating", "--players", "12", "--rounds", "3").stdout.lstrip().startswith(("{", "["))
+    # the README's path is relative to the checkout, where a user runs it
+    assert "27 created" in fresh_shell("import_abakus", str(ROOT / "fixtures" / "abakus-sample.json")).stdout
+    assert '"qualified": true' in fresh_shell("season_standings", "hausruckcup", "--json").stdout
 
 
 def test_links_point_to_the_lan_address_when_site_url_is_not_set(fresh_shell, monkeypatch):

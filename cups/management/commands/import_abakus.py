@@ -1,0 +1,55 @@
+"""manage.py import_abakus FILE [--cup NR …]: a cup switches from ABAKUS (docs/cups.md, "Import from ABAKUS").
+
+Reads a JSON export of the ABAKUS database (cups/abakus.py), writes cups, seasons, players with their
+ABAKUS numbers and past tournaments (cups/abakus_import.py), all or nothing; prints what was created,
+matched and skipped. A progress bar goes to stderr when it is a terminal. A file that cannot be read or is
+not an ABAKUS export: exit 1 with a sentence in German and English, nothing written.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+
+from cups.abakus_import import import_abakus
+from tournament.errors import ServiceError
+
+BAR = 30
+
+
+class Command(BaseCommand):
+    help = "Cups, Spieler und Turniere aus einem ABAKUS-Export (JSON) / import an ABAKUS export (JSON)"
+
+    def add_arguments(self, parser):
+        parser.add_argument("file", help="JSON-Export der ABAKUS-Datenbank / JSON export of the ABAKUS database")
+        parser.add_argument("--cup", action="append", default=[], metavar="NR",
+                            help="nur diesen Cup (ABAKUS-Nummer, etwa 55; mehrfach möglich) / only this cup")
+        parser.add_argument("--no-progress", action="store_true", help="ohne Fortschrittsbalken / no progress bar")
+
+    def handle(self, *args, file: str, cup: list[str], no_progress: bool, **options):
+        path = Path(file)
+        try:
+            content = path.read_bytes()
+        except OSError as err:
+            raise CommandError(f"Die Datei „{file}“ lässt sich nicht lesen / cannot read “{file}”: "
+                               f"{err.strerror}") from None
+        bad = [c for c in cup if not c.isdigit()]
+        if bad:
+            raise CommandError(f"--cup „{bad[0]}“ ist keine ABAKUS-Cupnummer / “{bad[0]}” is no ABAKUS cup number")
+        show = not no_progress and self.stderr.isatty()
+        try:
+            report = import_abakus(content=content, only=set(cup) or None, progress=self._bar if show else None)
+        except ServiceError as error:
+            if show:
+                self.stderr.write("")
+            raise CommandError(f"{error.message_de} / {error.message_en} (nichts geschrieben / nothing written)") from None
+        if show:
+            self.stderr.write("")
+        for de, en in zip(report.lines("de"), report.lines("en"), strict=True):
+            self.stdout.write(f"{de}  /  {en}")
+
+    def _bar(self, done: int, total: int) -> None:
+        filled = BAR * done // max(total, 1)
+        self.stderr.write(f"\r[{'#' * filled}{'.' * (BAR - filled)}] {done}/{total}", ending="")
+        self.stderr.flush()
