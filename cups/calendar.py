@@ -62,7 +62,7 @@ def ical_feed(events: list[Upcoming], *, name: str, absolute_url, host: str) -> 
         url = absolute_url(f"/turnier/{tournament.slug}/")
         event.add("url", url)
         details = [item.cup.name] if item.cup else []
-        details += [tournament.ruleset.name, url]
+        details += [tournament.ruleset_label, url]
         event.add("description", "\n".join(details))
         calendar.add_component(event)
     return calendar.to_ical()
