@@ -7,7 +7,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods
 
-from hall.ratelimit import client_address
+from hall.clients import client_address
 from signup import selectors, services
 from signup.forms import RegistrationForm, SignUpForm
 from signup.models import SignUp

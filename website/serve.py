@@ -17,7 +17,7 @@ even after a kill -9 of it alone.
     SERVER_THREADS              threads running Django in each process (8)
     SERVER_CONNECTION_LIMIT     open connections at once, per process (1000: 260 devices, several each)
     SERVER_CHANNEL_TIMEOUT      seconds before an idle or stalled connection is closed (60)
-    SERVER_TRUSTED_PROXY        the HTTPS proxy whose X-Forwarded-Proto counts (127.0.0.1)
+    SERVER_TRUSTED_PROXY        the proxy whose X-Forwarded-For (the client) and X-Forwarded-Proto count (127.0.0.1)
 
 Every request is logged to stderr with its answer, size, time and the id the site sends back as
 X-Request-ID (waitress itself writes no access log).
@@ -36,6 +36,7 @@ import threading
 import time
 import traceback
 
+from hall.clients import client_address
 from hall.logging import request_id
 
 log = logging.getLogger("hall.access")
@@ -65,7 +66,7 @@ class AccessLog:
             rid = headers.get("X-Request-ID", "-")
             token = request_id.set(rid)  # the line carries the id in its [brackets] like the site's own lines
             try:
-                log.info('%s "%s %s %s" %s %s %dms id=%s', environ.get("REMOTE_ADDR", "-"),
+                log.info('%s "%s %s %s" %s %s %dms id=%s', client_address(environ),
                          environ.get("REQUEST_METHOD"), target, environ.get("SERVER_PROTOCOL"),
                          seen.get("status", "500"), headers.get("Content-Length", "-"),
                          (time.perf_counter() - started) * 1000, rid)
@@ -99,10 +100,14 @@ def options() -> dict:
         # Requests larger than this are refused before Django sees them (imports and uploads are far smaller).
         "max_request_body_size": 64 * 1024 * 1024,
         "ident": "tarock",
-        # Behind an HTTPS proxy on the laptop (DJANGO_HTTPS=1) its X-Forwarded-Proto is believed, from
-        # SERVER_TRUSTED_PROXY (127.0.0.1) only: waitress removes the header when anyone else sends it.
+        # From SERVER_TRUSTED_PROXY (127.0.0.1: Caddy on the hub) only, waitress believes X-Forwarded-For,
+        # its last address (the one the proxy added) becoming REMOTE_ADDR, the client every limit and log
+        # line counts (hall/clients.py), and X-Forwarded-Proto (with DJANGO_HTTPS=1); it removes both
+        # headers when anyone else sends them, so no client can claim another address.
         "trusted_proxy": os.environ.get("SERVER_TRUSTED_PROXY", "127.0.0.1"),
-        "trusted_proxy_headers": {"x-forwarded-proto"},
+        "trusted_proxy_headers": {"x-forwarded-for", "x-forwarded-proto"},
+        "trusted_proxy_count": 1,
+        "clear_untrusted_proxy_headers": True,
     }
 
 
