@@ -16,6 +16,8 @@ even after a kill -9 of it alone.
     SERVER_PROCESSES            server processes (2; 1: no extra process at all)
     SERVER_THREADS              threads running Django in each process (8)
     SERVER_CONNECTION_LIMIT     open connections at once, per process (1000: 260 devices, several each)
+    SERVER_CONNECTIONS_PER_ADDRESS  open connections one address holds, per process (100; website/slots.py:
+                                its next one closes its own longest-idle one, so no client takes every slot)
     SERVER_CHANNEL_TIMEOUT      seconds before an idle or stalled connection is closed (60)
     SERVER_TRUSTED_PROXY        the proxy whose X-Forwarded-For (the client) and X-Forwarded-Proto count (127.0.0.1)
 
@@ -111,13 +113,23 @@ def options() -> dict:
     }
 
 
+def connections_per_address() -> int:
+    return max(1, _env_int("SERVER_CONNECTIONS_PER_ADDRESS", 100))
+
+
 def _serve(settings: dict) -> None:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "website.settings")
-    from waitress import serve
-
+    from website import slots
     from website.wsgi import application  # sets Django up, and with it the stderr logging
 
-    serve(AccessLog(application), **settings)
+    slots.serve(AccessLog(application), settings, per_address=connections_per_address())
+
+
+def _on_own_socket(settings: dict) -> dict:
+    """The settings with HOST:PORT replaced by a listening socket made here (shared by every process)."""
+    settings = dict(settings)
+    settings["sockets"] = [_listening_socket(settings.pop("host"), settings.pop("port"))]
+    return settings
 
 
 def _listening_socket(host: str, port: int) -> socket.socket:
@@ -151,8 +163,6 @@ def _child(settings: dict, parent: int) -> None:
 
 def _run_processes(settings: dict, processes: int) -> int:
     """SERVER_PROCESSES copies of the server on one listening socket, started again when one dies."""
-    settings = dict(settings)
-    settings["sockets"] = [_listening_socket(settings.pop("host"), settings.pop("port"))]
     children: dict[int, float] = {}
     stopping = False
 
@@ -195,9 +205,9 @@ def main() -> None:
     _raise_open_file_limit(settings["connection_limit"] + 64)
     processes = _env_int("SERVER_PROCESSES", 2)
     if processes <= 1:
-        _serve(settings)
+        _serve(_on_own_socket(settings))
     else:
-        sys.exit(_run_processes(settings, processes))
+        sys.exit(_run_processes(_on_own_socket(settings), processes))
 
 
 if __name__ == "__main__":
