@@ -5,7 +5,7 @@ connection. This opens N such connections to 127.0.0.1 (half-sent: the request l
 without the blank line that ends the head; idle: connected, nothing sent), keeps them open, and
 then makes CHECKS /healthz requests one after the other, each given TIMEOUT seconds. It prints,
 per N, how many checks were answered and how long they took, and how many of the N connections the
-server still held afterwards (website/slots.py caps what one address holds).
+server had not closed afterwards (website/slots.py caps what one address holds).
 
     .venv/bin/python bench/slow_clients.py [--half-sent 0 20 40 200] [--idle 200 2200] [--checks 5] [--timeout 5]
                                            [--source 127.0.0.1]
@@ -124,7 +124,7 @@ def main() -> int:
                 failed |= len(answered) < args.checks
                 median = f"median {statistics.median(answered):.0f} ms, max {max(answered):.0f} ms" if answered else "-"
                 print(f"{count:4} {kind:9} connections from {args.source}: {len(answered)}/{args.checks} /healthz "
-                      f"answered within {args.timeout:.0f} s ({median}); {held} of them still held")
+                      f"answered within {args.timeout:.0f} s ({median}); {held} of them still open")
                 time.sleep(1)  # the closed sockets leave the server before the next step
     finally:
         os.killpg(server.pid, signal.SIGTERM)
