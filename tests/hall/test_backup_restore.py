@@ -45,8 +45,10 @@ STANDINGS = ("from tournament.models import Entry; from scoring.models import Ha
 
 @pytest.fixture
 def hall_db(manage):
-    """A migrated database with a played tournament: what a restore must not throw away by mistake."""
+    """A migrated database with a played tournament: what a restore must not throw away by mistake
+    (with the cache table, as `make serve` makes it)."""
     manage("migrate", "--noinput")
+    manage("createcachetable")
     manage("seed_demo", "--players", "8", "--slug", "hall")
     before = manage("shell", "--no-imports", "-c", STANDINGS).stdout.strip()
     assert before.split()[1] != "0"
