@@ -21,7 +21,7 @@ from django.core import signing
 from django.core.exceptions import PermissionDenied, ValidationError
 
 from hall import ratelimit
-from hall.clients import client_address
+from hall.clients import client_address, counted_address
 from tournament.errors import active_language, both
 
 logger = logging.getLogger(__name__)
@@ -77,17 +77,17 @@ class ThrottledModelBackend(ModelBackend):
             username = kwargs.get(get_user_model().USERNAME_FIELD)
         if username is None or password is None:
             return None
-        address = client_address(request) if request is not None else "-"
+        address = counted_address(request) if request is not None else "-"
         known = is_known_device(request, username)
         wait = ratelimit.take_check(username, address, known_device=known)
         if wait:
-            logger.warning("login locked for %r from %s (%d s left)", username, address, wait)
+            logger.warning("login locked for %r from %s (%d s left)", username, client_address(request), wait)
             if request is not None:
                 request.login_locked_for = wait  # for the form's message
             raise PermissionDenied  # authenticate() tries no other backend
         user = super().authenticate(request, username=username, password=password, **kwargs)
         if user is None:
-            logger.info("login failed for %r from %s", username, address)
+            logger.info("login failed for %r from %s", username, client_address(request))
         else:
             ratelimit.succeeded(username, address, known_device=known)
             if request is not None:

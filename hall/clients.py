@@ -6,6 +6,9 @@ Caddy on the hub, deploy/Caddyfile), the last address of the X-Forwarded-For hea
 i.e. the client as the proxy saw it. Whatever a client wrote into that header itself comes before
 it and is never read; from anyone else waitress removes the header, so no client can claim another
 address. Under any other server (runserver, the test client) the header is never read at all.
+
+The limits count `counted_address`: an IPv4 address as it is, an IPv6 address by its /64 network,
+which a single device or household gets whole and can pick fresh addresses from at will.
 """
 
 from __future__ import annotations
@@ -28,3 +31,15 @@ def client_address(source) -> str:
     if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped:
         address = address.ipv4_mapped
     return str(address)
+
+
+def counted_address(source) -> str:
+    """What the login and sign-up limits count for this client: its address, for IPv6 its /64."""
+    address = client_address(source)
+    try:
+        parsed = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(parsed, ipaddress.IPv6Address):
+        return str(ipaddress.IPv6Network((parsed, 64), strict=False))
+    return address

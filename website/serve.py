@@ -102,10 +102,10 @@ def options() -> dict:
         # Requests larger than this are refused before Django sees them (imports and uploads are far smaller).
         "max_request_body_size": 64 * 1024 * 1024,
         "ident": "tarock",
-        # From SERVER_TRUSTED_PROXY (127.0.0.1: Caddy on the hub) only, waitress believes X-Forwarded-For,
-        # its last address (the one the proxy added) becoming REMOTE_ADDR, the client every limit and log
-        # line counts (hall/clients.py), and X-Forwarded-Proto (with DJANGO_HTTPS=1); it removes both
-        # headers when anyone else sends them, so no client can claim another address.
+        # From SERVER_TRUSTED_PROXY (127.0.0.1: Caddy on the hub) only, waitress believes X-Forwarded-For:
+        # its last address (the one the proxy added) becomes the peer address the site sees, the client
+        # every limit and log line counts (hall/clients.py); and X-Forwarded-Proto (with DJANGO_HTTPS=1).
+        # It removes both headers when anyone else sends them, so no client can claim another address.
         "trusted_proxy": os.environ.get("SERVER_TRUSTED_PROXY", "127.0.0.1"),
         "trusted_proxy_headers": {"x-forwarded-for", "x-forwarded-proto"},
         "trusted_proxy_count": 1,

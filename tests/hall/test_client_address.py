@@ -69,3 +69,35 @@ def test_from_anyone_else_the_header_is_dropped(monkeypatch):
     assert seen == {"client": "192.168.1.20", "header": None}
     seen = _through_waitress(monkeypatch, "127.0.0.1", "203.0.113.5", trusted="10.0.0.2")
     assert seen == {"client": "127.0.0.1", "header": None}
+
+
+@pytest.mark.parametrize("remote, counted", [
+    ("192.168.1.20", "192.168.1.20"),
+    ("::ffff:192.168.1.20", "192.168.1.20"),
+    ("2001:db8:1:2:aaaa::1", "2001:db8:1:2::/64"),
+    ("2001:db8:1:2:ffff:ffff:ffff:ffff", "2001:db8:1:2::/64"),
+    ("", "-"),
+])
+def test_the_limits_count_an_ipv6_client_by_its_64_network(remote, counted):
+    from hall.clients import counted_address
+
+    assert counted_address({"REMOTE_ADDR": remote}) == counted
+
+
+def test_nothing_but_hall_clients_reads_the_peer_or_a_forwarded_header():
+    """One function owns the client's address: no other module of the site looks at REMOTE_ADDR or a
+    forwarded header itself (waitress's settings in website/serve.py name the header only as a setting)."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    packages = ["hall", "website", "signup", "publishing", "cups", "paper", "scoring", "tournament", "rules"]
+    readers = []
+    for package in packages:
+        for path in (root / package).rglob("*.py"):
+            if path.relative_to(root).as_posix() == "hall/clients.py" or "migrations" in path.parts:
+                continue
+            text = path.read_text()
+            for needle in ("REMOTE_ADDR", "HTTP_X_FORWARDED_FOR", "HTTP_X_REAL_IP", "HTTP_FORWARDED"):
+                if needle in text:
+                    readers.append(f"{path.relative_to(root)}: {needle}")
+    assert readers == []

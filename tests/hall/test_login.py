@@ -270,3 +270,10 @@ def test_a_crowd_of_wrong_passwords_from_one_address_does_not_lock_the_account_e
         login(crowd, f"falsch-{n}")
     assert login(crowd, "richtig-geheim").status_code == 429
     assert login(Client(REMOTE_ADDR="198.51.100.7"), "richtig-geheim").status_code == 302
+
+
+def test_addresses_of_one_ipv6_network_share_its_limits(client, director):
+    for n in range(5):  # a device picks a fresh address of its /64 for each guess
+        assert login(Client(REMOTE_ADDR=f"2001:db8:1:2::{n + 1:x}"), "falsch").status_code == 200
+    assert login(Client(REMOTE_ADDR="2001:db8:1:2::99"), "richtig-geheim").status_code == 429
+    assert login(Client(REMOTE_ADDR="2001:db8:1:3::1"), "richtig-geheim").status_code == 302
