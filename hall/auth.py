@@ -33,7 +33,7 @@ _KNOWN_DEVICE_ACCOUNTS = 8  # directors sharing one laptop
 
 
 def _known_accounts(request) -> list[str]:
-    value = request.COOKIES.get(KNOWN_DEVICE_COOKIE) if request is not None else None
+    value = getattr(request, "COOKIES", {}).get(KNOWN_DEVICE_COOKIE)
     if not value:
         return []
     try:
