@@ -121,7 +121,10 @@ DATABASES = {
 # write transaction starts IMMEDIATE (takes the write lock at BEGIN, so two writers never deadlock
 # on a lock upgrade) and waits up to SQLITE_BUSY_TIMEOUT seconds for it instead of failing with
 # "database is locked".
+# The ENGINE is Django's SQLite backend with the scorers' saves before an import's batches
+# (hall/sqlite/: a long import waits between its transactions while a save waits for the lock).
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    DATABASES["default"]["ENGINE"] = "hall.sqlite"
     DATABASES["default"]["CONN_MAX_AGE"] = 0 if DATABASES["default"]["NAME"] == ":memory:" else 600
     DATABASES["default"]["OPTIONS"] = {
         "transaction_mode": "IMMEDIATE",
