@@ -15,7 +15,10 @@ class DatabaseWrapper(base.DatabaseWrapper):
 
     def _writers_file(self):
         if self._writers is None and not self.is_in_memory_db():
-            self._writers = open(f"{self.settings_dict['NAME']}-writers", "a+b")  # noqa: SIM115 - kept open
+            try:
+                self._writers = open(f"{self.settings_dict['NAME']}-writers", "a+b")  # noqa: SIM115 - kept open
+            except OSError:  # a folder nobody may write in: SQLite's own waiting, as before
+                return None
         return self._writers
 
     def _start_transaction_under_autocommit(self):
