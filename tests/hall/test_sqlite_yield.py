@@ -85,3 +85,30 @@ def test_a_waiting_save_gets_the_lock_before_the_imports_next_batch(manage):
 def test_an_import_goes_on_after_its_longest_wait(manage):
     manage("migrate", "--noinput")
     assert manage("shell", "--no-imports", "-c", NEVER_STUCK, timeout=60).stdout.split()[-2:] == ["written", "0"]
+
+
+def test_the_import_pages_yield_to_the_tables_saves(admin_client, make_tournament, monkeypatch):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    import paper.views
+    import website.views.entries
+    from hall import sqlite
+
+    seen = []
+
+    def recording(result):
+        def call(**kwargs):
+            seen.append(sqlite.yielding.get())
+            return result
+        return call
+
+    tournament = make_tournament(players=8, slug="ruhig")
+    monkeypatch.setattr(website.views.entries.player_import, "import_players",
+                        recording(type("Report", (), {"entered": [], "reused": [], "flagged": []})()))
+    admin_client.post(f"/turniere/{tournament.slug}/spieler/import/", {"text": "Neu Eins; Verein"})
+    monkeypatch.setattr(paper.views, "import_hands", recording(type("Report", (), {"ok": True,
+                                                                                 "message": lambda self: "ok"})()))
+    upload = SimpleUploadedFile("spiele.json", b"[]", content_type="application/json")
+    admin_client.post(f"/leitung/turnier/{tournament.slug}/spiele-import/", {"file": upload})
+    assert seen == [True, True]
+    assert sqlite.yielding.get() is False  # only inside the import
