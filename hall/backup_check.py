@@ -3,19 +3,24 @@
 
 A file passes when it is an SQLite database (its header), SQLite finds nothing damaged in it
 (integrity_check), it holds Django's migration record with the migrations of each of the site's own
-apps, none the installed code does not know (a backup from a newer version), and the tables the
-tournament data lives in. Every refusal says in German and English what is wrong.
+apps, none the installed code does not know (a backup from a newer version), the tables the
+tournament data lives in, and exactly the schema this version's migrations build at the migrations it
+records (hall/schema.py: tables, columns, indexes, foreign keys; no trigger, no view). Every refusal
+says in German and English what is wrong.
 """
 
 from __future__ import annotations
 
 import sqlite3
+import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
 from django.apps import apps
 from django.conf import settings
 from django.db.migrations.loader import MigrationLoader
+
+from hall import schema
 
 SQLITE_HEADER = b"SQLite format 3\x00"
 
@@ -114,7 +119,26 @@ def _check_open(file: Path, source: sqlite3.Connection) -> Contents:
         names = ", ".join(absent)
         raise NotABackup(f"{file} ist unvollständig (Tabellen fehlen: {names}); nichts wurde ersetzt",
                          f"{file} is incomplete (tables missing: {names}); nothing was replaced")
+    check_schema(file, source, {(app, name) for app, names in applied.items() for name in names})
     return contents(source)
+
+
+def check_schema(file: Path, source: sqlite3.Connection, applied: set[tuple[str, str]], shown: int = 8) -> None:
+    """NotABackup unless the file's schema is the one this version's migrations build at ``applied``."""
+    try:
+        expected = schema.reference(applied)
+    except (schema.ReferenceFailed, OSError, subprocess.SubprocessError) as error:
+        raise NotABackup(f"das Schema dieser Version ließ sich zum Vergleich nicht aufbauen ({error}); "
+                         "nichts wurde ersetzt",
+                         f"this version's schema could not be built to compare ({error}); nothing was replaced"
+                         ) from error
+    found = schema.differences(expected, schema.read(source))
+    if found:
+        more = len(found) - shown
+        german = "; ".join(de for de, _en in found[:shown]) + (f"; und {more} weitere" if more > 0 else "")
+        english = "; ".join(en for _de, en in found[:shown]) + (f"; and {more} more" if more > 0 else "")
+        raise NotABackup(f"{file} hat nicht das Schema dieser Version der Seite ({german}); nichts wurde ersetzt",
+                         f"{file} does not have this version's schema ({english}); nothing was replaced")
 
 
 def contents(database: sqlite3.Connection) -> Contents:

@@ -1,5 +1,12 @@
 """Login throttle shared by every way in (hall/auth.py's backend): password checks per user name and
-address, and per address across all names, counted atomically in the database (hall.models).
+address, per address across all names, and per account across all addresses (a guess spread over many
+addresses), counted atomically in the database (hall.models). The address is the client's
+(hall/clients.py: behind the trusted proxy, the client the proxy forwards), so a crowd of wrong
+passwords from one client never locks out a director at another.
+
+The per-account limit is waived for a browser the account has signed in with before (its signed
+known-device cookie, hall/auth.py): a spread guess at the director's name cannot lock him out of the
+laptop he always uses, only out of devices he never signed in with.
 
 A check is *taken* before the password is compared, inside a transaction holding the counters' row
 locks, so simultaneous guesses queue behind each other and at most the limit of them reach the
@@ -32,23 +39,26 @@ def normalise_name(username: str) -> str:
     return key(username)
 
 
-def client_address(request) -> str:
-    # The peer's address: behind a proxy (DJANGO_HTTPS) that is the proxy's, since no forwarded
-    # header can be trusted from a phone in the hall.
-    return (request.META.get("REMOTE_ADDR", "") if request is not None else "") or "-"
-
-
 def _key(*parts: str) -> str:
     return hashlib.sha256("\x00".join(parts).encode()).hexdigest()
 
 
-def _keys(username: str, address: str) -> tuple[str, str]:
-    return _key("name", normalise_name(username), address), _key("address", address)
+def account_key(username: str) -> str:
+    """The account's counter key (a hash: no user name in clear), also what a known-device cookie holds."""
+    return _key("account", normalise_name(username))
 
 
-def _limits(username: str, address: str) -> dict[str, int]:
-    user_key, address_key = _keys(username, address)
-    return {user_key: settings.LOGIN_MAX_FAILURES, address_key: settings.LOGIN_MAX_FAILURES_PER_ADDRESS}
+def _keys(username: str, address: str) -> tuple[str, str, str]:
+    name = normalise_name(username)
+    return _key("name", name, address), _key("address", address), account_key(username)
+
+
+def _limits(username: str, address: str, known_device: bool) -> dict[str, int]:
+    user_key, address_key, account = _keys(username, address)
+    limits = {user_key: settings.LOGIN_MAX_FAILURES, address_key: settings.LOGIN_MAX_FAILURES_PER_ADDRESS}
+    if not known_device:
+        limits[account] = settings.LOGIN_MAX_FAILURES_PER_ACCOUNT
+    return limits
 
 
 def _now() -> datetime:
@@ -59,13 +69,14 @@ def _window() -> timedelta:
     return timedelta(minutes=settings.LOGIN_LOCKOUT_MINUTES)
 
 
-def take_check(username: str, address: str) -> int:
-    """Take one password check for the name at this address and for the address.
+def take_check(username: str, address: str, known_device: bool = False) -> int:
+    """Take one password check for the name at this address, for the address and (unless the browser
+    signed in as this name before) for the account.
 
     Returns 0 when taken (the caller may compare the password), else the seconds until every full
     counter has freed up; then nothing is taken.
     """
-    limits = _limits(username, address)
+    limits = _limits(username, address, known_device)
     keys = sorted(limits)  # one lock order for everyone: no deadlock between two logins
     now = _now()
     with transaction.atomic():
@@ -88,18 +99,20 @@ def take_check(username: str, address: str) -> int:
     return 0
 
 
-def succeeded(username: str, address: str) -> None:
-    """The password was right: the name at this address starts afresh, the address gets its check back."""
-    user_key, address_key = _keys(username, address)
+def succeeded(username: str, address: str, known_device: bool = False) -> None:
+    """The password was right: the name at this address starts afresh, the address and (when it took
+    one) the account get their check back (a spread guess still running keeps what it used)."""
+    user_key, address_key, account = _keys(username, address)
     with transaction.atomic():
         # Locked in take_check's order, so a login and a concurrent guess cannot deadlock.
-        rows = {row.key: row for row in
-                LoginThrottle.objects.select_for_update().filter(key__in=[user_key, address_key]).order_by("key")}
+        rows = {row.key: row for row in LoginThrottle.objects.select_for_update()
+                .filter(key__in=[user_key, address_key, account]).order_by("key")}
         if user_key in rows:
             rows[user_key].delete()
-        if address_key in rows and rows[address_key].checks > 0:
-            rows[address_key].checks -= 1
-            rows[address_key].save(update_fields=["checks"])
+        for counter in (address_key,) if known_device else (address_key, account):
+            if counter in rows and rows[counter].checks > 0:
+                rows[counter].checks -= 1
+                rows[counter].save(update_fields=["checks"])
 
 
 def _forget_stale(now: datetime) -> None:

@@ -12,6 +12,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_safe
 
+from hall.sqlite import yielding_to_saves
 from paper.exports import get_exporter
 from paper.exports.base import Exporter
 from paper.forms import HandImportForm
@@ -76,8 +77,9 @@ def import_hands_page(request, slug: str):
         if form.is_valid():
             upload = form.cleaned_data["file"]
             number = form.cleaned_data.get("round")
-            report = import_hands(tournament=tournament, source=upload, filename=upload.name, user=request.user,
-                                  rounds=[number] if number else None)
+            with yielding_to_saves():  # the tables' saves go first between the import's batches
+                report = import_hands(tournament=tournament, source=upload, filename=upload.name,
+                                      user=request.user, rounds=[number] if number else None)
             if report.ok:
                 messages.success(request, report.message())
                 form = HandImportForm()

@@ -21,9 +21,9 @@ from rules.engine import InvalidHand, read_hand, score_hand
 from rules.engine.numbers import json_number
 from scoring import services
 from scoring.forms import CorrectionForm, HandForm, RevokeClaimForm, initial_from_hand, ruleset_options
-from scoring.models import Hand, who_label
+from scoring.models import who_label
 from scoring.seats import active_positions, dealer_position, sitting_out
-from scoring.selectors import renonce_hands, table_sheet, tournament_corrections
+from scoring.selectors import renonce_hands, stored_hand, table_sheet, tournament_corrections
 from tournament.errors import ServiceError, in_language
 from tournament.http import directed_tournament, director_required, ensure_directs, int_param
 from tournament.models import Round, Table
@@ -384,7 +384,7 @@ def _book_claim(request, form: RevokeClaimForm, entries) -> int:
     if not form.is_valid():
         return 422
     data = form.cleaned_data
-    hand = Hand.objects.select_related("table__round__tournament").get(pk=data["hand"])
+    hand = stored_hand(data["hand"])  # the form offers only this tournament's hands
     claimant = next(e for e in entries if e.pk == data["claimant"])
     try:
         services.book_revoke_claim(hand=hand, claimant=claimant, points=data["points"], reason=data["reason"],

@@ -7,7 +7,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods
 
-from hall.ratelimit import client_address
+from hall.clients import counted_address
 from signup import selectors, services
 from signup.forms import RegistrationForm, SignUpForm
 from signup.models import SignUp
@@ -25,7 +25,7 @@ def sign_up_page(request, slug: str):
             data = form.cleaned_data
             try:
                 done = services.sign_up(tournament=tournament, name=data["name"], club=data["club"],
-                                        email=data["email"], address=client_address(request))
+                                        email=data["email"], address=counted_address(request))
             except ServiceError as error:
                 form.add_error(None, error.message())
                 status = 429 if isinstance(error, services.Flooded) else 422

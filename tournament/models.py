@@ -132,17 +132,12 @@ class Tournament(models.Model):
         return ruleset
 
     @property
-    def uses_custom_rules(self) -> bool:
-        """Played under a rule set of its own (a club's variant), not one of the rule sets the site ships."""
+    def ruleset_label(self) -> str:
+        """The rule set's name as every page shows it, a club's own variant (no rule set the site ships) marked."""
         from rules.rulesets import BUILTIN
 
-        return self.ruleset_slug not in BUILTIN
-
-    @property
-    def ruleset_label(self) -> str:
-        """The rule set's name as every page shows it, a club's own variant marked as such."""
         name = self.ruleset.name
-        return gettext("%(name)s (eigenes Regelwerk)") % {"name": name} if self.uses_custom_rules else name
+        return name if self.ruleset_slug in BUILTIN else gettext("%(name)s (eigenes Regelwerk)") % {"name": name}
 
     @property
     def has_final(self) -> bool:

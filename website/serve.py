@@ -16,8 +16,10 @@ even after a kill -9 of it alone.
     SERVER_PROCESSES            server processes (2; 1: no extra process at all)
     SERVER_THREADS              threads running Django in each process (8)
     SERVER_CONNECTION_LIMIT     open connections at once, per process (1000: 260 devices, several each)
+    SERVER_CONNECTIONS_PER_ADDRESS  open connections one address holds, per process (100; website/slots.py:
+                                its next one closes its own longest-idle one, so no client takes every slot)
     SERVER_CHANNEL_TIMEOUT      seconds before an idle or stalled connection is closed (60)
-    SERVER_TRUSTED_PROXY        the HTTPS proxy whose X-Forwarded-Proto counts (127.0.0.1)
+    SERVER_TRUSTED_PROXY        the proxy whose X-Forwarded-For (the client) and X-Forwarded-Proto count (127.0.0.1)
 
 Every request is logged to stderr with its answer, size, time and the id the site sends back as
 X-Request-ID (waitress itself writes no access log).
@@ -36,6 +38,7 @@ import threading
 import time
 import traceback
 
+from hall.clients import client_address
 from hall.logging import request_id
 
 log = logging.getLogger("hall.access")
@@ -65,7 +68,7 @@ class AccessLog:
             rid = headers.get("X-Request-ID", "-")
             token = request_id.set(rid)  # the line carries the id in its [brackets] like the site's own lines
             try:
-                log.info('%s "%s %s %s" %s %s %dms id=%s', environ.get("REMOTE_ADDR", "-"),
+                log.info('%s "%s %s %s" %s %s %dms id=%s', client_address(environ),
                          environ.get("REQUEST_METHOD"), target, environ.get("SERVER_PROTOCOL"),
                          seen.get("status", "500"), headers.get("Content-Length", "-"),
                          (time.perf_counter() - started) * 1000, rid)
@@ -99,20 +102,34 @@ def options() -> dict:
         # Requests larger than this are refused before Django sees them (imports and uploads are far smaller).
         "max_request_body_size": 64 * 1024 * 1024,
         "ident": "tarock",
-        # Behind an HTTPS proxy on the laptop (DJANGO_HTTPS=1) its X-Forwarded-Proto is believed, from
-        # SERVER_TRUSTED_PROXY (127.0.0.1) only: waitress removes the header when anyone else sends it.
+        # From SERVER_TRUSTED_PROXY (127.0.0.1: Caddy on the hub) only, waitress believes X-Forwarded-For:
+        # its last address (the one the proxy added) becomes the peer address the site sees, the client
+        # every limit and log line counts (hall/clients.py); and X-Forwarded-Proto (with DJANGO_HTTPS=1).
+        # It removes both headers when anyone else sends them, so no client can claim another address.
         "trusted_proxy": os.environ.get("SERVER_TRUSTED_PROXY", "127.0.0.1"),
-        "trusted_proxy_headers": {"x-forwarded-proto"},
+        "trusted_proxy_headers": {"x-forwarded-for", "x-forwarded-proto"},
+        "trusted_proxy_count": 1,
+        "clear_untrusted_proxy_headers": True,
     }
+
+
+def connections_per_address() -> int:
+    return max(1, _env_int("SERVER_CONNECTIONS_PER_ADDRESS", 100))
 
 
 def _serve(settings: dict) -> None:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "website.settings")
-    from waitress import serve
-
+    from website import slots
     from website.wsgi import application  # sets Django up, and with it the stderr logging
 
-    serve(AccessLog(application), **settings)
+    slots.serve(AccessLog(application), settings, per_address=connections_per_address())
+
+
+def _on_own_socket(settings: dict) -> dict:
+    """The settings with HOST:PORT replaced by a listening socket made here (shared by every process)."""
+    settings = dict(settings)
+    settings["sockets"] = [_listening_socket(settings.pop("host"), settings.pop("port"))]
+    return settings
 
 
 def _listening_socket(host: str, port: int) -> socket.socket:
@@ -146,8 +163,6 @@ def _child(settings: dict, parent: int) -> None:
 
 def _run_processes(settings: dict, processes: int) -> int:
     """SERVER_PROCESSES copies of the server on one listening socket, started again when one dies."""
-    settings = dict(settings)
-    settings["sockets"] = [_listening_socket(settings.pop("host"), settings.pop("port"))]
     children: dict[int, float] = {}
     stopping = False
 
@@ -190,9 +205,9 @@ def main() -> None:
     _raise_open_file_limit(settings["connection_limit"] + 64)
     processes = _env_int("SERVER_PROCESSES", 2)
     if processes <= 1:
-        _serve(settings)
+        _serve(_on_own_socket(settings))
     else:
-        sys.exit(_run_processes(settings, processes))
+        sys.exit(_run_processes(_on_own_socket(settings), processes))
 
 
 if __name__ == "__main__":

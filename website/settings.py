@@ -66,6 +66,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     # First, so every log line of a request (and its 500 traceback) carries the request id.
     "hall.middleware.RequestIdMiddleware",
+    # Sends the known-device cookie after a successful login (hall/auth.py: the per-account limit).
+    "hall.auth.KnownDeviceMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # Static files straight from the server with debug off (hashed, compressed, cached for a year).
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -119,7 +121,10 @@ DATABASES = {
 # write transaction starts IMMEDIATE (takes the write lock at BEGIN, so two writers never deadlock
 # on a lock upgrade) and waits up to SQLITE_BUSY_TIMEOUT seconds for it instead of failing with
 # "database is locked".
+# The ENGINE is Django's SQLite backend with the scorers' saves before an import's batches
+# (hall/sqlite/: a long import waits between its transactions while a save waits for the lock).
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    DATABASES["default"]["ENGINE"] = "hall.sqlite"
     DATABASES["default"]["CONN_MAX_AGE"] = 0 if DATABASES["default"]["NAME"] == ":memory:" else 600
     DATABASES["default"]["OPTIONS"] = {
         "transaction_mode": "IMMEDIATE",
@@ -199,12 +204,15 @@ CACHES = {
     },
 }
 
-# Director login: at most LOGIN_MAX_FAILURES wrong passwords per user name and address, and
-# LOGIN_MAX_FAILURES_PER_ADDRESS from one address across all names, within LOGIN_LOCKOUT_MINUTES;
-# after that even the right one is refused until the window has passed. The backend counts for every
-# way in (/anmelden/, /admin/login/), atomically in the database (hall/ratelimit.py).
+# Director login: at most LOGIN_MAX_FAILURES wrong passwords per user name and address,
+# LOGIN_MAX_FAILURES_PER_ADDRESS from one address across all names, and LOGIN_MAX_FAILURES_PER_ACCOUNT
+# for one account across all addresses (not counted from a browser that signed in as it before), within
+# LOGIN_LOCKOUT_MINUTES; after that even the right one is refused until the window has passed. The
+# backend counts for every way in (/anmelden/, /admin/login/), atomically in the database
+# (hall/ratelimit.py); the address is the client's, behind the trusted proxy too (hall/clients.py).
 LOGIN_MAX_FAILURES = int(os.environ.get("LOGIN_MAX_FAILURES", "5"))
 LOGIN_MAX_FAILURES_PER_ADDRESS = int(os.environ.get("LOGIN_MAX_FAILURES_PER_ADDRESS", "20"))
+LOGIN_MAX_FAILURES_PER_ACCOUNT = int(os.environ.get("LOGIN_MAX_FAILURES_PER_ACCOUNT", "10"))
 LOGIN_LOCKOUT_MINUTES = int(os.environ.get("LOGIN_LOCKOUT_MINUTES", "15"))
 # Roles (docs/roles.md): guardian's object permissions (a cup's organisers, a tournament's directors,
 # given in the admin or by `manage.py grant_role`), and the cups' backend that derives from them who may

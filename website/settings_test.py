@@ -20,3 +20,8 @@ PUBLISH_ALLOW_PRIVATE = True
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 # Static files come from the finders in tests (no STATIC_ROOT built), so no whitenoise here.
 MIDDLEWARE = [m for m in MIDDLEWARE if m != "whitenoise.middleware.WhiteNoiseMiddleware"]  # noqa: F405
+# pytest-django's xdist workers recognise an in-memory SQLite test database by Django's own ENGINE name
+# only; for hall.sqlite (Django's backend, subclassed) it would derive a file name from the database's
+# path. Naming the test database ":memory:" keeps each worker's test database in memory.
+if DATABASES["default"]["ENGINE"] == "hall.sqlite":  # noqa: F405
+    DATABASES["default"].setdefault("TEST", {})["NAME"] = ":memory:"  # noqa: F405

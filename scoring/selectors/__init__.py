@@ -4,7 +4,7 @@ The tournament core (tournament/) never reads a hand; pages, sheets and exports 
 read them here, so one query shape and one arithmetic serve every page, PDF and workbook.
 """
 
-from scoring.selectors.entered import EnteredHand, entered_data, entered_hands
+from scoring.selectors.entered import EnteredHand, entered_data, entered_hands, stored_hand
 from scoring.selectors.money import MoneyOfHand, Prizes, Settlement, money_by_hand, prizes, settlement
 from scoring.selectors.players import ContractRecord, PlayerDay, contract_record, declarer_hands, hand_totals, player_day
 from scoring.selectors.sheets import Sheet, SheetRow, build_sheet, round_sheets, table_sheet
@@ -24,7 +24,7 @@ from scoring.selectors.teams import TeamRow, club_ranking, sub_ranking, team_sta
 from scoring.selectors.workbook import WorkbookData, workbook_data
 
 __all__ = [
-    "ContractRecord", "contract_record", "EnteredHand", "entered_data", "entered_hands", "hand_totals",
+    "ContractRecord", "contract_record", "EnteredHand", "entered_data", "entered_hands", "stored_hand", "hand_totals",
     "MoneyOfHand", "Settlement", "Sheet", "SheetRow", "StandingsRows", "WorkbookData", "build_sheet", "declarer_hands",
     "final_ranking", "money_by_hand", "money_label", "player_day", "PlayerDay", "player_hands", "prizes",
     "Prizes", "renonce_hands", "round_sheets", "settlement",

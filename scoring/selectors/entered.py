@@ -44,3 +44,8 @@ def entered_data(tournament: Tournament) -> dict[tuple[int, int], dict[int, dict
             "table__round__number", "table__number", "number", "data"):
         stored.setdefault((round_number, table_number), {})[number] = data
     return stored
+
+
+def stored_hand(pk: int) -> Hand | None:
+    """One stored hand with its table, round and tournament (one query), or None."""
+    return Hand.objects.select_related("table__round__tournament").filter(pk=pk).first()

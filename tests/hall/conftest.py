@@ -26,9 +26,10 @@ def manage(tmp_path):
         "HALL_ROOT": str(ROOT),
     }
 
-    def run(*args, env=None, check=True, timeout=300):
+    def run(*args, env=None, check=True, timeout=300, stdin=subprocess.DEVNULL):
+        # No terminal unless a test gives one: a command that would ask must not wait on pytest's.
         result = subprocess.run([sys.executable, str(ROOT / "manage.py"), *args], cwd=ROOT, capture_output=True,
-                                text=True, env={**base, **(env or {})}, timeout=timeout)
+                                text=True, env={**base, **(env or {})}, timeout=timeout, stdin=stdin)
         if check and result.returncode != 0:
             raise AssertionError(f"manage.py {' '.join(args)} failed:\n{result.stdout}\n{result.stderr}")
         return result

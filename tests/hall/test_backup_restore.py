@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import random
 import sqlite3
+import subprocess
 
 import pytest
 
@@ -44,8 +45,10 @@ STANDINGS = ("from tournament.models import Entry; from scoring.models import Ha
 
 @pytest.fixture
 def hall_db(manage):
-    """A migrated database with a played tournament: what a restore must not throw away by mistake."""
+    """A migrated database with a played tournament: what a restore must not throw away by mistake
+    (with the cache table, as `make serve` makes it)."""
     manage("migrate", "--noinput")
+    manage("createcachetable")
     manage("seed_demo", "--players", "8", "--slug", "hall")
     before = manage("shell", "--no-imports", "-c", STANDINGS).stdout.strip()
     assert before.split()[1] != "0"
@@ -149,6 +152,10 @@ def test_backup_and_restore_on_postgresql(transactional_db, tmp_path, make_tourn
 @pytest.mark.parametrize("name, content, says", [
     ("random.dump", random.Random(5).randbytes(4096), "is not a pg_dump backup"),
     ("other.sql", b"CREATE TABLE notes (id integer);\n", "is not a backup of this tournament site"),
+    ("trigger.sql", ("".join(f"CREATE TABLE {table} (id integer);\n" for table in (
+        "django_migrations", "tournament_tournament", "tournament_entry", "tournament_round", "tournament_table",
+        "tournament_seat", "scoring_hand")) + "CREATE TRIGGER wipe AFTER INSERT ON scoring_hand FOR EACH ROW "
+        "EXECUTE FUNCTION wipe();\n").encode(), "holds triggers this site never creates"),
 ])
 def test_restore_on_postgresql_refuses_what_is_not_a_backup_of_this_site(transactional_db, tmp_path, make_tournament,
                                                                          name, content, says):
@@ -163,3 +170,54 @@ def test_restore_on_postgresql_refuses_what_is_not_a_backup_of_this_site(transac
     with pytest.raises(CommandError, match=says):
         call_command("restore", wrong, yes=True)
     assert list(Tournament.objects.values_list("slug", flat=True)) == ["pg-hall"]
+
+
+def _altered(backup, tmp_path, name: str, *statements: str):
+    copy = tmp_path / f"{name}.sqlite3"
+    copy.write_bytes(backup.read_bytes())
+    database = sqlite3.connect(copy)
+    database.executescript(";\n".join(statements))
+    database.commit()
+    database.close()
+    return copy
+
+
+def test_restore_refuses_a_database_whose_schema_is_not_this_versions(manage, tmp_path, hall_db):
+    out = tmp_path / "backups"
+    manage("backup", "--out", str(out), "--no-sheets")
+    backup = next(out.glob("tarock-*.sqlite3"))
+    cases = {
+        "dropped column": (["ALTER TABLE tournament_player DROP COLUMN region"],
+                           "Spalte tournament_player.region fehlt", "column tournament_player.region missing"),
+        # Same name, same columns, but built by CREATE TABLE AS: no key, no NOT NULL, no index.
+        "replaced table": (["CREATE TABLE copy AS SELECT * FROM tournament_player", "DROP TABLE tournament_player",
+                            "ALTER TABLE copy RENAME TO tournament_player"],
+                           "Spalte tournament_player.id anders definiert",
+                           "index on tournament_player (name_key) missing"),
+        "missing table": (["DROP TABLE hall_loginthrottle"], "Tabelle hall_loginthrottle fehlt",
+                          "table hall_loginthrottle missing"),
+        "trigger": (["CREATE TRIGGER wipe AFTER INSERT ON scoring_hand BEGIN DELETE FROM tournament_entry; END"],
+                    "Trigger wipe", "trigger wipe"),
+        "extra index": (["CREATE INDEX sneaky ON tournament_player (notes)"], "fremder Index auf tournament_player",
+                        "unknown index on tournament_player (notes)"),
+    }
+    for name, (statements, german, english) in cases.items():
+        result = manage("restore", str(_altered(backup, tmp_path, name.replace(" ", "-"), *statements)), "--yes",
+                        check=False)
+        assert result.returncode == 1 and "Traceback" not in result.stderr, (name, result.stderr)
+        assert german in result.stderr and english in result.stderr, (name, result.stderr)
+        assert "does not have this version's schema" in result.stderr and "nothing was replaced" in result.stderr
+    assert manage("shell", "--no-imports", "-c", STANDINGS).stdout.strip() == hall_db
+    assert not list(tmp_path.glob("db.sqlite3.before-restore-*"))
+
+
+def test_restore_without_a_terminal_asks_for_yes_instead_of_failing(manage, tmp_path, hall_db):
+    out = tmp_path / "backups"
+    manage("backup", "--out", str(out), "--no-sheets")
+    backup = next(out.glob("tarock-*.sqlite3"))
+    for stdin in (subprocess.DEVNULL, subprocess.PIPE):  # nothing at all, and a pipe closed at once
+        result = manage("restore", str(backup), check=False, stdin=stdin)
+        assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr
+        assert "--yes" in result.stderr and "no terminal" in result.stderr and "kein Terminal" in result.stderr
+    assert not list(tmp_path.glob("db.sqlite3.before-restore-*"))
+    assert manage("shell", "--no-imports", "-c", STANDINGS).stdout.strip() == hall_db

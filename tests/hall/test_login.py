@@ -213,3 +213,67 @@ def test_the_missing_rights_page_speaks_english(client, db):
 def test_nobody_signed_in_still_goes_to_the_login_page(client, db):
     response = client.get("/turniere/")
     assert response.status_code == 302 and response["Location"] == "/anmelden/?next=/turniere/"
+
+
+def _counting_checks(monkeypatch) -> list:
+    checks = []
+    original = AbstractBaseUser.check_password
+
+    def counted(user, raw_password):
+        checks.append(raw_password)
+        return original(user, raw_password)
+
+    monkeypatch.setattr(AbstractBaseUser, "check_password", counted)
+    return checks
+
+
+def test_a_guess_spread_over_twenty_addresses_reaches_the_password_check_only_the_account_limit(
+        director, monkeypatch, settings):
+    checks = _counting_checks(monkeypatch)
+    statuses = []
+    for n in range(100):  # 100 guesses at one account from 20 addresses, 5 each
+        statuses.append(login(Client(REMOTE_ADDR=f"10.0.{n % 20}.1"), f"falsch-{n}").status_code)
+    assert len(checks) == settings.LOGIN_MAX_FAILURES_PER_ACCOUNT == 10
+    assert statuses.count(200) == 10 and statuses.count(429) == 90
+    # From a device that never signed in as the account, even the right password waits for the window.
+    assert login(Client(REMOTE_ADDR="10.9.9.9"), "richtig-geheim").status_code == 429
+    # Other accounts are not affected.
+    get_user_model().objects.create_user("kassier", password="auch-geheim", is_staff=True)
+    assert login(Client(REMOTE_ADDR="10.9.9.9"), "auch-geheim", username="kassier").status_code == 302
+
+
+def test_the_directors_own_browser_still_signs_in_during_a_spread_guess(director):
+    laptop = Client(REMOTE_ADDR="192.168.1.10")
+    assert login(laptop, "richtig-geheim").status_code == 302
+    assert laptop.cookies["hall_known_device"]["httponly"]
+    laptop.post("/abmelden/")
+    for n in range(60):
+        login(Client(REMOTE_ADDR=f"10.0.{n % 12}.1"), f"falsch-{n}")
+    assert login(Client(REMOTE_ADDR="192.168.1.10"), "richtig-geheim").status_code == 429  # a new browser
+    assert login(laptop, "richtig-geheim").status_code == 302  # the known one, at the same address
+    # The cookie names the account it signed in as, signed by the installation: a forged or another
+    # account's cookie waives nothing.
+    stranger = Client(REMOTE_ADDR="10.8.8.8")
+    stranger.cookies["hall_known_device"] = laptop.cookies["hall_known_device"].value + "x"
+    assert login(stranger, "richtig-geheim").status_code == 429
+    get_user_model().objects.create_user("kassier", password="auch-geheim", is_staff=True)
+    other = Client(REMOTE_ADDR="10.8.8.9")
+    assert login(other, "auch-geheim", username="kassier").status_code == 302
+    other.post("/abmelden/")
+    assert login(other, "richtig-geheim").status_code == 429
+    assert "_auth_user_id" not in other.session
+
+
+def test_a_crowd_of_wrong_passwords_from_one_address_does_not_lock_the_account_elsewhere(director):
+    crowd = Client(REMOTE_ADDR="203.0.113.5")
+    for n in range(40):
+        login(crowd, f"falsch-{n}")
+    assert login(crowd, "richtig-geheim").status_code == 429
+    assert login(Client(REMOTE_ADDR="198.51.100.7"), "richtig-geheim").status_code == 302
+
+
+def test_addresses_of_one_ipv6_network_share_its_limits(client, director):
+    for n in range(5):  # a device picks a fresh address of its /64 for each guess
+        assert login(Client(REMOTE_ADDR=f"2001:db8:1:2::{n + 1:x}"), "falsch").status_code == 200
+    assert login(Client(REMOTE_ADDR="2001:db8:1:2::99"), "richtig-geheim").status_code == 429
+    assert login(Client(REMOTE_ADDR="2001:db8:1:3::1"), "richtig-geheim").status_code == 302

@@ -33,8 +33,11 @@ READS = {"tournament.services.resolve_ruleset", "tournament.players.likely_dupli
          "tournament.players.find_player", "tournament.players.known_players", "tournament.players.keyed_players",
          "tournament.services.check_late_entry", "tournament.rounds.round_problems",
          "tournament.rounds.seating_problems", "scoring.services.director_code", "cups.services.season_label",
-         "scoring.services.score_rows"}
-NOT_SERVICES = {"tournament.live.touch", "tournament.live.write_service"}  # the bump and the hook themselves
+         "scoring.services.score_rows", "scoring.services.scored_hand"}
+# The bump and the hook themselves, and the raw row writers a whole tournament's copy runs inside its write
+# services (tournament/copies.py, scoring/copies.py).
+NOT_SERVICES = {"tournament.live.touch", "tournament.live.write_service", "tournament.copies.insert_rows",
+                "tournament.copies.delete_rows"}
 # An ORM write or a transaction (a queryset's update takes keywords, a set's does not).
 WRITES = re.compile(r"transaction\.atomic|\.save\(|\.get_or_create\(|\.create\(|\.update\(\w+=|\.delete\(|"
                     r"bulk_create|bulk_update|select_for_update")

@@ -8,6 +8,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from hall.sqlite import yielding_to_saves
 from paper.imports import players as player_import
 from tournament import players, services
 from tournament.errors import DuplicatePlayer, ServiceError, in_language
@@ -64,8 +65,9 @@ def import_players(request, slug: str):
             rows = player_import.player_rows_from_file(upload.name, upload.read())
         else:
             rows = player_import.player_rows_from_text(request.POST.get("text", ""))
-        report = player_import.import_players(tournament=tournament, rows=rows,
-                                         check_in=request.POST.get("checked_in") == "on")
+        with yielding_to_saves():  # the tables' saves go first between the import's batches
+            report = player_import.import_players(tournament=tournament, rows=rows,
+                                                  check_in=request.POST.get("checked_in") == "on")
     except ServiceError as error:
         refuse(request, error)
         return redirect("tournament:detail", slug=slug)

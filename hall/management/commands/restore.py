@@ -4,8 +4,9 @@
     python manage.py restore DIR/tarock-YYYYmmdd-HHMMSS.dump [--yes]      # PostgreSQL, pg_restore
 
 Nothing is replaced unless the file is a backup of this site's database (hall/backup_check.py: SQLite
-header, integrity_check, this site's migrations and tables; for PostgreSQL a pg_dump archive or SQL
-file holding the site's tables); what it holds is shown before the question.
+header, integrity_check, this site's migrations and tables, this version's schema at those migrations
+with no trigger or view; for PostgreSQL a pg_dump archive or SQL file holding the site's tables and
+no trigger); what it holds is shown before the question, which needs a terminal (else --yes).
 SQLite: the current database is kept next to it as
 db.sqlite3.before-restore-<time>, and the backup is written in with the backup API (so WAL files
 stay consistent). PostgreSQL: pg_restore --clean --if-exists into DATABASE_URL's database.
@@ -16,6 +17,7 @@ from __future__ import annotations
 import re
 import sqlite3
 import subprocess
+import sys
 from datetime import datetime
 from pathlib import Path
 
@@ -44,6 +46,14 @@ def check_postgres(file: Path) -> None:
         names = ", ".join(missing)
         raise CommandError(f"{file} ist keine Sicherung dieser Turnier-Seite (es fehlt: {names}); nichts wurde ersetzt / "
                            f"{file} is not a backup of this tournament site ({names} missing); nothing was replaced")
+    # This site creates no trigger on PostgreSQL either: one in the file came from elsewhere.
+    if file.suffix == ".sql":
+        trigger = re.search(r"\bCREATE\s+(?:OR\s+REPLACE\s+)?(?:CONSTRAINT\s+)?TRIGGER\b", text, flags=re.IGNORECASE)
+    else:  # pg_restore --list: "<id>; <oid> <oid> TRIGGER <schema> <table> <name> <owner>"
+        trigger = re.search(r"^\d+; \d+ \d+ (?:EVENT )?TRIGGER ", text, flags=re.MULTILINE)
+    if trigger:
+        raise CommandError(f"{file} enthält Trigger, die diese Seite nie anlegt; nichts wurde ersetzt / "
+                           f"{file} holds triggers this site never creates; nothing was replaced")
 
 
 class Command(BaseCommand):
@@ -64,10 +74,8 @@ class Command(BaseCommand):
             self.stdout.write(f"Sicherung / backup {file}: {held}")
         elif connection.vendor == "postgresql":
             check_postgres(file)
-        if not yes:
-            answer = input(f"Datenbank ersetzen / replace the current database with {file}? [j/N] ")
-            if answer.strip().lower() not in ("y", "yes", "j", "ja"):
-                raise CommandError("abgebrochen / cancelled")
+        if not yes and not self._confirmed(file):
+            raise CommandError("abgebrochen; nichts wurde ersetzt / cancelled; nothing was replaced")
         connection.close()
         if connection.vendor == "sqlite":
             self._sqlite(file)
@@ -76,6 +84,19 @@ class Command(BaseCommand):
         else:
             raise CommandError(f"restore: database {connection.vendor} not supported")
         self.stdout.write(self.style.SUCCESS(f"Wiederhergestellt / restored from {file}"))
+
+    def _confirmed(self, file: Path) -> bool:
+        """Asks at a terminal; without one (a script, cron, a pipe) there is nobody to ask."""
+        no_terminal = CommandError("restore fragt vor dem Ersetzen nach, hat aber kein Terminal: mit --yes "
+                                   "bestätigen; nichts wurde ersetzt / restore asks before replacing the "
+                                   "database but has no terminal to ask: confirm with --yes; nothing was replaced")
+        if not sys.stdin or not sys.stdin.isatty():
+            raise no_terminal
+        try:
+            answer = input(f"Datenbank ersetzen / replace the current database with {file}? [j/N] ")
+        except EOFError:
+            raise no_terminal from None
+        return answer.strip().lower() in ("y", "yes", "j", "ja")
 
     def _sqlite(self, file: Path) -> None:
         target = Path(connection.settings_dict["NAME"])

@@ -1,0 +1,145 @@
+"""Does an SQLite file have exactly this version's schema? `restore` (and `backup` on every copy it
+writes) compares the file's tables, columns, indexes and foreign keys with those this version's
+migrations build, at the migrations the file records, and refuses triggers and views: a database with
+a dropped column, a replaced or missing table or a trigger is no backup of this site.
+
+The reference is built by this version's migrations in a separate process on a throwaway SQLite file
+(never touching the site's own database: some migrations move data through the default connection),
+then read the same way as the file. Everything is read through SQLite's pragma functions with the
+names as parameters, so a hostile file's names are never part of a statement.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sqlite3
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from django.conf import settings
+
+# Run in the helper process: this version's migrations up to the file's, on an empty database, and the
+# database cache's table (`make serve` creates it; a database that has none yet is fine too).
+_BUILD = """
+import json, sys, django
+django.setup()
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
+applied = {tuple(key) for key in json.loads(sys.stdin.read())}
+executor = MigrationExecutor(connection)
+graph = executor.loader.graph
+nodes = {key for key in applied if key in graph.nodes}
+targets = sorted(key for key in nodes if not any(child.key in nodes for child in graph.node_map[key].children))
+executor.migrate(targets)
+from django.core.management import call_command
+call_command("createcachetable")
+"""
+
+
+class ReferenceFailed(Exception):
+    """This version's migrations could not build the reference schema (a broken installation)."""
+
+
+@dataclass
+class Schema:
+    tables: dict[str, dict] = field(default_factory=dict)  # name -> {"columns", "indexes", "foreign_keys"}
+    triggers: list[str] = field(default_factory=list)
+    views: list[str] = field(default_factory=list)
+
+
+def _words(text: str | None) -> str:
+    return " ".join((text or "").replace('"', "").replace("`", "").split()).upper()
+
+
+def read(database: sqlite3.Connection) -> Schema:
+    """The schema of an open SQLite database."""
+    schema = Schema()
+    rows = database.execute("SELECT type, name, sql FROM sqlite_master ORDER BY name").fetchall()
+    index_sql = {name: sql for kind, name, sql in rows if kind == "index"}
+    for kind, name, _sql in rows:
+        if kind == "trigger":
+            schema.triggers.append(name)
+        elif kind == "view":
+            schema.views.append(name)
+        elif kind == "table" and not name.startswith("sqlite_"):
+            columns = {
+                column: (_words(kind_of), bool(notnull), _words(default), bool(pk))
+                for column, kind_of, notnull, default, pk in database.execute(
+                    'SELECT name, type, "notnull", dflt_value, pk FROM pragma_table_info(?)', (name,))}
+            indexes = set()
+            for index, unique, partial in database.execute(
+                    'SELECT name, "unique", partial FROM pragma_index_list(?)', (name,)).fetchall():
+                names = tuple(row[0] or "<expression>" for row in database.execute(
+                    "SELECT name FROM pragma_index_info(?) ORDER BY seqno", (index,)))
+                where = ""
+                if partial:
+                    where = re.split(r"\bWHERE\b", _words(index_sql.get(index)), maxsplit=1)[-1].strip()
+                indexes.add((names, bool(unique), where))
+            foreign_keys = {(source, target, _words(to)) for target, source, to in database.execute(
+                'SELECT "table", "from", "to" FROM pragma_foreign_key_list(?)', (name,))}
+            schema.tables[name] = {"columns": columns, "indexes": indexes, "foreign_keys": foreign_keys}
+    return schema
+
+
+def reference(applied: set[tuple[str, str]]) -> Schema:
+    """The schema this version's migrations build when exactly ``applied`` has run."""
+    with tempfile.TemporaryDirectory(prefix="tarock-schema-") as folder:
+        target = Path(folder) / "reference.sqlite3"
+        env = {**os.environ, "DATABASE_URL": f"sqlite:///{target}"}
+        env.setdefault("DJANGO_SETTINGS_MODULE", "website.settings")
+        result = subprocess.run([sys.executable, "-c", _BUILD], input=json.dumps(sorted(applied)), env=env,
+                                cwd=settings.BASE_DIR, capture_output=True, text=True, timeout=600)
+        if result.returncode != 0:
+            last = (result.stderr.strip().splitlines() or ["?"])[-1]
+            raise ReferenceFailed(last)
+        database = sqlite3.connect(target)
+        try:
+            return read(database)
+        finally:
+            database.close()
+
+
+def cache_tables() -> set[str]:
+    """Tables of the site's database caches: made by createcachetable, not by a migration."""
+    return {cache["LOCATION"] for cache in settings.CACHES.values() if cache["BACKEND"].endswith(".DatabaseCache")}
+
+
+def _columns_text(columns: tuple[str, ...]) -> str:
+    return ", ".join(columns)
+
+
+def differences(expected: Schema, found: Schema) -> list[tuple[str, str]]:
+    """Each way ``found`` differs from ``expected``, in German and English."""
+    out: list[tuple[str, str]] = []
+    for name in found.triggers:
+        out.append((f"Trigger {name}", f"trigger {name}"))
+    for name in found.views:
+        out.append((f"Sicht (View) {name}", f"view {name}"))
+    for table in sorted(expected.tables.keys() - found.tables.keys() - cache_tables()):
+        out.append((f"Tabelle {table} fehlt", f"table {table} missing"))
+    for table in sorted(found.tables.keys() - expected.tables.keys()):
+        out.append((f"fremde Tabelle {table}", f"unknown table {table}"))
+    for table in sorted(expected.tables.keys() & found.tables.keys()):
+        want, have = expected.tables[table], found.tables[table]
+        for column in sorted(want["columns"].keys() - have["columns"].keys()):
+            out.append((f"Spalte {table}.{column} fehlt", f"column {table}.{column} missing"))
+        for column in sorted(have["columns"].keys() - want["columns"].keys()):
+            out.append((f"fremde Spalte {table}.{column}", f"unknown column {table}.{column}"))
+        for column in sorted(want["columns"].keys() & have["columns"].keys()):
+            if want["columns"][column] != have["columns"][column]:
+                out.append((f"Spalte {table}.{column} anders definiert", f"column {table}.{column} defined differently"))
+        for columns, unique, _where in sorted(want["indexes"] - have["indexes"]):
+            what = "eindeutiger Index" if unique else "Index"
+            out.append((f"{what} auf {table} ({_columns_text(columns)}) fehlt",
+                        f"{'unique ' if unique else ''}index on {table} ({_columns_text(columns)}) missing"))
+        for columns, _unique, _where in sorted(have["indexes"] - want["indexes"]):
+            out.append((f"fremder Index auf {table} ({_columns_text(columns)})",
+                        f"unknown index on {table} ({_columns_text(columns)})"))
+        if want["foreign_keys"] != have["foreign_keys"]:
+            out.append((f"Fremdschlüssel von {table} anders", f"foreign keys of {table} differ"))
+    return out

@@ -1,0 +1,114 @@
+"""A long import's transactions let waiting saves go first (hall/sqlite/), on the hall's SQLite file.
+
+A save that has waited a while for SQLite's lock polls for it only every 100 ms; an import's next batch
+that arrives just before the lock is free polls every few ms and used to win it, again and again
+(bench/import_serve.py). Now the import waits while a save waits."""
+
+from __future__ import annotations
+
+import pytest
+
+# The same on every database: run once, in the SQLite phase of `make test` (the marker `once`).
+pytestmark = pytest.mark.once
+
+RACE = """
+import fcntl, sqlite3, threading, time
+from django.conf import settings
+from django.db import connection, transaction
+from hall.sqlite import yielding_to_saves
+
+name = settings.DATABASES["default"]["NAME"]
+order = []
+holder = sqlite3.connect(name, isolation_level=None)
+holder.execute("BEGIN IMMEDIATE")  # a batch of the import holds the lock
+
+
+def save():
+    with transaction.atomic():
+        order.append("save")
+    connection.close()
+
+
+def next_batch():
+    with yielding_to_saves(), transaction.atomic():
+        order.append("import")
+    connection.close()
+
+
+def someone_waits():
+    with open(name + "-writers", "a+b") as probe:
+        try:
+            fcntl.flock(probe, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return True
+        fcntl.flock(probe, fcntl.LOCK_UN)
+        return False
+
+
+saver = threading.Thread(target=save)
+saver.start()
+deadline = time.monotonic() + 2  # (it waits at once; without the marking nothing shows it)
+while not someone_waits() and time.monotonic() < deadline:
+    time.sleep(0.01)
+time.sleep(0.8)  # the save has waited long enough to poll only every 100 ms
+importer = threading.Thread(target=next_batch)
+importer.start()
+time.sleep(0.1)  # the import's next batch is there before the lock comes free
+holder.rollback()
+saver.join()
+importer.join()
+print(" ".join(order))
+"""
+
+NEVER_STUCK = """
+import fcntl
+from django.conf import settings
+from django.db import transaction
+from hall import sqlite
+from hall.sqlite import yielding_to_saves
+from hall.models import LoginThrottle
+
+sqlite.YIELD_SECONDS = 0.3
+with open(settings.DATABASES["default"]["NAME"] + "-writers", "a+b") as waiting:
+    fcntl.flock(waiting, fcntl.LOCK_SH)  # a writer that never stops waiting
+    with yielding_to_saves(), transaction.atomic():
+        print("written", LoginThrottle.objects.count())
+"""
+
+
+def test_a_waiting_save_gets_the_lock_before_the_imports_next_batch(manage):
+    manage("migrate", "--noinput")
+    for _ in range(3):
+        assert manage("shell", "--no-imports", "-c", RACE).stdout.split()[-2:] == ["save", "import"]
+
+
+def test_an_import_goes_on_after_its_longest_wait(manage):
+    manage("migrate", "--noinput")
+    assert manage("shell", "--no-imports", "-c", NEVER_STUCK, timeout=60).stdout.split()[-2:] == ["written", "0"]
+
+
+def test_the_import_pages_yield_to_the_tables_saves(admin_client, make_tournament, monkeypatch):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    import paper.views
+    import website.views.entries
+    from hall import sqlite
+
+    seen = []
+
+    def recording(result):
+        def call(**kwargs):
+            seen.append(sqlite.yielding.get())
+            return result
+        return call
+
+    tournament = make_tournament(players=8, slug="ruhig")
+    monkeypatch.setattr(website.views.entries.player_import, "import_players",
+                        recording(type("Report", (), {"entered": [], "reused": [], "flagged": []})()))
+    admin_client.post(f"/turniere/{tournament.slug}/spieler/import/", {"text": "Neu Eins; Verein"})
+    monkeypatch.setattr(paper.views, "import_hands", recording(type("Report", (), {"ok": True,
+                                                                                 "message": lambda self: "ok"})()))
+    upload = SimpleUploadedFile("spiele.json", b"[]", content_type="application/json")
+    admin_client.post(f"/leitung/turnier/{tournament.slug}/spiele-import/", {"file": upload})
+    assert seen == [True, True]
+    assert sqlite.yielding.get() is False  # only inside the import
