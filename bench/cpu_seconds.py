@@ -41,6 +41,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--tree", type=Path, default=ROOT)
     tree = parser.parse_args().tree.resolve()
+    os.environ.setdefault("DJANGO_DEBUG", "1")  # as `make bench` runs it (static files without collectstatic)
     if tree == ROOT:  # this tree's events are built when missing (bench/site.py's setup, as bench/exports.py does)
         import importlib.util
 
@@ -52,7 +53,6 @@ def main() -> None:
     os.chdir(tree)
     os.environ["DATABASE_URL"] = f"sqlite:///{tree / 'bench' / 'bench.sqlite3'}"
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "website.settings")
-    os.environ.setdefault("DJANGO_DEBUG", "1")
     import django
 
     django.setup()
