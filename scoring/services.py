@@ -156,22 +156,62 @@ def store_hand(*, table: Table, number: int, data: dict, idempotency_key: str = 
                 raise ServiceError(f"Tisch {table.number} hat alle Spiele.", f"Table {table.number} has all its hands.")
             if number != table.hands_entered + 1:
                 raise WrongHandNumber(number, table.hands_entered + 1)
-            seats = _seated(table)
-            hand = Hand(table=table, number=number, entered_by=entered_by[:120], idempotency_key=idempotency_key[:64],
-                        dealer_position=dealer_position(number, len(seats), table.first_dealer))
-            stored, scores = score_rows(hand, table, data, seat_entries(seats, number, table.first_dealer))
+            hand, scores, revision = _new_hand(table, _seated(table), number, data, idempotency_key, entered_by, user)
             hand.save()
             for score in scores:
                 score.hand = hand
             HandScore.objects.bulk_create(scores)
-            HandRevision.objects.create(table=table, number=number, action=HandRevision.ENTERED, after=stored,
-                                        by=entered_by[:120], user=user)
-            table.hands_entered, table.last_hand_at = number, hand.created_at
-            if table.round.status == Round.SEATED:
-                Round.objects.filter(pk=table.round_id).update(status=Round.RUNNING)
+            revision.save()
+            _entered(table, hand)
     except _Replayed as replay:
         return StoredHand(replay.hand, False, replay.version)
     return StoredHand(hand, True, table.version)
+
+
+def _new_hand(table: Table, seats: list[int], number: int, data: dict, key: str, entered_by: str,
+              user) -> tuple[Hand, list[HandScore], HandRevision]:
+    """Hand ``number`` of the locked ``table`` as entered, its score rows and its revision, none saved yet
+    (raises InvalidHand first when ``data`` does not read under the rule set)."""
+    hand = Hand(table=table, number=number, entered_by=entered_by[:120], idempotency_key=key[:64],
+                dealer_position=dealer_position(number, len(seats), table.first_dealer))
+    stored, scores = score_rows(hand, table, data, seat_entries(seats, number, table.first_dealer))
+    revision = HandRevision(table=table, number=number, action=HandRevision.ENTERED, after=stored,
+                            by=entered_by[:120], user=user)
+    return hand, scores, revision
+
+
+def _entered(table: Table, last: Hand) -> None:
+    """The table's counters after ``last`` was stored; the round runs from its first hand on."""
+    table.hands_entered, table.last_hand_at = last.number, last.created_at
+    if table.round.status == Round.SEATED:
+        Round.objects.filter(pk=table.round_id).update(status=Round.RUNNING)
+
+
+@live.write_service(changes=lambda arguments, stored: [arguments["table"].round.tournament_id] if stored else ())
+def record_hands(*, table: Table, hands: list[dict], key_prefix: str = "", entered_by: str = "", user=None,
+                 director: bool = False) -> list[Hand]:
+    """The table's next hands at once (the demo, a whole sheet): stored exactly as ``record_hand`` one
+    after the other would store them (hand ``n`` with the key ``key_prefix + n`` when a prefix is
+    given, a revision each, the version up by one a hand), in a few statements. Every hand is read
+    and scored before anything is written; one that does not read raises InvalidHand."""
+    if not hands:
+        return []
+    with _table_write(table, director=director, fields=("hands_entered", "last_hand_at")) as table:
+        if len(hands) > table.hands_missing:
+            raise ServiceError(f"Tisch {table.number} hat nur noch {table.hands_missing} Spiele offen.",
+                               f"Table {table.number} has only {table.hands_missing} hands left.")
+        seats, first = _seated(table), table.hands_entered + 1
+        built = [_new_hand(table, seats, number, data, f"{key_prefix}{number}" if key_prefix else "", entered_by, user)
+                 for number, data in enumerate(hands, start=first)]
+        stored = Hand.objects.bulk_create([hand for hand, _scores, _revision in built])
+        for hand, scores, _revision in built:
+            for score in scores:
+                score.hand = hand
+        HandScore.objects.bulk_create([score for _hand, scores, _revision in built for score in scores])
+        HandRevision.objects.bulk_create([revision for _hand, _scores, revision in built])
+        _entered(table, stored[-1])
+        table.version += len(built) - 1  # one write a hand, as when entered one by one (_table_write adds the last)
+    return stored
 
 
 @live.write_service

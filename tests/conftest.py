@@ -13,6 +13,22 @@ from rules.engine.sampling import random_hand
 from rules.rulesets import BUILTIN
 from tournament import rounds
 
+# What makes a test depend on the database it runs on: the database itself (pytest-django's marker or
+# fixtures; make_tournament and the other builders ask for ``db``) or a live server.
+DATABASE_FIXTURES = frozenset({"db", "transactional_db", "live_server", "client", "admin_client", "django_user_model"})
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items):
+    """A test that never touches the suite's database (pure code, a source scan, a command on a database
+    of its own) is the same on every database: it is marked ``once``, so the PostgreSQL phase of
+    ``make test`` leaves it out (it ran in the SQLite phase). Tests marked ``postgres`` stay."""
+    for item in items:
+        if item.get_closest_marker("postgres") or item.get_closest_marker("django_db"):
+            continue
+        if not DATABASE_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.once)
+
 
 @pytest.fixture(autouse=True)
 def _german_first():
@@ -56,15 +72,17 @@ def make_tournament(db):
 
 @pytest.fixture
 def play_round():
-    """play_round(round, seed=0): enter every planned hand of every table with random valid hands."""
-    from scoring.services import record_hand
+    """play_round(round, seed=0): enter every planned hand of every table with random valid hands
+    (a table's hands at once through record_hands, which stores what record_hand would one by one:
+    tests/scoring/test_record_hands.py)."""
+    from scoring.services import record_hands
 
     def play(round, seed: int = 0, hands: int | None = None):
         ruleset = round.tournament.ruleset
         rng = random.Random(seed)
         for table in round.tables.order_by("number"):
-            for number in range(table.hands.count() + 1, (hands or table.hands_planned) + 1):
-                record_hand(table=table, number=number, data=random_hand(ruleset, rng), idempotency_key=f"{table.pk}-{number}")
+            sheet = [random_hand(ruleset, rng) for _ in range(table.hands.count(), hands or table.hands_planned)]
+            record_hands(table=table, hands=sheet, key_prefix=f"{table.pk}-")
 
     return play
 

@@ -199,7 +199,7 @@ def test_every_selector_keeps_its_query_count(event, django_assert_num_queries):
         (8, lambda: hand_reads.settlement(event)),
         (4, lambda: hand_reads.prizes(event)),
         (4, lambda: hand_reads.table_sheet(table)),
-        (6, lambda: hand_reads.round_sheets(round1)),
+        (5, lambda: hand_reads.round_sheets(round1)),
         (1, lambda: hand_reads.player_hands(event, entry)),
         (6, lambda: hand_reads.player_day(event, entry)),
         (5, lambda: hand_reads.workbook_data(event)),

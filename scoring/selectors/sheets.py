@@ -1,7 +1,7 @@
 """Reads of the Schreibzettel: a table's hands with each position's points and running totals.
 
 ``table_sheet`` builds one table's sheet (four queries), ``round_sheets`` every table of a round at
-once with each player's euros (six queries, for the printed score sheets); both go through ``build_sheet``.
+once with each player's euros (five queries, for the printed score sheets); both go through ``build_sheet``.
 Both carry the director's corrections for the table's players in that round.
 """
 
@@ -16,9 +16,9 @@ from django.utils.translation import gettext as _
 
 from rules.engine.catalogue import ANNULLED, KONTRA_NAMES
 from rules.engine.ruleset import RuleSet
-from scoring.models import Correction, Hand, HandScore
+from scoring.models import Correction, Hand
 from scoring.seats import active_positions, dealer_position, sitting_out
-from scoring.selectors.money import euros_by_table, money_by_hand
+from scoring.selectors.money import MoneyOfHand, euros_by_table, money_by_hand
 from tournament.models import Round, Seat, Table
 from tournament.selectors import seats_in_order
 
@@ -83,23 +83,23 @@ def table_sheet(table: Table) -> Sheet:
 
 def round_sheets(round: Round) -> list[Sheet]:
     """Every table's Schreibzettel, as table_sheet builds it, with each player's euros at the table and
-    corrections in the round, by table number (six queries).
+    corrections in the round, by table number (five queries).
 
     The hands are loaded without their stored engine result (``Hand.result``, the largest field and
-    not shown on a sheet); reading it from a row's hand would cost a query per hand.
+    not shown on a sheet); reading it from a row's hand would cost a query per hand. Their score rows
+    are read once, as plain values, for the points and the euros alike (money_by_hand).
     """
-    hands = Hand.objects.defer("result").order_by("number").prefetch_related(
-        Prefetch("scores", queryset=HandScore.objects.only("id", "hand_id", "entry_id", "points", "cash"))
-    )
+    hands = Hand.objects.defer("result").order_by("number")
     tables = round.tables.order_by("number").prefetch_related(seats_in_order(), Prefetch("hands", queryset=hands))
     ruleset = round.tournament.ruleset
-    euros = euros_by_table(money_by_hand(round.tournament, round=round))
+    money = money_by_hand(round.tournament, round=round)
+    euros = euros_by_table(money)
     corrections: dict[int, list[Correction]] = {}
     for correction in round.corrections.select_related("entry__player").order_by("at", "id"):
         corrections.setdefault(correction.entry_id, []).append(correction)
     sheets = []
     for table in tables:
-        sheet = build_sheet(table, list(table.seats.all()), list(table.hands.all()), ruleset)
+        sheet = build_sheet(table, list(table.seats.all()), list(table.hands.all()), ruleset, money)
         sheet.euros = [euros.get((table.pk, seat.entry_id), ZERO) for seat in sheet.seats]
         sheet.corrections = [c for seat in sheet.seats for c in corrections.get(seat.entry_id, [])]
         note_claims(sheet)
@@ -121,8 +121,10 @@ def note_claims(sheet: Sheet) -> None:
             row.notes.append(f"{pgettext('sheet', 'Nachforderung')}: {parts}")
 
 
-def build_sheet(table: Table, seats: list[Seat], hands: list[Hand], ruleset: RuleSet) -> Sheet:
-    """A table's Sheet from its seats (position order) and hands (number order, scores prefetched)."""
+def build_sheet(table: Table, seats: list[Seat], hands: list[Hand], ruleset: RuleSet,
+                money: dict[int, MoneyOfHand] | None = None) -> Sheet:
+    """A table's Sheet from its seats (position order) and hands (number order), each hand's shares
+    from ``money`` (money_by_hand) when given, else from its prefetched scores."""
     size = len(seats)
     position_of = {seat.entry_id: seat.position for seat in seats}
     sheet = Sheet(table, seats)
@@ -130,11 +132,13 @@ def build_sheet(table: Table, seats: list[Seat], hands: list[Hand], ruleset: Rul
     cash = [ZERO] * size
     for hand in hands:
         points: list[Decimal | None] = [None] * size
-        for score in hand.scores.all():
-            position = position_of[score.entry_id]
-            points[position] = score.points
-            running[position] += score.points
-            cash[position] += score.cash
+        shares = (zip(money[hand.pk].entries, money[hand.pk].points, money[hand.pk].cash, strict=True) if money is not None
+                  else ((score.entry_id, score.points, score.cash) for score in hand.scores.all()))
+        for entry_id, share, share_cash in shares:
+            position = position_of[entry_id]
+            points[position] = share
+            running[position] += share
+            cash[position] += share_cash
         positions = active_positions(hand.number, size, table.first_dealer)
         names = [seats[position].entry.player.name for position in positions]
         data = hand.data

@@ -6,6 +6,10 @@ import pytest
 from browser_flows import PASSWORD, sign_in
 from playwright.sync_api import expect
 
+# A page flow in the browser: the same on every database, run once, in the SQLite phase of `make test`
+# (the marker `once`); what depends on the database (locks, constraints, sums) is tested without a browser.
+pytestmark = pytest.mark.once
+
 
 @pytest.mark.django_db(transaction=True)
 def test_a_typed_reason_survives_the_boards_refresh(make_tournament, new_context, settings):

@@ -20,6 +20,10 @@ from scoring import services as scoring_services
 from tournament import rounds, services
 from tournament.models import Round, Table
 
+# A page flow in the browser: the same on every database, run once, in the SQLite phase of `make test`
+# (the marker `once`); what depends on the database (locks, constraints, sums) is tested without a browser.
+pytestmark = pytest.mark.once
+
 SMALL_TARGETS = """(selector) => Array.from(document.querySelectorAll(selector))
   .filter((el) => el.getClientRects().length && getComputedStyle(el).visibility !== 'hidden')
   .map((el) => [el.innerText.trim() || el.getAttribute('aria-label') || el.tagName, el.getBoundingClientRect()])

@@ -7,6 +7,10 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+# A page flow in the browser: the same on every database, run once, in the SQLite phase of `make test`
+# (the marker `once`); what depends on the database (locks, constraints, sums) is tested without a browser.
+pytestmark = pytest.mark.once
+
 
 @pytest.mark.django_db(transaction=True)
 def test_the_countdown_ticks_by_the_servers_clock(make_tournament, new_context):

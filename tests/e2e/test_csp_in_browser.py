@@ -20,6 +20,10 @@ from scoring import services as scoring_services
 from tournament import rounds, services
 from tournament.models import Entry
 
+# A page flow in the browser: the same on every database, run once, in the SQLite phase of `make test`
+# (the marker `once`); what depends on the database (locks, constraints, sums) is tested without a browser.
+pytestmark = pytest.mark.once
+
 
 @pytest.fixture
 def event(transactional_db):

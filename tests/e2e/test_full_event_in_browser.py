@@ -21,6 +21,10 @@ from playwright.sync_api import Page, expect
 from scoring.models import HandScore
 from tournament.models import Round, Tournament
 
+# A page flow in the browser: the same on every database, run once, in the SQLite phase of `make test`
+# (the marker `once`); what depends on the database (locks, constraints, sums) is tested without a browser.
+pytestmark = pytest.mark.once
+
 NAMES = [f"{first} {last}" for first, last in zip(
     ["Anna", "Karl", "Lisa", "Otto", "Maria", "Josef", "Resi", "Franz", "Rosa", "Hubert", "Greta", "Alois", "Elfi",
      "Sepp", "Vroni", "Toni", "Kathi"],

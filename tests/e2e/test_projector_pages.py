@@ -6,6 +6,10 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+# A page flow in the browser: the same on every database, run once, in the SQLite phase of `make test`
+# (the marker `once`); what depends on the database (locks, constraints, sums) is tested without a browser.
+pytestmark = pytest.mark.once
+
 
 @pytest.mark.django_db(transaction=True)
 def test_the_projector_shows_every_player_in_turn(make_tournament, play_round, new_context, settings, artifacts):

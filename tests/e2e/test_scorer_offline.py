@@ -12,6 +12,10 @@ from playwright.sync_api import Page, expect
 
 from scoring.models import Hand
 
+# A page flow in the browser: the same on every database, run once, in the SQLite phase of `make test`
+# (the marker `once`); what depends on the database (locks, constraints, sums) is tested without a browser.
+pytestmark = pytest.mark.once
+
 
 def enter_dreier(page: Page, declarer: str, result: str = "gewonnen") -> None:
     chip(page, "contract", "Dreier").tap()

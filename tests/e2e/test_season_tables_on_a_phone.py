@@ -7,6 +7,10 @@ import pytest
 
 from cups import services
 
+# A page flow in the browser: the same on every database, run once, in the SQLite phase of `make test`
+# (the marker `once`); what depends on the database (locks, constraints, sums) is tested without a browser.
+pytestmark = pytest.mark.once
+
 
 @pytest.fixture
 def season_of_six(make_tournament, play_round):

@@ -11,6 +11,10 @@ from browser_flows import PASSWORD, no_sideways_scroll, sign_in
 from django.utils import timezone
 from playwright.sync_api import expect
 
+# A page flow in the browser: the same on every database, run once, in the SQLite phase of `make test`
+# (the marker `once`); what depends on the database (locks, constraints, sums) is tested without a browser.
+pytestmark = pytest.mark.once
+
 
 @pytest.mark.django_db(transaction=True)
 def test_a_player_signs_up_on_the_phone_is_checked_in_and_seated(new_context, make_tournament):

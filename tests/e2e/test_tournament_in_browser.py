@@ -19,6 +19,10 @@ from playwright.sync_api import Locator, Page, expect
 from scoring.models import Hand, HandScore
 from tournament.models import Table, Tournament
 
+# A page flow in the browser: the same on every database, run once, in the SQLite phase of `make test`
+# (the marker `once`); what depends on the database (locks, constraints, sums) is tested without a browser.
+pytestmark = pytest.mark.once
+
 SLUG = "e2e-innsbruck"
 PLAYERS = [
     ("Anna Berger", "Wörgl"), ("Karl Huber", "Hall"), ("Lisa Maier", "Kufstein"), ("Otto Sommer", "Schwaz"),

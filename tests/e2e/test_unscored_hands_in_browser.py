@@ -13,6 +13,10 @@ from rules.rulesets import BUILTIN
 from scoring.models import Hand
 from tournament import rounds, services
 
+# A page flow in the browser: the same on every database, run once, in the SQLite phase of `make test`
+# (the marker `once`); what depends on the database (locks, constraints, sums) is tested without a browser.
+pytestmark = pytest.mark.once
+
 
 @pytest.fixture
 def table(transactional_db):

@@ -37,6 +37,10 @@ from scoring.models import Correction, Hand
 from scoring.seats import seat_entries
 from tournament.models import Entry, Tournament
 
+# A page flow in the browser: the same on every database, run once, in the SQLite phase of `make test`
+# (the marker `once`); what depends on the database (locks, constraints, sums) is tested without a browser.
+pytestmark = pytest.mark.once
+
 FIRST = ["Anna", "Karl", "Lisa", "Otto", "Maria", "Josef", "Resi", "Franz", "Rosa", "Hubert", "Greta", "Alois",
          "Elfi", "Sepp", "Vroni", "Toni", "Kathi", "Hans", "Leni", "Much", "Burgi", "Luis", "Traudl", "Gust",
          "Zenzi", "Ferdl", "Mitzi", "Poldi", "Hermi", "Wastl"]

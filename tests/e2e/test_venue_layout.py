@@ -17,6 +17,10 @@ from rules.rulesets import BUILTIN
 from scoring import services as scoring_services
 from tournament import rounds, services
 
+# A page flow in the browser: the same on every database, run once, in the SQLite phase of `make test`
+# (the marker `once`); what depends on the database (locks, constraints, sums) is tested without a browser.
+pytestmark = pytest.mark.once
+
 # Contrast ratio (WCAG 2) of every button/chip text against the first non-transparent background
 # behind it; returns the offenders.
 CONTRAST_JS = """(selector) => {

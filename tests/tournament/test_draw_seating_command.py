@@ -11,6 +11,10 @@ import pytest
 
 from tournament.seating import draw, table_sizes
 
+# No database at all (the command must never need one): the same on every database, run once, in the
+# SQLite phase of `make test` (the marker `once`).
+pytestmark = pytest.mark.once
+
 ROOT = Path(__file__).resolve().parents[2]
 
 

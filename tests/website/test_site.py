@@ -32,12 +32,15 @@ def test_database_url_selects_postgresql():
     assert config["CONN_MAX_AGE"] == 60
 
 
-def test_settings_database_matches_environment():
+def test_settings_database_matches_environment(db):
+    """The database the suite really talks to (so it runs in both phases of `make test`)."""
+    from django.db import connection
+
     engine = settings.DATABASES["default"]["ENGINE"]
     if os.environ.get("DATABASE_URL", "").startswith("postgres"):
-        assert engine == "django.db.backends.postgresql"
+        assert engine == "django.db.backends.postgresql" and connection.vendor == "postgresql"
     else:
-        assert engine == "hall.sqlite"  # Django's, with the saves before an import (hall/sqlite/)
+        assert engine == "hall.sqlite" and connection.vendor == "sqlite"  # Django's, with the saves before an import
 
 
 def test_i18n_settings():

@@ -100,10 +100,10 @@ def test_names_sort_as_on_a_german_list():
 # --- reads ------------------------------------------------------------------------------------------
 
 
-def test_round_sheets_match_table_sheet_in_six_queries(round1, play_round, django_assert_num_queries):
+def test_round_sheets_match_table_sheet_in_five_queries(round1, play_round, django_assert_num_queries):
     play_round(round1, hands=10)
     round = Round.objects.select_related("tournament").get(pk=round1.pk)
-    with django_assert_num_queries(6):
+    with django_assert_num_queries(5):
         sheets = round_sheets(round)
         # Building the layout reads only what is loaded: names, hands, scores.
         names = [seat.entry.player.name for sheet in sheets for seat in sheet.seats]

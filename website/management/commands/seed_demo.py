@@ -3,7 +3,7 @@
     python manage.py seed_demo [--players 53] [--seed 2026] [--slug demo] [--rules tirol] [--replace]
 
 Players are registered, seated by the seating draw, and every hand of every round is entered
-through the same services the scorers use (random valid hands under the rule set, with a
+through the scorers' service for a whole sheet (random valid hands under the rule set, with a
 tournament-like mix of contracts); tables are confirmed and rounds closed. With a final round
 (Hopfgarten) the best are seated by the standings and play it too. Existing data stays unless
 --replace is given. With --demo-cups it also builds three cups, one per season scheme of
@@ -31,7 +31,7 @@ from cups.services import enter_current_season
 from paper.imports.players import import_players
 from rules.engine.sampling import random_hand
 from rules.rulesets import BUILTIN
-from scoring.services import DEMO, confirm_table, record_hand, seat_round_by_standings
+from scoring.services import DEMO, confirm_table, record_hands, seat_round_by_standings
 from tournament import rounds, services
 from tournament.errors import ServiceError
 from tournament.models import Table, Tournament
@@ -189,12 +189,11 @@ class Command(BaseCommand):
                 self.stdout.write(f"round {round.number}: {round.tables.count()} tables seated, no hands yet")
                 return
             for table in round.tables.order_by("number"):
-                # One commit per table: the per-hand transactions become savepoints, so a demo of
-                # 1,000 players does not wait for 15,000 separate commits.
+                # One commit per table: its whole sheet stored at once through the scorers' service
+                # for many hands (the engine scores each), then confirmed.
                 with transaction.atomic():
-                    for number in range(1, table.hands_planned + 1):
-                        record_hand(table=table, number=number, data=random_hand(ruleset, rng),
-                                    idempotency_key=f"demo-{number}", entered_by=DEMO)
+                    record_hands(table=table, hands=[random_hand(ruleset, rng) for _ in range(table.hands_planned)],
+                                 key_prefix="demo-", entered_by=DEMO)
                     table.refresh_from_db()
                     names = ", ".join(s.entry.player.name for s in table.seats.select_related("entry__player"))
                     confirm_table(table=table, expected_version=table.version, names=names)
