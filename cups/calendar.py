@@ -55,7 +55,8 @@ def ical_feed(events: list[Upcoming], *, name: str, absolute_url, host: str) -> 
         event.add("uid", f"turnier-{tournament.pk}-{int(tournament.created_at.timestamp())}@{host}")
         event.add("dtstamp", stamp)
         event.add("dtstart", tournament.date)
-        event.add("dtend", tournament.date + timedelta(days=1))
+        if tournament.date < date.max:  # an all-day event without an end is one day long (RFC 5545 3.6.1)
+            event.add("dtend", tournament.date + timedelta(days=1))
         event.add("summary", tournament.name)
         if tournament.venue:
             event.add("location", tournament.venue)

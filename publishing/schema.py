@@ -23,11 +23,11 @@ from rules.engine.ruleset import TIE_BREAK_KEYS
 from scoring.models import CORRECTION_LIMIT, CORRECTION_REASON_LENGTH
 from tournament.models import Round
 from tournament.money import MAX_STAKE_CENTS
+from tournament.standings import MAX_ROUNDS  # preliminary rounds; a final round comes on top
 
 FORMAT = "tarock-turnier/2"
 
 MAX_PLAYERS = 10_000
-MAX_ROUNDS = 12  # preliminary rounds; a final round comes on top
 MAX_HANDS_AT_A_TABLE = 60  # 50 at five plus the sixes' share: hands_planned is checked against the plan too
 MAX_TABLES = MAX_PLAYERS // 4 + 1
 MAX_FEE_CENTS = 100_000

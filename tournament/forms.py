@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from rules.rulesets import BUILTIN
 from tournament.models import CustomRuleSet
 from tournament.money import MAX_STAKE_CENTS, to_cents
+from tournament.standings import MAX_ROUNDS
 
 
 def ruleset_choices() -> list[tuple[str, str]]:
@@ -27,7 +28,7 @@ class TournamentForm(forms.Form):
     ruleset = forms.ChoiceField(label=_("Regelwerk"))
     stake_cents = forms.IntegerField(label=_("Cent je Punkt"), min_value=0, max_value=MAX_STAKE_CENTS, required=False,
                                      help_text=_("leer: wie im Regelwerk (meist 10)"))
-    rounds = forms.IntegerField(label=_("Vorrunden"), min_value=1, max_value=12, required=False,
+    rounds = forms.IntegerField(label=_("Vorrunden"), min_value=1, max_value=MAX_ROUNDS, required=False,
                                 help_text=_("leer: wie im Regelwerk (meist 3)"))
     tables_of_five = forms.TypedChoiceField(
         label=_("Fünfertische"), required=False, empty_value=None, coerce=lambda v: {"yes": True, "no": False}.get(v),

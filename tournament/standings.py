@@ -15,6 +15,14 @@ from typing import Any, Callable
 from tournament.ranks import shared_ranks
 
 ZERO = Decimal("0")
+# The most preliminary rounds a tournament has (the director's form, the publish schema); what pages list
+# never goes past it, whatever a value stored past the forms says.
+MAX_ROUNDS = 12
+
+
+def preliminary_rounds(rounds: int) -> range:
+    """The numbers of a tournament's preliminary rounds, as the pages list them."""
+    return range(1, min(rounds, MAX_ROUNDS) + 1)
 
 
 @dataclass(frozen=True)

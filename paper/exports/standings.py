@@ -74,10 +74,19 @@ class StandingsPdf(PdfExporter):
         return lines
 
     def _measure(self) -> None:
-        """Column widths from what they hold: numbers as wide as their widest value or header word."""
+        """Column widths from what they hold: numbers as wide as their widest value or header word; a
+        smaller type where even a landscape page cannot hold every column beside 40 mm of names (many
+        rounds, a final and every tie-break)."""
         register_fonts()
-        size = self.FONT_SIZE
+        self.size = self.FONT_SIZE
         self.texts = self._texts()
+        while True:
+            self._measure_at(self.size)
+            if self.size <= 5 or A4[1] - 2 * self.margin - self.needs[0] - sum(self.needs[3:]) >= 40 * mm:
+                return
+            self.size -= 0.5
+
+    def _measure_at(self, size: float) -> None:
         headers = [_("Rang"), _("Name"), _("Verein")] + [str(label) for _key, label in self.columns]
         self.headers = headers
         needs = []
@@ -100,7 +109,7 @@ class StandingsPdf(PdfExporter):
         return super().render_bytes()
 
     def story(self) -> list:
-        size = self.FONT_SIZE
+        size = self.size
         cell = ParagraphStyle("cell", parent=self.styles["small"], fontSize=size, leading=size + 1.5)
         head = ParagraphStyle("head", parent=cell, fontName=FONT_BOLD, textColor=colors.white, alignment=TA_RIGHT)
         story: list = []
@@ -110,7 +119,7 @@ class StandingsPdf(PdfExporter):
             story.append(Spacer(0, 2 * mm))
         width = self.pagesize[0] - 2 * self.margin
         numbers = self.needs[3:]
-        rest = width - self.needs[0] - sum(numbers)
+        rest = max(width - self.needs[0] - sum(numbers), 25 * mm)  # at 5 pt a name keeps 25 mm whatever else
         name_need, club_need = self.needs[1], self.needs[2]
         if name_need + club_need <= rest:  # room to spare: share it out
             name_w = rest * name_need / (name_need + club_need)

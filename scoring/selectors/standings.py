@@ -23,7 +23,7 @@ from tournament.errors import active_language
 from tournament.models import Bye, Entry, Seat, Tournament
 from tournament.money import round_cent
 from tournament.ranks import rank_text
-from tournament.standings import SHARED, TIE_BREAKS, ZERO, PlayerScores, Ranked, rank
+from tournament.standings import SHARED, TIE_BREAKS, ZERO, PlayerScores, Ranked, preliminary_rounds, rank
 
 HUNDREDTH = Decimal("0.01")
 
@@ -46,7 +46,7 @@ def standings_many(tournaments: list[Tournament]) -> dict[int, list[Ranked]]:
     tournaments (entries; hand scores and corrections summed per entry and round)."""
     ids = [tournament.pk for tournament in tournaments]
     # A bye's points ride along with the entries (one subquery per preliminary round), so byes cost no query.
-    numbers = range(1, max((tournament.rounds for tournament in tournaments), default=0) + 1)
+    numbers = preliminary_rounds(max((tournament.rounds for tournament in tournaments), default=0))
     bye_points = {f"bye_{n}": Subquery(Bye.objects.filter(entry=OuterRef("pk"), round__number=n, round__is_final=False)
                                        .values("points")[:1]) for n in numbers}
     # Plain rows, not model instances: building 2,000 objects cost more than the query.
@@ -130,7 +130,7 @@ def standings_table(tournament: Tournament, ranked: list[Ranked] | None = None, 
     """``tie_note``: a column saying which tie-break decided between players level on points (the
     standings page and PDF; it is left off where space is short, as on the projector)."""
     ranked = standings(tournament) if ranked is None else ranked
-    numbers = list(range(1, tournament.rounds + 1))
+    numbers = list(preliminary_rounds(tournament.rounds))
     lang = active_language()
     columns = [(f"round_{n}", _("R%(n)s") % {"n": n}) for n in numbers]
     if tournament.has_final:
@@ -185,7 +185,7 @@ def standings_document(tournament: Tournament) -> dict:
     rows = []
     for row in ranked:
         line = {"rank": row.rank, "name": row.player.name, "club": row.player.club, "total": json_number(row.total),
-                "rounds": [json_number(row.player.rounds.get(n, ZERO)) for n in range(1, tournament.rounds + 1)],
+                "rounds": [json_number(row.player.rounds.get(n, ZERO)) for n in preliminary_rounds(tournament.rounds)],
                 "status": row.status}
         if tournament.has_final:
             line["final"] = None if row.player.final is None else json_number(row.player.final)
