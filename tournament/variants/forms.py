@@ -141,7 +141,7 @@ class VariantForm(forms.Form):
             slug = self._value(prefix + "slug")
             base_rule = self.base.contract(slug) if kind == BASE else None
             yield {
-                "prefix": prefix, "kind": kind, "new": kind == OWN and not self._value(prefix + "name")
+                "prefix": prefix, "row_kind": kind, "new": kind == OWN and not self._value(prefix + "name")
                 and not slug, "base_rule": base_rule,
                 **{name: self[prefix + name] for name in (
                     "slug", "kind", "bonuses", "name", "value", "remove", "family", "talon", "birds", "tricks",
