@@ -128,7 +128,7 @@ class VariantForm(forms.Form):
         if base.trischaken is not None:
             self.fields["tr_kind"] = forms.ChoiceField(label=_("Trischaken: wer zahlt"), choices=TRISCHAKEN_CHOICES)
             for name, label in TRISCHAKEN_NUMBERS:
-                self.fields[f"tr_{name}"] = _number(label, required=True)
+                self.fields[f"tr_{name}"] = _number(label, required=True, low=1 if name == "declarer_factor" else 0)
             self.fields["tr_virgins"] = forms.ChoiceField(label=_("Trischaken: mehrere Jungfrauen"),
                                                           choices=VIRGIN_CHOICES)
 

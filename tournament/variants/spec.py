@@ -148,6 +148,10 @@ def build(form: VariantForm, start_overrides: dict | None = None) -> tuple[dict,
     except RuleSetInvalid as error:
         problems_onto_form(form, error.problems)
         return spec, None
+    except (ArithmeticError, ValueError, KeyError, TypeError) as error:  # a combination the engine cannot score
+        form.add_error(None, in_language(f"Mit diesen Werten lässt sich nicht rechnen: {error}",
+                                         f"These values cannot be scored: {error}"))
+        return spec, None
 
 
 # --- the engine's refusals, on the fields they name ---------------------------------------------------
@@ -186,4 +190,41 @@ def problems_onto_form(form: VariantForm, problems: tuple[str, ...] | list[str])
             break
         if field is not None and field not in form.fields:
             field = None
-        form.add_error(field, in_language(f"Das Regelwerk geht so nicht: {problem}", f"The rule set cannot be so: {problem}"))
+        form.add_error(field, in_language(f"Das Regelwerk geht so nicht: {german(problem)}",
+                                          f"The rule set cannot be so: {problem}"))
+
+
+# The engine's sentences (rules/engine/families.py, custom.py) in German; the engine itself is pure and
+# speaks English in these checks, which only a rule set's author reads.
+GERMAN = (
+    (r"a contract of the rule set's own needs a slug of 2-30 lowercase letters, digits or '_'",
+     "ein eigenes Spiel braucht ein Kürzel aus 2 bis 30 Kleinbuchstaben, Ziffern oder „_“"),
+    (r"one of none, one, half, whole \(0, 1, 3 or 6 talon cards\)", "0, 1, 3 oder 6 Talonkarten"),
+    (r"only a negative game has a trick target and open hands", "nur ein Negativspiel hat ein Stichziel und offene Karten"),
+    (r"a negative game's target is 0 to 3 tricks", "ein Negativspiel hat ein Stichziel von 0 bis 3 Stichen"),
+    (r"one of closed, half_open, open", "verdeckt, halboffen oder offen"),
+    (r"(\w+) has the target (\d); give another target a slug of its own",
+     r"\1 hat das Stichziel \2; ein anderes Stichziel braucht ein eigenes Kürzel"),
+    (r"a (\w+) game takes no talon and is no colour game", r"ein Spiel der Art \1 nimmt keinen Talon und ist kein Farbenspiel"),
+    (r"a game that calls a king, or a colour game, takes half the talon or none",
+     "ein Spiel, das einen König ruft, und ein Farbenspiel nehmen 3 Talonkarten oder keine"),
+    (r"a colour game is played alone", "ein Farbenspiel wird allein gespielt"),
+    (r"only a game that calls a king is played with a named bird", "nur ein Spiel, das einen König ruft, hat ein Vogerl"),
+    (r"needs an announcement but allows no bonus that can be announced",
+     "braucht eine Ansage, erlaubt aber keine Prämie, die sich ansagen lässt"),
+    (r"allows bonuses the rule set does not have: ", "erlaubt Prämien, die das Regelwerk nicht hat: "),
+    (r"required birds must be birds the contract allows", "ein nötiges Vogerl muss eine erlaubte Prämie sein"),
+    (r"Trischaken needs a 'trischaken' payment scheme", "Trischaken braucht eine Trischaken-Zahlung"),
+    (r"is not zero-sum", "geht nicht auf null auf"),
+    (r"is refused by the rule set itself", "lehnt das Regelwerk selbst ab"),
+    (r"^contracts\.([a-z0-9_]+)(?:\.[a-z_]+)?: ", r"Spiel „\1“: "),
+    (r"^contract ([a-z0-9_]+): ", r"Spiel „\1“: "),
+    (r"^bonus ([a-z_]+): ", r"Prämie „\1“: "),
+    (r"^sample hand (\d+)", r"Beispielspiel \1"),
+)
+
+
+def german(problem: str) -> str:
+    for pattern, replacement in GERMAN:
+        problem = re.sub(pattern, replacement, problem)
+    return problem
