@@ -201,3 +201,10 @@ def test_nothing_sent_gets_a_500(client, director, changes):
     for url in (EDIT, "/leitung/regelwerke/vorschau/"):
         response = client.post(url, quapil_and_triccolo(**changes))
         assert response.status_code < 500, response.content[:300]
+
+
+def test_the_page_speaks_english_too(client, director):
+    response = client.get(EDIT, {"start": "tirol"}, HTTP_ACCEPT_LANGUAGE="en")
+    html = response.content.decode()
+    assert response.status_code == 200 and "Build a rule set" in html and "Trick target" in html
+    assert f"{BUILTIN['tirol'].name} (club)" in html

@@ -297,7 +297,7 @@ def initial_for(ruleset: RuleSet, base: RuleSet, start: str) -> tuple[dict, int]
             initial.update({prefix + "on": True, prefix + "silent": rule.silent, prefix + "announced": rule.announced})
     if ruleset.trischaken is not None:
         t = ruleset.trischaken
-        initial.update(tr_kind=t.kind, tr_unit=t.unit, tr_alone_unit=t.alone_unit, tr_virgin_unit=t.virgin_unit,
-                       tr_declarer_factor=t.declarer_factor, tr_renonce_unit=t.renonce_unit, tr_virgins=t.virgins)
+        initial |= {"tr_kind": t.kind, "tr_unit": t.unit, "tr_alone_unit": t.alone_unit, "tr_virgin_unit": t.virgin_unit,
+                    "tr_declarer_factor": t.declarer_factor, "tr_renonce_unit": t.renonce_unit, "tr_virgins": t.virgins}
     initial["rows"] = rows
     return initial, rows

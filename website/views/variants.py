@@ -68,7 +68,7 @@ def variant_edit(request):
         if ruleset is not None and not form.errors:
             # The rule set as built: added contracts are its own rows now, with two empty rows again.
             initial, rows = initial_for(ruleset, start.base, start.key)
-            initial.update(name=form.cleaned_data["name"], slug=form.cleaned_data["slug"])
+            initial |= {"name": form.cleaned_data["name"], "slug": form.cleaned_data["slug"]}
             form = VariantForm(initial=initial, base=start.base, current=ruleset, row_count=rows)
         else:
             status = 422
@@ -76,8 +76,8 @@ def variant_edit(request):
         ruleset = start.current
         initial, rows = initial_for(ruleset, start.base, start.key)
         if start.key in BUILTIN:
-            initial.update(name=in_language(f"{ruleset.name} (Klub)", f"{ruleset.name} (club)"),
-                           slug=f"{ruleset.slug}-klub")
+            initial |= {"name": in_language(f"{ruleset.name} (Klub)", f"{ruleset.name} (club)"),
+                        "slug": f"{ruleset.slug}-klub"}
         form = VariantForm(initial=initial, base=start.base, current=start.current, row_count=rows)
     return render(request, "tournament/variant_form.html", {
         "form": form, "start": start, "samples": preview.samples(ruleset) if ruleset is not None else [],
