@@ -130,3 +130,27 @@ def test_an_organiser_builds_a_quapil_rufer_and_a_triccolo_and_the_scorer_enters
         stored = {s.hand_seat: s.points for s in hand.scores.all()}
         assert stored == {seat: Decimal(p) for seat, p in enumerate(score(hand.data, ruleset).points)}
     assert not errors, errors
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_a_rufer_is_entered_without_a_bird(make_tournament, new_context):
+    """Raiffeisen's A-Rufer needs a bird in hand, entered only when announced or played for (bird_optional):
+    the form ticks none for it, and the hand without a bird line is stored and scores the game."""
+    tournament = make_tournament("raiffeisen", players=4, slug="a-rufer")
+    table = tournament.round_set.get(number=1).tables.get()
+    page = new_context(phone=True).new_page()
+    page.goto(f"/t/{table.token}/")
+    names = [text.replace("(Vorhand)", "").strip() for text in
+             page.locator('#hand-form fieldset[data-field="declarer"] label.chip').all_inner_texts()]
+    chip(page, "contract", "A-Rufer").tap()
+    chip(page, "declarer", names[1]).tap()
+    chip(page, "partner", names[3]).tap()
+    chip(page, "result", "gewonnen").tap()
+    for bird in ("pagat", "uhu", "kakadu", "quapil"):
+        expect(page.locator(f'input[name="bonus_{bird}"][value="declarer"]')).not_to_be_checked()
+    expect(page.locator("#preview table.preview-table tbody tr")).to_have_count(4)
+    page.locator("#save-hand").tap()
+    expect(page.locator("#outbox")).to_contain_text("Spiel 1 gespeichert.", timeout=15_000)
+    hand = Hand.objects.get(table=table)
+    assert "bonuses" not in hand.data and hand.contract == "besserrufer"
+    assert sorted(score(hand.data, tournament.ruleset).points) == [-1, -1, 1, 1]
