@@ -17,6 +17,9 @@ from scoring.models import Hand
 from tournament.models import CustomRuleSet, Tournament
 
 SLUG = "klub-abend"
+CSP_VIOLATIONS = """document.addEventListener("securitypolicyviolation", (event) => {
+  console.error(`Refused to run ${event.violatedDirective} at ${event.sourceFile || event.documentURI}`);
+});"""
 PLAYERS = ["Anna Berger", "Karl Huber", "Lisa Maier", "Otto Sommer"]
 
 
@@ -41,6 +44,9 @@ def test_an_organiser_builds_a_quapil_rufer_and_a_triccolo_and_the_scorer_enters
     page = new_context().new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
+    # Nothing the strict Content-Security-Policy blocks (hall/csp.py): each violation becomes an error.
+    page.add_init_script(CSP_VIOLATIONS)
+    page.on("console", lambda message: errors.append(message.text) if "Refused to" in message.text else None)
     sign_in(page, "/leitung/regelwerke/")
 
     # --- the organiser builds the variant ------------------------------------------------------------------
