@@ -208,3 +208,9 @@ def test_the_page_speaks_english_too(client, director):
     html = response.content.decode()
     assert response.status_code == 200 and "Build a rule set" in html and "Trick target" in html
     assert f"{BUILTIN['tirol'].name} (club)" in html
+
+
+@pytest.mark.parametrize("slug, words", [("Klub Tarock", "2 bis 49 Kleinbuchstaben"), ("tirol", "eingebautes Regelwerk")])
+def test_the_rule_sets_slug_is_refused_on_its_field(client, director, slug, words):
+    response = client.post(EDIT, {**quapil_and_triccolo(slug=slug), "save": "1"})
+    assert response.status_code == 422 and words in " ".join(field_errors(response)["slug"])

@@ -28,6 +28,7 @@ from rules.engine.catalogue import (
     NEGATIVE_TRICKS,
     TRISCHAKEN,
 )
+from rules.engine.custom import SLUG
 from rules.engine.families import family, openness, target_tricks
 from rules.engine.ruleset import RuleSet
 from rules.rulesets import BUILTIN
@@ -121,10 +122,15 @@ class VariantForm(forms.Form):
             self.fields[prefix + "ouvert"] = forms.ChoiceField(label=_("offen"), choices=OUVERT_CHOICES, required=False)
         for slug in BONUS_SLUGS:
             prefix = f"b_{slug}_"
+            name = bonus_name(slug, current)
             self.fields[prefix + "on"] = forms.BooleanField(label=_("im Regelwerk"), required=False)
             self.fields[prefix + "name"] = forms.CharField(label=_("Name"), required=False, max_length=60)
             self.fields[prefix + "silent"] = _number(_("still"))
             self.fields[prefix + "announced"] = _number(_("angesagt"))
+            # The bonus table's cells have no label of their own: each says which bonus and which value it is.
+            for field, what in (("on", _("im Regelwerk")), ("name", _("Name")), ("silent", _("still")),
+                                ("announced", _("angesagt"))):
+                self.fields[prefix + field].widget.attrs["aria-label"] = f"{name}: {what}"
         if base.trischaken is not None:
             self.fields["tr_kind"] = forms.ChoiceField(label=_("Trischaken: wer zahlt"), choices=TRISCHAKEN_CHOICES)
             for name, label in TRISCHAKEN_NUMBERS:
@@ -162,6 +168,18 @@ class VariantForm(forms.Form):
         return "" if value is None else str(value)
 
     # --- checks the form says best itself --------------------------------------------------------
+
+    def clean_slug(self) -> str:
+        slug = self.cleaned_data["slug"].strip()
+        if not SLUG.match(slug):
+            raise forms.ValidationError(in_language(
+                "2 bis 49 Kleinbuchstaben, Ziffern, „-“ oder „_“, zuerst ein Buchstabe oder eine Ziffer.",
+                "2 to 49 lowercase letters, digits, '-' or '_', a letter or digit first."))
+        if slug in BUILTIN:
+            raise forms.ValidationError(in_language(
+                f"„{slug}“ ist ein eingebautes Regelwerk; bitte ein eigenes Kürzel wählen.",
+                f"“{slug}” is a built-in rule set; choose a slug of your own."))
+        return slug
 
     def clean(self):
         data = super().clean()
