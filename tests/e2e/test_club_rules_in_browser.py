@@ -39,7 +39,7 @@ def _sample_points(page, contract: str) -> list[Decimal]:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_an_organiser_builds_a_quapil_rufer_and_a_triccolo_and_the_scorer_enters_both(new_context):
+def test_an_organiser_builds_a_quapil_rufer_and_a_triccolo_and_the_scorer_enters_both(new_context, artifacts):
     User.objects.create_superuser("leitung", "leitung@example.invalid", PASSWORD)
     page = new_context().new_page()
     errors: list[str] = []
@@ -72,6 +72,7 @@ def test_an_organiser_builds_a_quapil_rufer_and_a_triccolo_and_the_scorer_enters
         assert sum(points) == 0 and any(points), (contract, points)
     expect(page.locator('#variant-preview tr[data-contract="quapilrufer"]')).to_contain_text("Quapil (Spieler, angesagt")
 
+    page.screenshot(path=str(artifacts / "club-rules-form.png"), full_page=True)
     page.get_by_role("button", name="Speichern (neue Version)").click()
     expect(page).to_have_url(re.compile(r"/leitung/regelwerke/$"))
     expect(page.locator("ul.messages")).to_contain_text("„Klub-Tarock“ als Version 1 gespeichert.")
