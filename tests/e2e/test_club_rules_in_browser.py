@@ -8,7 +8,7 @@ import re
 from decimal import Decimal
 
 import pytest
-from browser_flows import PASSWORD, chip, sign_in
+from browser_flows import PASSWORD, chip, no_sideways_scroll, sign_in
 from django.contrib.auth.models import User
 from playwright.sync_api import expect
 
@@ -77,6 +77,12 @@ def test_an_organiser_builds_a_quapil_rufer_and_a_triccolo_and_the_scorer_enters
     expect(page).to_have_url(re.compile(r"/leitung/regelwerke/$"))
     expect(page.locator("ul.messages")).to_contain_text("„Klub-Tarock“ als Version 1 gespeichert.")
     saved = CustomRuleSet.objects.get(slug="klub-tarock")
+    # On a phone the form fits the screen's width (the bonus table scrolls inside its own box).
+    phone = new_context(phone=True).new_page()
+    sign_in(phone, "/leitung/regelwerke/")
+    phone.goto(f"/leitung/regelwerke/bauen/?start=custom:{saved.pk}")
+    expect(phone.locator('#variant-preview tr[data-contract="triccolo"]')).to_be_visible()
+    no_sideways_scroll(phone)
     assert set(saved.overrides["contracts"]) == {"quapilrufer", "triccolo"}
 
     # --- a tournament with it, one table seated ---------------------------------------------------------------
