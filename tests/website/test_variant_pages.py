@@ -214,3 +214,26 @@ def test_the_page_speaks_english_too(client, director):
 def test_the_rule_sets_slug_is_refused_on_its_field(client, director, slug, words):
     response = client.post(EDIT, {**quapil_and_triccolo(slug=slug), "save": "1"})
     assert response.status_code == 422 and words in " ".join(field_errors(response)["slug"])
+
+
+def test_an_unchanged_form_saves_no_override_at_all(client, director):
+    assert client.post(EDIT, {**posted("tirol"), "save": "1"}).status_code == 302
+    saved = CustomRuleSet.objects.get()
+    assert (saved.base, saved.overrides) == ("tirol", {})
+
+
+def test_values_bonuses_valat_trischaken_and_kontra_change_as_the_form_says(client, director):
+    data = posted("raiffeisen", r6_remove="on", r1_value="2", b_trull_on=None, b_mondfang_on="on",
+                  b_mondfang_silent="1", b_mondfang_announced="2", valat_kind="premium", tr_unit="2",
+                  kontra_levels=["2", "4"])
+    assert BUILTIN["raiffeisen"].contracts[6].slug == "farbendreier"
+    assert client.post(EDIT, {**data, "save": "1"}).status_code == 302
+    rs = load_custom(CustomRuleSet.objects.get().spec())
+    assert rs.contract("farbendreier") is None and rs.contract("rufer").value == 2
+    assert rs.bonus("trull") is None and not any("trull" in c.bonuses for c in rs.contracts)
+    positive = [c for c in rs.contracts if c.kind == "positive"]
+    assert all("mondfang" in c.bonuses for c in positive) and rs.bonus("mondfang").announced == 2
+    assert (rs.valat.kind, rs.trischaken.unit, rs.kontra_levels) == ("premium", 2, (1, 2, 4))
+    dreier, before = rs.contract("dreier"), BUILTIN["raiffeisen"].contract("dreier")
+    assert (dreier.name, dreier.value, dreier.talon, dreier.bonuses) == (
+        before.name, before.value, before.talon, (before.bonuses - {"trull"}) | {"mondfang"})
