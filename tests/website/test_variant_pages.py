@@ -237,3 +237,16 @@ def test_values_bonuses_valat_trischaken_and_kontra_change_as_the_form_says(clie
     dreier, before = rs.contract("dreier"), BUILTIN["raiffeisen"].contract("dreier")
     assert (dreier.name, dreier.value, dreier.talon, dreier.bonuses) == (
         before.name, before.value, before.talon, (before.bonuses - {"trull"}) | {"mondfang"})
+
+
+def test_a_bonus_taken_in_later_counts_in_the_rule_sets_own_contracts_too(client, director):
+    assert client.post(EDIT, {**quapil_and_triccolo(), "save": "1"}).status_code == 302
+    start = start_from(f"custom:{CustomRuleSet.objects.get().pk}")
+    initial, _rows = initial_for(start.current, start.base, start.key)
+    data = {k: ([str(x) for x in v] if isinstance(v, list) else str(v)) for k, v in initial.items()
+            if v is not None and v is not False}
+    data.update(b_mondfang_on="on", b_mondfang_silent="1", save="1")
+    assert client.post(EDIT, data).status_code == 302
+    rs = load_custom(CustomRuleSet.objects.get(version=2).spec())
+    assert "mondfang" in rs.contract("quapilrufer").bonuses and "mondfang" in rs.contract("rufer").bonuses
+    assert not rs.contract("triccolo").bonuses

@@ -121,7 +121,9 @@ def _own_row(form: VariantForm, row: dict, bonuses_on: set[str], started: dict) 
         built = contract_row(kind, slug=row["slug"], name=row["name"], value=row["value"], tricks=row["tricks"],
                              ouvert=row["ouvert"])
     else:
-        bonuses = set(row["bonuses"]) or _like(form.base, kind)
+        # Its bonuses as last shown, and any bonus taken into the rule set since (as in every positive contract).
+        taken_in = bonuses_on - {b.slug for b in form.current.bonuses}
+        bonuses = (set(row["bonuses"]) or _like(form.base, kind)) | taken_in
         calls = kind in (CALL_KING, CALL_KING_BIRD)
         bonuses = {b for b in bonuses if calls or b not in CALLED_KING_BONUSES}
         birds = set(row["birds"]) if kind == CALL_KING_BIRD else set()
