@@ -166,14 +166,14 @@ def ruleset_options(ruleset: RuleSet) -> dict:
     """What the page's script needs to offer only allowed choices (json_script on the page)."""
     contracts = {
         c.slug: {"name": c.name, "vorhand_only": c.vorhand_only, "calls_partner": c.calls_partner, "kind": c.kind,
-                 "bonuses": sorted(c.bonuses), "required_birds": sorted(c.required_birds),
+                 "bonuses": sorted(c.bonuses), "required_birds": sorted(c.required_birds), "bird_optional": c.bird_optional,
                  "surrender": c.surrender, "partner_required": c.partner_required,
                  "may_stay_unplayed": c.may_stay_unplayed, "talon_penalty": c.talon_king_penalty is not None}
         for c in ruleset.contracts
     }
     contracts[ANNULLED] = {"name": gettext("annulliert"), "vorhand_only": False, "calls_partner": False,
                            "kind": ANNULLED, "bonuses": [],
-                           "required_birds": [], "surrender": False, "partner_required": False,
+                           "required_birds": [], "bird_optional": False, "surrender": False, "partner_required": False,
                            "may_stay_unplayed": False, "talon_penalty": False}
     return {
         "contracts": contracts,

@@ -1,9 +1,8 @@
-"""Admin screens: the custom rule-set editor (validated by the engine before it is saved) and
-read-mostly views of the tournament data for support."""
+"""Admin screens: read-mostly views of the tournament data for support (a club's rule set is built in the
+organiser's form, tournament/variants/)."""
 
 from __future__ import annotations
 
-from django import forms
 from django.contrib import admin
 from django.urls import reverse
 from django.utils.html import format_html
@@ -14,44 +13,24 @@ from tournament import events, live
 from tournament.models import CustomRuleSet, Entry, Player, Round, RoundEvent, Tournament
 
 
-class CustomRuleSetForm(forms.ModelForm):
-    class Meta:
-        model = CustomRuleSet
-        fields = ["slug", "version", "name", "base", "description", "overrides"]
-        widgets = {"base": forms.Select(), "overrides": forms.Textarea(attrs={"rows": 14, "cols": 90})}
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        from rules.rulesets import BUILTIN
-
-        self.fields["base"].widget.choices = [(slug, rs.name) for slug, rs in BUILTIN.items()]
-        self.fields["overrides"].help_text = _(
-            'Nur was abweicht, als JSON, z. B. {"valat": {"kind": "game_multiple"}, '
-            '"bonuses": {"valat": {"silent": 4, "announced": 8, "solo_doubling": false}}}. '
-            "Siehe README, Abschnitt „Custom rule sets“."
-        )
-
-    def clean(self):
-        data = super().clean()
-        if self.errors:
-            return data
-        from rules.engine.custom import RuleSetInvalid
-        from rules.rulesets import load_custom
-
-        spec = {"slug": data["slug"], "name": data["name"], "version": data["version"], "base": data["base"],
-                "description": data.get("description", ""), "overrides": data.get("overrides") or {}}
-        try:
-            load_custom(spec)  # structure, references and a zero-sum check over sampled hands
-        except RuleSetInvalid as error:
-            raise forms.ValidationError([forms.ValidationError(problem) for problem in error.problems]) from None
-        return data
-
-
 @admin.register(CustomRuleSet)
 class CustomRuleSetAdmin(admin.ModelAdmin):
-    form = CustomRuleSetForm
-    list_display = ("name", "slug", "version", "base", "created_at")
+    """Read only: a club's rule set is built and saved as a new version in the organiser's form
+    (/leitung/regelwerke/, tournament/variants/), where no JSON is typed."""
+
+    list_display = ("name", "slug", "version", "base", "created_at", "form_link")
     search_fields = ("name", "slug")
+
+    @admin.display(description=_("Formular"))
+    def form_link(self, obj):
+        return format_html('<a href="{}?start=custom:{}">{}</a>', reverse("variant_edit"), obj.pk,
+                           _("neue Version im Formular"))
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
 
 
 @admin.register(Player)

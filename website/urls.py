@@ -4,7 +4,7 @@ each app's own pages."""
 from django.contrib import admin
 from django.urls import include, path
 
-from website.views import director, entries, public, rounds, teams
+from website.views import director, entries, public, rounds, teams, variants
 
 tournament_patterns = ([
     path("", public.home, name="home"),
@@ -30,6 +30,10 @@ tournament_patterns = ([
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    # The organiser's club rule sets: built in a form (tournament/variants/), saved as versions.
+    path("leitung/regelwerke/", variants.variant_list, name="variants"),
+    path("leitung/regelwerke/bauen/", variants.variant_edit, name="variant_edit"),
+    path("leitung/regelwerke/vorschau/", variants.variant_preview, name="variant_preview"),
     # The hall app: /healthz, the director's login /anmelden/ and logout /abmelden/.
     path("", include("hall.urls")),
     path("i18n/", include("django.conf.urls.i18n")),

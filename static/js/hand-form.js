@@ -124,7 +124,27 @@
     }, 200);
   }
 
-  form.addEventListener("change", () => { update(); preview(); });
+  // A contract that needs a named bird (a Quapil-Rufer) is entered with it: the bonuses open, and a single
+  // required bird is ticked as the declarer's announced one. A bird only needed in hand (an A-Rufer,
+  // bird_optional) is entered only when announced or played for, so nothing is ticked for it.
+  function requiredBird() {
+    const contract = options.contracts[value("contract")];
+    if (!contract || contract.bird_optional || !contract.required_birds.length) return;
+    const details = section("bonuses");
+    if (details && details.tagName === "DETAILS") details.open = true;
+    const entered = contract.required_birds.some((bird) => form.querySelector(`input[name="bonus_${bird}"]:checked:not([value=""])`));
+    if (entered || contract.required_birds.length !== 1) return;
+    const bird = contract.required_birds[0];
+    const declarer = form.querySelector(`input[name="bonus_${bird}"][value="declarer"]`);
+    const announced = form.querySelector(`input[name="bonus_${bird}_announced"]`);
+    if (declarer) declarer.checked = true;
+    if (announced) announced.checked = true;
+  }
+
+  form.addEventListener("change", (event) => {
+    if (event.target.name === "contract") requiredBird();
+    update(); preview();
+  });
   form.addEventListener("input", (event) => { if (event.target.type === "text") preview(); });
   form.addEventListener("submit", () => { document.getElementById("save-hand").disabled = true; });
   update();

@@ -1,4 +1,4 @@
-"""The custom rule-set editor in the admin refuses what the engine refuses."""
+"""The admin shows club rule sets but takes no JSON: they are built in the organiser's form."""
 
 import json
 
@@ -7,24 +7,20 @@ from django.urls import reverse
 from tournament.models import CustomRuleSet
 
 
-def test_a_valid_custom_rule_set_is_saved(client, director):
-    response = client.post(reverse("admin:tournament_customruleset_add"), {
-        "slug": "tirol-valat", "version": 1, "name": "Tirol, Valat 4×/8×", "base": "tirol", "description": "",
-        "overrides": json.dumps({"valat": {"kind": "game_multiple"},
-                                 "bonuses": {"valat": {"silent": 4, "announced": 8, "solo_doubling": False}}}),
-    })
-    assert response.status_code == 302
-    assert CustomRuleSet.objects.get().overrides["valat"]["kind"] == "game_multiple"
+def test_a_club_rule_set_is_not_typed_as_json_in_the_admin(client, director):
+    add = reverse("admin:tournament_customruleset_add")
+    assert client.get(add).status_code == 403
+    response = client.post(add, {"slug": "tirol-valat", "version": 1, "name": "Tirol", "base": "tirol",
+                                 "overrides": json.dumps({"valat": {"kind": "game_multiple"}})})
+    assert response.status_code == 403 and not CustomRuleSet.objects.exists()
 
 
-def test_an_invalid_custom_rule_set_is_refused_with_the_engines_reasons(client, director):
-    response = client.post(reverse("admin:tournament_customruleset_add"), {
-        "slug": "kaputt", "version": 1, "name": "Kaputt", "base": "ooe", "description": "",
-        "overrides": json.dumps({"kontra_levels": [2, 3], "contracts": {"dreier": {"value": 0}}}),
-    })
-    html = response.content.decode()
-    assert response.status_code == 200 and not CustomRuleSet.objects.exists()
-    assert "kontra_levels must include 1" in html and "value and factors must be 1 or more" in html
+def test_the_admin_lists_club_rule_sets_with_a_link_to_the_form(client, director):
+    made = CustomRuleSet.objects.create(slug="klub", version=1, name="Klub", base="tirol", overrides={})
+    html = client.get(reverse("admin:tournament_customruleset_changelist")).content.decode()
+    assert f'href="/leitung/regelwerke/bauen/?start=custom:{made.pk}"' in html
+    change = client.get(reverse("admin:tournament_customruleset_change", args=[made.pk]))
+    assert change.status_code == 200 and 'name="overrides"' not in change.content.decode()
 
 
 def test_admin_lists_render(client, director, make_tournament):

@@ -1,0 +1,74 @@
+"""Where the organiser's form starts, and saving a version of a club's rule set.
+
+A save is a new row: version 1 for a new slug, else one more than the highest version of that slug,
+so a tournament created with an older version keeps it (its snapshot, and the row itself)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+
+from rules.engine.custom import RuleSetInvalid
+from rules.engine.ruleset import RuleSet
+from rules.rulesets import BUILTIN, load_custom
+from tournament import live
+from tournament.errors import ServiceError
+from tournament.models import CustomRuleSet
+
+
+@dataclass(frozen=True)
+class Start:
+    """What the form starts from: ``key`` (a rule set's slug or "custom:<id>"), the built-in rule set the
+    variant is derived from, the rule set as it stands and the overrides it was saved with."""
+
+    key: str
+    base: RuleSet
+    current: RuleSet
+    overrides: dict
+
+
+def start_from(key: str) -> Start:
+    """A built-in rule set by slug, or a saved custom one as "custom:<id>"; ServiceError otherwise."""
+    if key in BUILTIN:
+        return Start(key, BUILTIN[key], BUILTIN[key], {})
+    custom = None
+    if key.startswith("custom:") and key[7:].isdigit() and len(key) < 20:
+        custom = CustomRuleSet.objects.filter(pk=int(key[7:])).first()
+    if custom is None or custom.base not in BUILTIN:
+        raise ServiceError(f"Unbekanntes Regelwerk „{key[:40]}“.", f"Unknown rule set “{key[:40]}”.")
+    try:
+        current = load_custom(custom.spec())
+    except RuleSetInvalid as error:
+        raise ServiceError(f"Das gespeicherte Regelwerk ist ungültig: {error}",
+                           f"The saved rule set is invalid: {error}") from None
+    return Start(key, BUILTIN[custom.base], current, dict(custom.overrides or {}))
+
+
+@live.write_service(changes=lambda arguments, result: [])  # no tournament changes: each keeps its snapshot
+def save_variant(*, spec: dict) -> CustomRuleSet:
+    """Store ``spec`` (slug, name, base, overrides) as the next version of its slug, checked by the engine
+    first (structure, references, zero-sum over sampled hands); nothing is written when it is refused."""
+    latest = CustomRuleSet.objects.filter(slug=spec.get("slug")).aggregate(top=Max("version"))
+    version = (latest["top"] or 0) + 1
+    checked = {**spec, "version": version}
+    if spec.get("slug") in BUILTIN:
+        raise ServiceError(f"„{spec['slug']}“ ist ein eingebautes Regelwerk; bitte ein eigenes Kürzel wählen.",
+                           f"“{spec['slug']}” is a built-in rule set; choose a slug of your own.")
+    try:
+        load_custom(checked)
+    except RuleSetInvalid as error:
+        raise ServiceError(f"Das Regelwerk ist ungültig: {error}", f"The rule set is invalid: {error}") from None
+    try:
+        with transaction.atomic():
+            return CustomRuleSet.objects.create(slug=checked["slug"], version=version, name=checked["name"],
+                                                base=checked["base"], description=checked.get("description", ""),
+                                                overrides=checked["overrides"])
+    except IntegrityError:  # someone saved the same slug's next version a moment before
+        raise ServiceError("Inzwischen wurde eine neue Version gespeichert; bitte nochmals speichern.",
+                           "A new version was saved in the meantime; save again.") from None
+
+
+def saved_variants() -> list[CustomRuleSet]:
+    return list(CustomRuleSet.objects.order_by("slug", "-version"))
