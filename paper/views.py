@@ -25,7 +25,8 @@ from tournament.models import Round, Tournament
 
 
 def _download(request, tournament: Tournament, exporter_class: type[Exporter], round: Round | None):
-    exporter = exporter_class(tournament, round=round, base_url=printed_address(settings.SITE_URL, request.build_absolute_uri("/")))
+    base_url = printed_address(settings.SITE_URL, request.build_absolute_uri("/"))
+    exporter = exporter_class(tournament, round=round, base_url=base_url)
     try:
         file = exporter.render()
     except ServiceError as error:
