@@ -30,6 +30,8 @@ tournament_patterns = ([
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    # Browsers ask for /favicon.ico on pages without the layout (a PDF, a 404 of the server itself).
+    path("favicon.ico", public.favicon),
     # The hall app: /healthz, the director's login /anmelden/ and logout /abmelden/.
     path("", include("hall.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
