@@ -1,0 +1,38 @@
+"""The director's small things (issue 23, point 11): a name close to a known one is asked about, the
+new-tournament form comes filled in, the round page keeps "neu setzen" away from "Runde abschließen",
+a correction shows when it was booked."""
+
+from __future__ import annotations
+
+from django.urls import reverse
+
+from tournament.models import Entry, Player
+
+
+def _add(client, slug, name, **extra):
+    return client.post(reverse("tournament:add_player", args=[slug]), {"name": name, "checked_in": "on", **extra})
+
+
+def test_a_name_close_to_a_known_one_is_asked_about_first(client, director, make_tournament):
+    tournament = make_tournament("tirol", players=4, seat=False, slug="nah")
+    Player.objects.create(name="Anna Huber", club="TC Wörgl")
+    response = _add(client, "nah", "Anna Hubert")
+    html = response.content.decode()
+    assert response.status_code == 200 and "einem bekannten Namen sehr ähnlich" in html
+    assert "Anna Huber" in html and "nehmen" in html and "trotzdem neu anlegen" in html
+    assert not Player.objects.filter(name="Anna Hubert").exists()
+    client.cookies["django_language"] = "en"
+    assert "is very close to a known name" in _add(client, "nah", "Anna Hubert").content.decode()
+    # Asked and answered: created on purpose.
+    assert _add(client, "nah", "Anna Hubert", allow_duplicate="on").status_code == 302
+    assert Entry.objects.filter(tournament=tournament, player__name="Anna Hubert").exists()
+
+
+def test_a_family_name_alone_is_not_close(client, director, make_tournament):
+    make_tournament("tirol", players=4, seat=False, slug="familie")
+    Player.objects.create(name="Anna Huber", club="TC Wörgl")
+    assert _add(client, "familie", "Franz Huber").status_code == 302  # another person: added without asking
+    assert Player.objects.filter(name="Franz Huber").exists()
+    # The same name key stays the existing question (a namesake in another club).
+    response = _add(client, "familie", "anna huber")
+    assert response.status_code == 200 and "gibt es vielleicht schon" in response.content.decode()
