@@ -36,3 +36,32 @@ def test_a_family_name_alone_is_not_close(client, director, make_tournament):
     # The same name key stays the existing question (a namesake in another club).
     response = _add(client, "familie", "anna huber")
     assert response.status_code == 200 and "gibt es vielleicht schon" in response.content.decode()
+
+
+def test_the_new_tournament_form_fills_in_the_date_and_forms_the_slug(client, director):
+    from django.utils import timezone
+
+    from tournament.models import Tournament
+
+    page = client.get(reverse("tournament:list")).content.decode()
+    assert f'value="{timezone.localdate():%Y-%m-%d}"' in page and "js/new-tournament" in page
+    data = {"name": "Tiroler Cup Wörgl", "date": "2026-12-05", "venue": "Wörgl", "ruleset": "tirol"}
+    assert client.post(reverse("tournament:list"), {**data, "slug": ""}).status_code == 302
+    assert Tournament.objects.filter(slug="tiroler-cup-worgl-2026-12-05").exists()
+    # The slug the page filled in (slug_auto) is taken: the next free one, no error.
+    response = client.post(reverse("tournament:list"), {**data, "slug": "tiroler-cup-worgl-2026-12-05", "slug_auto": "True"})
+    assert response.status_code == 302 and Tournament.objects.filter(slug="tiroler-cup-worgl-2026-12-05-2").exists()
+    # A slug the director typed himself that is taken stays a form error.
+    response = client.post(reverse("tournament:list"), {**data, "slug": "tiroler-cup-worgl-2026-12-05"})
+    assert response.status_code == 200 and Tournament.objects.count() == 2
+
+
+def test_reseating_is_not_beside_closing_the_round(client, director, make_tournament):
+    tournament = make_tournament("tirol", players=8, slug="setzen")
+    page = client.get(reverse("tournament:round", args=[tournament.slug, 1])).content.decode()
+    actions = page[page.index('<div class="actions">'):]
+    actions = actions[:actions.index("</div>")]
+    assert "Runde abschließen" in actions and "neu setzen" not in actions
+    reseat = page[page.index('id="reseat"'):]
+    assert "<summary>Sitzordnung neu auslosen …</summary>" in reseat and ">neu setzen</button>" in reseat
+    assert reseat.index("neu setzen") > page.index("</table>") - page.index('id="reseat"')
