@@ -65,3 +65,33 @@ def test_reseating_is_not_beside_closing_the_round(client, director, make_tourna
     reseat = page[page.index('id="reseat"'):]
     assert "<summary>Sitzordnung neu auslosen …</summary>" in reseat and ">neu setzen</button>" in reseat
     assert reseat.index("neu setzen") > page.index("</table>") - page.index('id="reseat"')
+
+
+def test_not_publishing_is_explained(client, director, make_tournament):
+    tournament = make_tournament("tirol", players=4, seat=False, slug="ohne-cup")
+    page = client.get(reverse("tournament:detail", args=[tournament.slug])).content.decode()
+    assert "Nicht für einen Cup-Server eingerichtet." in page
+    assert "Das Turnier läuft hier ganz ohne." in page and "die Turniere seiner Saison sammelt" in page
+    assert f'href="{reverse("publishing:settings", args=[tournament.slug])}"' in page
+    client.cookies["django_language"] = "en"
+    page = client.get(reverse("tournament:detail", args=[tournament.slug])).content.decode()
+    assert "The tournament runs here without one." in page
+
+
+def test_a_correction_shows_when_it_was_booked(client, director, make_tournament, play_round):
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    from scoring.models import Correction
+    from scoring.services import book_correction
+
+    tournament = make_tournament("tirol", players=8, slug="korrektur")
+    round1 = tournament.round_set.get(number=1)
+    play_round(round1, hands=2)
+    entry = round1.tables.get(number=1).seats.get(position=0).entry
+    correction = book_correction(entry=entry, round=round1, points=-10, reason="Renonce nachträglich", user=director)
+    Correction.objects.filter(pk=correction.pk).update(at=datetime(2026, 11, 21, 14, 35, tzinfo=ZoneInfo("Europe/Vienna")))
+    player = client.get(reverse("tournament:player", args=[tournament.slug, entry.pk])).content.decode()
+    assert "Renonce nachträglich · gebucht 21.11. 14:35" in player
+    sheet = client.get(reverse("scoring:sheet", args=[round1.tables.get(number=1).token])).content.decode()
+    assert "Renonce nachträglich <small class=\"when\">(gebucht 21.11. 14:35)</small>" in sheet
