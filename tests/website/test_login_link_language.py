@@ -1,4 +1,4 @@
-"""The page header's link to the director's login says it is the director's ("Login Turnierleitung",
+"""The page header's link to the director's login says it is the director's ("Turnierleitung",
 "Director login"), so a player does not take it for the tournament's sign-up ("Anmelden", "Register")."""
 
 from __future__ import annotations
@@ -13,5 +13,5 @@ def test_the_login_link_reads_log_in_in_english(client, db):
 
 def test_the_login_link_names_the_director_in_german(client, db):
     page = client.get("/").content.decode()
-    assert '>Login Turnierleitung</a>' in page and 'href="/anmelden/"' in page
+    assert '>Turnierleitung</a>' in page and 'href="/anmelden/"' in page
     assert ">Anmelden</a>" not in page
