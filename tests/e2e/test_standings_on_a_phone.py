@@ -47,7 +47,7 @@ def test_the_standings_show_the_points_on_the_first_screen(long_names, new_conte
     page.screenshot(path=str(artifacts / "standings-390.png"))
     # The tournament links its season and the calendar; the nav links the cups.
     assert page.get_by_role("link", name="Unterland-Cup 2026/27").is_visible()
-    page.get_by_role("link", name="Cups", exact=True).click()
+    page.get_by_role("navigation").get_by_role("link", name="Cups", exact=True).click()
     page.wait_for_url("**/cup/")
 
 
