@@ -67,6 +67,9 @@ def test_the_round_page_says_in_red_when_site_url_is_a_loopback(client, director
     assert 'class="site-url-warning"' in page and "SITE_URL ist http://127.0.0.1:8000" in page
     settings.SITE_URL = "http://localhost:8000"
     assert "SITE_URL ist http://localhost:8000" in client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    client.cookies["django_language"] = "en"
+    assert "Warning: SITE_URL is http://localhost:8000, an address of this laptop only" in client.get(url).content.decode()
+    del client.cookies["django_language"]
     settings.SITE_URL = "http://192.168.1.20:8000"
     assert "site-url-warning" not in client.get(url).content.decode()
 
