@@ -11,6 +11,7 @@ value cached so viewers that do not calculate show the numbers too.
 
 from __future__ import annotations
 
+import textwrap
 from typing import ClassVar, Iterator
 
 from django.utils.translation import gettext as _
@@ -87,7 +88,7 @@ class SeasonStandingsPdf(SeasonExporter, PdfExporter):
         if s.has_qualification:
             story.append(Paragraph(_qualification_text(s), self.styles["body"]))
         header = [_("Rang"), _("Name"), _("Verein"), _("Punkte")]
-        header += [f"{c.date:%d.%m.}\n{c.name[:14]}{' ★' if c.is_final else ''}" for c in s.columns]
+        header += [f"{c.date:%d.%m.}\n{column_name(c.name)}{' ★' if c.is_final else ''}" for c in s.columns]
         header.append(_("TN"))
         if s.has_qualification:
             header.append(_("Qual."))
@@ -112,6 +113,18 @@ class SeasonStandingsPdf(SeasonExporter, PdfExporter):
         table.setStyle(TableStyle(table_style(font_size=8) + bold + [("ALIGN", (3, 1), (-1, -1), "RIGHT")]))
         story.append(table)
         return story
+
+
+HEADER_WIDTH, HEADER_LINES = 13, 3
+
+
+def column_name(name: str) -> str:
+    """A tournament's name in a column's header: broken into lines between words (or after a hyphen),
+    never inside a word; a name longer than three lines ends with "…" after its last whole word."""
+    lines = textwrap.wrap(name, width=HEADER_WIDTH, break_long_words=False, break_on_hyphens=True)
+    if len(lines) > HEADER_LINES:
+        lines = [*lines[:HEADER_LINES - 1], f"{lines[HEADER_LINES - 1]} …"]
+    return "\n".join(lines)
 
 
 def _qualification_text(s) -> str:

@@ -18,7 +18,7 @@ from cups.models import AbakusNumber, ImportedResult, PlayerMerge
 from tournament import live
 from tournament.errors import ServiceError
 from tournament.models import Entry, Player
-from tournament.players import key, keyed_players
+from tournament.players import key, keyed_players, likely_duplicates
 
 MIN_SCORE = 0.6
 
@@ -63,6 +63,19 @@ def find_players(query: str, *, club: str = "", limit: int = 10, exclude: set[in
             found.append(Suggestion(player, round(score, 3)))
     found.sort(key=lambda s: (-s.score, s.player.name, s.player.pk))
     return found[:max(1, min(limit, 50))]
+
+
+# A shared word or a name's prefix alone scores 0.9 (Franz Huber for Anna Huber, a family): a name close
+# enough to ask about is above that, the whole name within a letter or two (Anna Huber / Anna Hubert: 0.95).
+CLOSE_SCORE = 0.9
+
+
+def close_players(name: str) -> list[Player]:
+    """Known players whose name is close to ``name`` but not the same key (Anna Hubert for Anna Huber):
+    the search above with a higher bar, asked about before a newcomer is added. Same keys are
+    tournament.players.likely_duplicates' (two queries)."""
+    same = frozenset(likely_duplicates(name).values_list("pk", flat=True))
+    return [s.player for s in find_players(name, limit=5, exclude=same) if s.score > CLOSE_SCORE]
 
 
 @live.write_service(changes=lambda arguments, merge: Entry.objects.filter(

@@ -260,6 +260,17 @@ def cup_overview(cup: Cup) -> list[SeasonSummary]:
     return summaries
 
 
+def cups_with_seasons() -> list[Cup]:
+    """Every cup by name, each with its seasons newest first (two queries): the list at /cup/."""
+    return list(Cup.objects.order_by("name").prefetch_related("seasons"))
+
+
+def seasons_of(tournament) -> list[Season]:
+    """The seasons ``tournament`` counts in, with their cups (one query): linked from its public page."""
+    return [link.season for link in SeasonTournament.objects.filter(tournament=tournament)
+            .select_related("season__cup").order_by("season__cup__name")]
+
+
 def find_season(cup_slug: str, label: str | None = None) -> Season:
     """The season of a cup by label or slug, else the newest (one query). Raises Season.DoesNotExist/Cup.DoesNotExist."""
     cup = Cup.objects.get(slug=cup_slug)

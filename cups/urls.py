@@ -7,6 +7,7 @@ app_name = "cups"
 urlpatterns = [
     # Before the season pages: "kalender" would otherwise read as a season.
     path("kalender/", views.calendar_page, name="calendar"),
+    path("cup/", views.cup_list, name="cups"),
     path("kalender.ics", views.calendar_feed, name="calendar_feed"),
     path("cup/<slug:slug>/kalender/", views.calendar_page, name="cup_calendar"),
     path("cup/<slug:slug>/kalender.ics", views.calendar_feed, name="cup_calendar_feed"),

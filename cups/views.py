@@ -19,7 +19,7 @@ from cups.live import cached_cup, cached_final_field, cached_player, cached_seas
 from cups.models import Cup, PlayerMerge, Season, SubRanking
 from cups.players import find_players, merge_players, player_history
 from cups.roles import MANAGE
-from cups.selectors import UnknownScheme, cup_overview, final_field, season_standings
+from cups.selectors import UnknownScheme, cup_overview, cups_with_seasons, final_field, season_standings
 from cups.statistics import cup_statistics
 from tournament.errors import ServiceError, in_language
 from tournament.http import director_required, int_param
@@ -34,6 +34,12 @@ def ensure_organises(request, cup: Cup) -> None:
 
 def _season(slug: str, season: str) -> Season:
     return get_object_or_404(Season.objects.select_related("cup"), cup__slug=slug, slug=season)
+
+
+@require_safe
+def cup_list(request):
+    """Every cup with its seasons: where a player starts from the home page or a tournament."""
+    return render(request, "cups/cups.html", {"cups": cups_with_seasons()})
 
 
 def cup_page(request, slug: str):

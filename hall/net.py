@@ -97,6 +97,15 @@ def unreachable_site_url(site_url: str) -> bool:
     return ip.is_loopback or ip.is_unspecified
 
 
+def printed_address(site_url: str, browser_url: str) -> str:
+    """The address printed on paper (table cards' QR codes, links): SITE_URL, which the phones in the hall
+    reach, whatever address the director's browser used (the laptop's own 127.0.0.1 reaches no phone).
+    Only where SITE_URL itself is a loopback and the browser used another address is that one better."""
+    if unreachable_site_url(site_url) and browser_url and not unreachable_site_url(browser_url):
+        return browser_url.rstrip("/")
+    return site_url.rstrip("/")
+
+
 def banner(host: str, port: int | str, site_url: str) -> list[str]:
     """Lines to print at start: where the site listens, the phones' addresses, SITE_URL warnings."""
     lines = []

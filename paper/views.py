@@ -2,16 +2,19 @@
 render()) and the director's upload of hands typed in from paper.
 
 Directors get every exporter; the public standings page only those marked ``public``. Links on
-paper (the scorer's QR code) use the address the director's browser reached the site under.
+paper (the scorer's QR code) carry SITE_URL, the address the phones in the hall reach, also when the
+director's browser uses the laptop's own 127.0.0.1 (hall.net.printed_address).
 """
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_safe
 
+from hall.net import printed_address
 from hall.sqlite import yielding_to_saves
 from paper.exports import get_exporter
 from paper.exports.base import Exporter
@@ -23,7 +26,8 @@ from tournament.models import Round, Tournament
 
 
 def _download(request, tournament: Tournament, exporter_class: type[Exporter], round: Round | None):
-    exporter = exporter_class(tournament, round=round, base_url=request.build_absolute_uri("/"))
+    base_url = printed_address(settings.SITE_URL, request.build_absolute_uri("/"))
+    exporter = exporter_class(tournament, round=round, base_url=base_url)
     try:
         file = exporter.render()
     except ServiceError as error:

@@ -50,6 +50,21 @@ class DuplicatePlayer(ServiceError):
         self.candidates = candidates
 
 
+class SimilarPlayer(DuplicatePlayer):
+    """A newcomer whose name is close to a known one (a typo?): asked before he is added."""
+
+    def __init__(self, name: str, candidates: list):
+        names = ", ".join(str(c) for c in candidates)
+        ServiceError.__init__(
+            self,
+            f"„{name}“ ist einem bekannten Namen sehr ähnlich: {names}. Ein Tippfehler? Bitte den vorhandenen "
+            "Spieler wählen oder bewusst neu anlegen.",
+            f"“{name}” is very close to a known name: {names}. A typo? Pick the existing player or create a "
+            "new one on purpose.",
+        )
+        self.candidates = candidates
+
+
 class StaleVersion(ServiceError):
     def __init__(self):
         super().__init__(

@@ -6,11 +6,13 @@ import re
 from decimal import Decimal
 
 from django import forms
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from rules.rulesets import BUILTIN
 from tournament.models import CustomRuleSet
 from tournament.money import MAX_STAKE_CENTS, to_cents
+from tournament.selectors import free_slug
 from tournament.standings import MAX_ROUNDS
 
 
@@ -22,8 +24,13 @@ def ruleset_choices() -> list[tuple[str, str]]:
 
 class TournamentForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=160)
-    slug = forms.SlugField(label=_("Kürzel (für Links)"), max_length=50)
-    date = forms.DateField(label=_("Datum"), widget=forms.DateInput(attrs={"type": "date"}))
+    slug = forms.SlugField(label=_("Kürzel (für Links)"), max_length=50, required=False,
+                           help_text=_("aus Name und Datum; leer: wird so gebildet"))
+    # "1" while the slug is the one filled in from name and date (static/js/new-tournament.js): when that
+    # one is taken, the next free one is used instead of a form error.
+    slug_auto = forms.BooleanField(required=False, widget=forms.HiddenInput)
+    date = forms.DateField(label=_("Datum"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+                           initial=timezone.localdate)
     venue = forms.CharField(label=_("Ort"), max_length=160, required=False)
     ruleset = forms.ChoiceField(label=_("Regelwerk"))
     stake_cents = forms.IntegerField(label=_("Cent je Punkt"), min_value=0, max_value=MAX_STAKE_CENTS, required=False,
@@ -57,6 +64,12 @@ class TournamentForm(forms.Form):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["ruleset"].choices = ruleset_choices()
+
+    def clean(self):
+        data = super().clean()
+        if data.get("name") and (not data.get("slug") or data.get("slug_auto")):
+            data["slug"] = free_slug(data["name"], data.get("date"))
+        return data
 
 
 class PlayerForm(forms.Form):

@@ -10,6 +10,7 @@ from datetime import datetime, timedelta
 from django.conf import settings
 from django.db.models import Count, Prefetch, Q
 from django.utils import timezone
+from django.utils.text import slugify
 
 from tournament.models import Bye, Entry, Round, Seat, Table, Team, TeamMember, Tournament, looks_like_token
 
@@ -221,3 +222,20 @@ def tournament_rows(tournament: Tournament) -> TournamentRows:
         byes.setdefault(bye.round_id, []).append(bye)
     return TournamentRows(entries, teams, list(Round.objects.filter(tournament=tournament).order_by("number")),
                           tables, byes)
+
+
+SLUG_LENGTH = 50  # Tournament.slug
+
+
+def free_slug(name: str, day) -> str:
+    """The new tournament's link name from its name and date ("Tiroler Cup Wörgl", 5.12.2026 ->
+    tiroler-cup-worgl-2026-12-05), with -2, -3 … when taken (one query). The new-tournament form fills
+    in the same (static/js/new-tournament.js) and falls back on this."""
+    dated = f"-{day:%Y-%m-%d}" if day else ""
+    base = (slugify(name)[:SLUG_LENGTH - len(dated) - 3].strip("-_") or "turnier") + dated
+    taken = set(Tournament.objects.filter(slug__startswith=base).values_list("slug", flat=True))
+    slug, number = base, 1
+    while slug in taken:
+        number += 1
+        slug = f"{base}-{number}"
+    return slug

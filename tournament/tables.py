@@ -102,7 +102,7 @@ class StandingsTable(tables.Table):
 
     rank = tables.Column(verbose_name=_("Rang"), attrs={"td": {"class": "num"}})
     name = tables.Column(verbose_name=_("Name"), linkify=lambda record, table: reverse(
-        "tournament:player", args=[table.tournament.slug, record["entry_id"]]))
+        "tournament:player", args=[table.tournament.slug, record["entry_id"]]), attrs={"td": {"class": "name"}})
     club = tables.Column(verbose_name=_("Verein"))
 
     class Meta:

@@ -34,6 +34,8 @@ urlpatterns = [
     path("leitung/regelwerke/", variants.variant_list, name="variants"),
     path("leitung/regelwerke/bauen/", variants.variant_edit, name="variant_edit"),
     path("leitung/regelwerke/vorschau/", variants.variant_preview, name="variant_preview"),
+    # Browsers ask for /favicon.ico on pages without the layout (a PDF, a 404 of the server itself).
+    path("favicon.ico", public.favicon),
     # The hall app: /healthz, the director's login /anmelden/ and logout /abmelden/.
     path("", include("hall.urls")),
     path("i18n/", include("django.conf.urls.i18n")),

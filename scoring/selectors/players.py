@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from datetime import datetime
 from decimal import Decimal
 
 from django.utils.translation import get_language
@@ -65,11 +66,11 @@ class PlayerRound:
     table_done: bool = False  # every hand of his table is in (or the director ended it)
     table_mates: list[str] = field(default_factory=list)  # the others at the table, in seat order
     hands: list[PlayerHand] = field(default_factory=list)
-    corrections: list[tuple[Decimal, str]] = field(default_factory=list)
+    corrections: list[tuple[Decimal, str, datetime]] = field(default_factory=list)  # points, reason, booked at
 
     @property
     def points(self) -> Decimal:
-        return sum((hand.points for hand in self.hands), ZERO) + sum((points for points, _r in self.corrections), ZERO)
+        return sum((hand.points for hand in self.hands), ZERO) + sum((points for points, _r, _at in self.corrections), ZERO)
 
     @property
     def euros(self) -> Decimal:
@@ -164,9 +165,9 @@ def player_day(tournament: Tournament, entry: Entry) -> PlayerDay:
             hand.number, contract.name if contract else contract_name(hand.contract, _lang()), score.points, score.cash,
             score.euros, role,
             named(with_seats), named(against_seats)))
-    for round_id, points, reason in (Correction.objects.filter(entry=entry, round__tournament=tournament)
-                                     .order_by("at", "id").values_list("round_id", "points", "reason")):
-        rounds[round_id].corrections.append((points, reason))
+    for round_id, points, reason, at in (Correction.objects.filter(entry=entry, round__tournament=tournament)
+                                         .order_by("at", "id").values_list("round_id", "points", "reason", "at")):
+        rounds[round_id].corrections.append((points, reason, at))
     return PlayerDay(list(rounds.values()))
 
 

@@ -124,3 +124,30 @@ def test_the_season_page_follows_every_change_of_what_it_is_made_of(client, play
     merge_players(keep=keep, duplicate=duplicate, user=director)
     assert f">{duplicate.name}<" not in totals()  # the entry now counts for Anna
 
+
+
+def test_the_cup_list_and_the_links_to_it(client, played, cup_season):
+    assert "Noch kein Cup." in client.get("/cup/").content.decode()
+    season = cup_season("fixed", region="Tirol")
+    old = services.create_season(cup=season.cup, label="2025/26", ordering=0)
+    tournament = played("p-1", day=date(2026, 10, 3))
+    services.add_tournament(season=season, tournament=tournament)
+
+    page = client.get("/cup/")  # was a 404
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert reverse("cups:cup", args=["tirol"]) in html and reverse("cups:calendar") in html
+    newer, older = (html.index(reverse("cups:season", args=["tirol", s.slug])) for s in (season, old))
+    assert newer < older  # newest season first
+    home = client.get("/").content.decode()
+    for url in ("/cup/", reverse("cups:calendar"), reverse("cups:season", args=["tirol", "2026-27"])):
+        assert f'href="{url}"' in home
+    standings = client.get(reverse("tournament:standings", args=[tournament.slug])).content.decode()
+    assert f'href="{reverse("cups:season", args=["tirol", "2026-27"])}"' in standings
+    assert f'href="{reverse("cups:calendar")}"' in standings and 'href="/cup/"' in standings
+
+
+def test_the_favicon(client, db):
+    assert 'rel="icon"' in client.get("/cup/").content.decode()
+    response = client.get("/favicon.ico")
+    assert response.status_code == 301 and response["Location"].endswith(".ico")

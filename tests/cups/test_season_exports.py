@@ -48,6 +48,20 @@ def test_pdf_lists_every_player_with_points(season, django_assert_num_queries):
     assert "Anna Alt" in text and "TC Alt" in text and "*" in text
 
 
+def test_pdf_headers_break_tournament_names_between_words(season):
+    from cups.exports import SeasonStandingsPdf, column_name
+
+    assert column_name("Raiffeisen Bezirksturnier Hopfgarten") == "Raiffeisen\nBezirksturnier\nHopfgarten"
+    assert column_name("Großes Herbstturnier der Stadt Kufstein am Inn") == "Großes\nHerbstturnier\nder Stadt …"
+    assert column_name("Raiffeisen-Bezirksturnier") == "Raiffeisen-\nBezirksturnier"
+    first = season.tournaments.order_by("tournament__date").first().tournament
+    first.name = "Raiffeisen Bezirksturnier Hopfgarten"
+    first.save()
+    with translation.override("de"):
+        text = pdf_text(SeasonStandingsPdf(season).render().content)
+    assert "Raiffeisen\nBezirksturnier\nHopfgarten" in text  # was "Raiffeisen Bez", cut inside the word
+
+
 def test_xlsx_formulas_match_the_season_standings(season, tmp_path):
     from pycel import ExcelCompiler
 

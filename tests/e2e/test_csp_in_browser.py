@@ -64,7 +64,7 @@ def test_the_main_pages_run_with_nothing_refused(event, new_context):
     sign_in(director)
     for url in ("/", "/regeln/", "/turniere/", f"/turniere/{event.slug}/", f"/turniere/{event.slug}/runde/1/",
                 f"/turnier/{event.slug}/", f"/turnier/{event.slug}/beamer/", f"/turnier/{event.slug}/spieler/{entry.pk}/",
-                f"/leitung/tisch/{table.pk}/", "/admin/"):
+                f"/leitung/tisch/{table.pk}/", "/admin/", "/cup/"):
         response = director.goto(url)
         assert response.status == 200 and "script-src 'self'" in response.headers["content-security-policy"], url
         director.wait_for_load_state("networkidle")

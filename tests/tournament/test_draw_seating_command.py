@@ -57,23 +57,43 @@ def test_without_a_seed_the_random_seed_is_printed_to_repeat_the_draw():
     assert run("--players", "20", "--rounds", "2", "--seed", seed).stdout == process.stdout
 
 
-@pytest.mark.parametrize("players,nearest", [("11", ["10", "12"]), ("7", ["5", "8"]), ("3", ["4"])])
-def test_impossible_count_exits_1_with_the_message(players, nearest):
-    process = run("--players", players, "--rounds", "3", "--seed", "1")
+def test_fewer_than_four_exit_1_with_the_message():
+    process = run("--players", "3", "--rounds", "3", "--seed", "1")
     assert process.returncode == 1
     assert process.stdout == ""
-    assert "Spieler" in process.stderr and "players" in process.stderr
-    for count in nearest:
-        assert count in process.stderr
+    assert "Spieler" in process.stderr and "players" in process.stderr and "4" in process.stderr
+
+
+@pytest.mark.parametrize("players,byes,options", [(7, 2, []), (11, 1, []), (6, 1, []), (18, 2, ["--no-five"]),
+                                                   (7, 1, ["--six"])])
+def test_a_count_that_fits_no_tables_is_seated_with_byes_as_the_site_does(players, byes, options):
+    """7 or 11 players (18 at tables of four only): the fewest sit out each round, nobody twice while
+    someone present has not, the rest at tables (was: refused with exit 1)."""
+    process = run("--players", str(players), "--rounds", "3", "--seed", "1", *options)
+    assert process.returncode == 0, process.stderr
+    result = json.loads(process.stdout)
+    assert list(result) == ["rounds", "repeats", "byes"]
+    sizes = {"allow_five": "--no-five" not in options, "allow_six": "--six" in options}
+    counts: dict[int, int] = {}
+    for round_, out in zip(result["rounds"], result["byes"], strict=True):
+        assert len(out) == byes
+        seated = [p for table in round_ for p in table]
+        assert sorted(seated + out) == list(range(1, players + 1))
+        assert sorted(len(table) for table in round_) == sorted(table_sizes(players - byes, **sizes))
+        for player in out:
+            counts[player] = counts.get(player, 0) + 1
+        assert max(counts.values()) - min(counts.get(p, 0) for p in range(1, players + 1)) <= 1
+    assert run("--players", str(players), "--rounds", "3", "--seed", "1", *options).stdout == process.stdout
 
 
 def test_no_five_seats_only_fours():
     process = run("--players", "16", "--rounds", "3", "--seed", "5", "--no-five")
     assert process.returncode == 0, process.stderr
     assert all(len(t) == 4 for r in json.loads(process.stdout)["rounds"] for t in r)
-    refused = run("--players", "18", "--rounds", "3", "--seed", "5", "--no-five")
-    assert refused.returncode == 1
-    assert "16" in refused.stderr and "20" in refused.stderr and "Vierertische" in refused.stderr
+    with_byes = run("--players", "18", "--rounds", "3", "--seed", "5", "--no-five")
+    assert with_byes.returncode == 0, with_byes.stderr
+    result = json.loads(with_byes.stdout)
+    assert all(len(t) == 4 for r in result["rounds"] for t in r) and [len(b) for b in result["byes"]] == [2, 2, 2]
 
 
 def test_rounds_must_be_positive():

@@ -1,5 +1,5 @@
-"""The page header's link to the director's login reads "Log in" in English, never "Register" (the
-player registration's "Anmelden" is another word in English)."""
+"""The page header's link to the director's login says it is the director's ("Turnierleitung",
+"Director login"), so a player does not take it for the tournament's sign-up ("Anmelden", "Register")."""
 
 from __future__ import annotations
 
@@ -7,10 +7,11 @@ from __future__ import annotations
 def test_the_login_link_reads_log_in_in_english(client, db):
     client.cookies["django_language"] = "en"
     page = client.get("/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    assert '/anmelden/">Log in</a>' in page
+    assert '>Director login</a>' in page and 'href="/anmelden/"' in page
     assert ">Register</a>" not in page
 
 
-def test_the_login_link_reads_anmelden_in_german(client, db):
+def test_the_login_link_names_the_director_in_german(client, db):
     page = client.get("/").content.decode()
-    assert '/anmelden/">Anmelden</a>' in page
+    assert '>Turnierleitung</a>' in page and 'href="/anmelden/"' in page
+    assert ">Anmelden</a>" not in page

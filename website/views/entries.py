@@ -8,10 +8,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from cups.players import close_players
 from hall.sqlite import yielding_to_saves
 from paper.imports import players as player_import
 from tournament import players, services
-from tournament.errors import DuplicatePlayer, ServiceError, in_language
+from tournament.errors import DuplicatePlayer, ServiceError, SimilarPlayer, in_language
 from tournament.forms import PlayerForm
 from tournament.http import directed_tournament, director_required, ensure_directs, int_param
 from tournament.models import Entry, Player
@@ -26,6 +27,11 @@ def add_player(request, slug: str):
     if form.is_valid():
         data = form.cleaned_data
         try:
+            # A name close to a known one (Anna Hubert, Anna Huber known) is asked about first; the same
+            # name key is enter_new_player's own question (DuplicatePlayer).
+            if not data["allow_duplicate"] and not players.likely_duplicates(data["name"]).exists():
+                if similar := close_players(data["name"]):
+                    raise SimilarPlayer(data["name"], similar)
             entry = players.enter_new_player(
                 tournament=tournament, name=data["name"], club=data["club"], region=data["region"], notes=data["notes"],
                 checked_in=data["checked_in"], allow_duplicate=data["allow_duplicate"])

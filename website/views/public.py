@@ -9,12 +9,14 @@ from urllib.parse import urlencode
 import django_tables2 as tables
 from django.conf import settings
 from django.db.models import Count
-from django.http import HttpResponse
+from django.http import HttpResponse, HttpResponsePermanentRedirect
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
+from django.templatetags.static import static
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_safe
 
+from cups.selectors import cups_with_seasons, seasons_of
 from paper.exports import EXPORTERS
 from rules.rulesets import BUILTIN
 from scoring import selectors as scoring_selectors
@@ -28,8 +30,13 @@ from website.live_responses import live_response
 def home(request):
     return render(request, "tournament/home.html", {
         "tournaments": Tournament.objects.annotate(entry_count=Count("entries")).order_by("-date", "name")[:30],
-        "rulesets": list(BUILTIN.values()),
+        "rulesets": list(BUILTIN.values()), "cups": cups_with_seasons(),
     })
+
+
+@require_safe
+def favicon(request):
+    return HttpResponsePermanentRedirect(static("favicon.ico"))
 
 
 LIVE_PARAMETERS = ("q", "club", "team", "page", "per_page", "sort")
@@ -83,7 +90,7 @@ def _standings_page(request, tournament: Tournament, context: dict) -> HttpRespo
         return HttpResponse(html)
     return render(request, "tournament/standings.html", {
         "tournament": tournament, "standings_html": html, "public_exports": [e for e in EXPORTERS if e.public],
-        **context,
+        "seasons": seasons_of(tournament), **context,
     })
 
 

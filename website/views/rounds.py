@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from hall.net import unreachable_site_url
 from paper.exports import EXPORTERS, get_exporter
 from scoring import services as scoring_services
 from tournament import rounds, selectors
@@ -38,6 +39,8 @@ def round_detail(request, slug: str, number: int):
         # The board loads itself again this often, never while someone types on it (static/js/board.js).
         "reload_seconds": settings.BOARD_RELOAD_SECONDS,
         "six_tables": any(len(row.players) == 6 for row in rows),
+        # The table cards' QR codes carry SITE_URL: a loopback there reaches no phone (said in red).
+        "site_url": settings.SITE_URL, "site_url_unreachable": unreachable_site_url(settings.SITE_URL),
     })
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.core.management import CommandError, call_command
 from django.urls import reverse
-from pdf_tools import pdf_text
+from pdf_tools import pdf_text, qr_codes, render_pages
 
 from paper.exports import EXPORTERS
 
@@ -33,10 +33,45 @@ def test_the_director_downloads_every_sheet(client, director, played):
         assert response.content[:4] in (b"%PDF", b"PK\x03\x04")
 
 
-def test_the_table_cards_link_to_the_address_the_director_used(client, director, played):
-    response = client.get(reverse("paper:round_export", args=[played.slug, 1, "table-cards-pdf"]))
+def test_table_cards_printed_through_127_0_0_1_carry_site_url(client, director, played, settings):
+    """The laptop's own browser (Host 127.0.0.1) prints QR codes the phones reach: SITE_URL's."""
+    settings.SITE_URL = "http://192.168.1.20:8000"
+    response = client.get(reverse("paper:round_export", args=[played.slug, 1, "table-cards-pdf"]),
+                          HTTP_HOST="127.0.0.1:8000")
+    assert response.status_code == 200
+    tables = list(played.round_set.get(number=1).tables.order_by("number"))
+    pictures = render_pages(response.content, dpi=150, first=1, last=len(tables))
+    assert [qr_codes(picture) for picture in pictures] == [
+        [f"http://192.168.1.20:8000/t/{table.token}/"] for table in tables]
+    assert "127.0.0.1" not in pdf_text(response.content)
+    bundle = client.get(reverse("paper:round_export", args=[played.slug, 1, "print-all-pdf"]), HTTP_HOST="127.0.0.1:8000")
+    assert f"http://192.168.1.20:8000/t/{tables[0].token}/" in pdf_text(bundle.content)
+
+
+def test_a_loopback_site_url_gives_way_to_the_lan_address_the_browser_used(client, director, played, settings):
+    settings.SITE_URL = "http://127.0.0.1:8000"
+    settings.ALLOWED_HOSTS = ["127.0.0.1", "192.168.1.20"]
     table = played.round_set.get(number=1).tables.get(number=1)
-    assert f"http://testserver/t/{table.token}/" in pdf_text(response.content)
+    through_lan = client.get(reverse("paper:round_export", args=[played.slug, 1, "table-cards-pdf"]),
+                             HTTP_HOST="192.168.1.20:8000")
+    assert f"http://192.168.1.20:8000/t/{table.token}/" in pdf_text(through_lan.content)
+    through_loopback = client.get(reverse("paper:round_export", args=[played.slug, 1, "table-cards-pdf"]),
+                                  HTTP_HOST="127.0.0.1:8000")
+    assert f"http://127.0.0.1:8000/t/{table.token}/" in pdf_text(through_loopback.content)
+
+
+def test_the_round_page_says_in_red_when_site_url_is_a_loopback(client, director, played, settings):
+    url = reverse("tournament:round", args=[played.slug, 1])
+    settings.SITE_URL = "http://127.0.0.1:8000"
+    page = client.get(url).content.decode()
+    assert 'class="site-url-warning"' in page and "SITE_URL ist http://127.0.0.1:8000" in page
+    settings.SITE_URL = "http://localhost:8000"
+    assert "SITE_URL ist http://localhost:8000" in client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    client.cookies["django_language"] = "en"
+    assert "Warning: SITE_URL is http://localhost:8000, an address of this laptop only" in client.get(url).content.decode()
+    del client.cookies["django_language"]
+    settings.SITE_URL = "http://192.168.1.20:8000"
+    assert "site-url-warning" not in client.get(url).content.decode()
 
 
 def test_an_undrawn_round_gets_a_message_not_a_broken_file(client, director, played):

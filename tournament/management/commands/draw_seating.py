@@ -5,8 +5,13 @@
 Prints one JSON object, {"rounds": [[[1, 5, 9, 13], [2, 6, 10, 14, 17], ...], ...], "repeats": K}: players
 numbered 1..N, round -> table -> players in seat order (five-tables first), K the repeated meetings.
 Directors use it to plan; it is also how the algorithm is checked from outside. Without --seed a random
-seed is drawn and printed to stderr, so the draw can be repeated. A player count that cannot be seated
-exits with status 1 and the German and English message (with the nearest counts that work) on stderr.
+seed is drawn and printed to stderr, so the draw can be repeated.
+
+A count that fits no tables (7 or 11 players with tables of four and five, 18 with fours only) is seated
+as the site seats it (tournament/rounds.py): each round the fewest players sit out, those with the fewest
+byes so far first (tournament.seating.byes.choose_byes), and the rest are drawn for the rounds still to
+come with the rounds before as history; the object then also has "byes": round -> players sitting out.
+Fewer than four players exit with status 1 and the German and English message on stderr.
 """
 
 from __future__ import annotations
@@ -16,7 +21,8 @@ import secrets
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournament.seating import SeatingImpossible, draw
+from tournament.seating import SeatingImpossible, draw, quality
+from tournament.seating.byes import bye_count, choose_byes
 
 
 def parse_seed(text: str) -> int | str:
@@ -54,12 +60,35 @@ class Command(BaseCommand):
             self.stderr.write(f"seed {seed} (repeat this draw with --seed {seed})")
         else:
             seed = parse_seed(options["seed"])
+        sizes = {"allow_five": not options["no_five"], "allow_six": options["six"]}
+        people = list(range(1, players + 1))
         try:
-            result = draw(list(range(1, players + 1)), rounds, seed, allow_five=not options["no_five"],
-                          allow_six=options["six"])
+            if bye_count(players, **sizes):
+                planned, byes = with_byes(people, rounds, seed, **sizes)
+                repeats = quality(planned)[0]
+            else:
+                result = draw(people, rounds, seed, **sizes)
+                planned, byes, repeats = result.rounds, None, result.repeats
         except SeatingImpossible as error:
             self.stderr.write(error.message_de)
             self.stderr.write(error.message_en)
             raise SystemExit(1) from None
-        self.stdout.write(json.dumps({"rounds": [[list(table) for table in round_] for round_ in result.rounds],
-                                      "repeats": result.repeats}))
+        output = {"rounds": [[list(table) for table in round_] for round_ in planned], "repeats": repeats}
+        if byes is not None:
+            output["byes"] = byes
+        self.stdout.write(json.dumps(output))
+
+
+def with_byes(people: list[int], rounds: int, seed: int | str, **sizes) -> tuple[list, list[list[int]]]:
+    """Round by round as the site seats a count that fits no tables: the byes first (rotating), then the
+    others drawn for the rounds still to come with the rounds so far as history, the first of them kept."""
+    planned: list = []
+    byes: list[list[int]] = []
+    byes_so_far: dict[int, int] = {}
+    for number in range(rounds):
+        out, seated = choose_byes(people, byes_so_far, seed, **sizes)
+        for player in out:
+            byes_so_far[player] = byes_so_far.get(player, 0) + 1
+        planned.append(draw(seated, rounds - number, seed, **sizes, history=planned).rounds[0])
+        byes.append(sorted(out))
+    return planned, byes
