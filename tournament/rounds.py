@@ -185,9 +185,11 @@ def seat_round(*, round: Round, seed: str | None = None, user=None, ranking: lis
             if ranking is None:
                 raise ServiceError("Für das Setzen nach Reihung fehlt die Rangliste.",
                                    "Seating by the standings needs the standings.")
-            # Nach Reihung (ABAKUS sortNachReihung): the byes as always, then the best four at table 1,
-            # the next four at table 2, tables of five (and six) at the bottom.
-            byes, entries = choose_byes(entries, _byes_so_far(round), seed, **tournament.table_sizes_allowed)
+            # Nach Reihung (ABAKUS sortNachReihung): the byes to the lowest-ranked among those with the
+            # fewest so far (events.md: the leaders always play), then the best four at table 1, the next
+            # four at table 2, tables of five (and six) at the bottom.
+            byes, entries = choose_byes(entries, _byes_so_far(round), seed, ranking=ranking,
+                                        **tournament.table_sizes_allowed)
             place = {entry: index for index, entry in enumerate(ranking)}
             ordered = sorted(entries, key=lambda entry: (place.get(entry, len(place)), entry))
             drawn = seating.seeded_round(ordered, **tournament.table_sizes_allowed)
