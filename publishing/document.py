@@ -60,6 +60,7 @@ def build(tournament) -> Document:
                 "confirmed_at": table.confirmed_at, "confirmed_by": table.confirmed_by, "version": table.version,
                 "hands_entered": table.hands_entered, "first_dealer": table.first_dealer,
                 "first_dealer_drawn": table.first_dealer_drawn, "last_hand_at": table.last_hand_at,
+                "absences": table.absences,
                 "seats": [index[entry_id] for entry_id in seats],
                 "hands": [{"number": h.number, "data": h.data, "entered_by": h.entered_by, "version": h.version,
                            "created_at": h.created_at, "points": list(h.points)} for h in hands.get(table.pk, [])],

@@ -13,7 +13,7 @@ from django.db import connection
 from django.utils import timezone
 
 from scoring.models import Correction, Hand, HandRevision, HandScore
-from scoring.seats import dealer_position, seat_entries
+from scoring.seats import absences_of, dealer_position, seat_entries
 from scoring.services import ScoredHand, scored_hand
 from tournament import live
 from tournament.copies import INSERT_CHUNK, delete_rows, insert_rows
@@ -68,8 +68,9 @@ def store_entered_hands(*, tables: list[tuple[Table, list[int], list[EnteredElse
                 known = scored[memo] = (result, ops.adapt_json_value(result.data, None),
                                         ops.adapt_json_value(result.result, None))
             result, data, breakdown = known
-            by_seat = seat_entries(seats, item.number, table.first_dealer)
-            hands.append((table.pk, item.number, dealer_position(item.number, len(seats), table.first_dealer),
+            away = absences_of(table.absences)
+            by_seat = seat_entries(seats, item.number, table.first_dealer, away)
+            hands.append((table.pk, item.number, dealer_position(item.number, len(seats), table.first_dealer, away),
                           data, breakdown, result.contract, item.entered_by[:120], "", item.version, result.box_euros,
                           ops.adapt_datetimefield_value(item.created_at) if item.created_at else stamp, stamp))
             scores.extend((table.pk, item.number, by_seat[seat], seat, result.points[seat], result.cash[seat],

@@ -22,7 +22,7 @@ from rules.engine import read_hand, score_hand
 from rules.engine.kontra import kontra_cash
 from rules.engine.rounding import equal_hundredths, hundredths
 from scoring.models import CORRECTION_LIMIT, CORRECTION_REASON_LENGTH, Correction, Hand, HandRevision, HandScore
-from scoring.seats import dealer_position, seat_entries
+from scoring.seats import absences_of, dealer_position, seat_entries
 from scoring.selectors.standings import final_ranking
 from scoring.settlement import hand_money, price_hands
 from tournament import live, rounds
@@ -156,10 +156,10 @@ def store_hand(*, table: Table, number: int, data: dict, idempotency_key: str = 
                 raise ServiceError(f"Tisch {table.number} hat alle Spiele.", f"Table {table.number} has all its hands.")
             if number != table.hands_entered + 1:
                 raise WrongHandNumber(number, table.hands_entered + 1)
-            seats = _seated(table)
+            seats, away = _seated(table), absences_of(table.absences)
             hand = Hand(table=table, number=number, entered_by=entered_by[:120], idempotency_key=idempotency_key[:64],
-                        dealer_position=dealer_position(number, len(seats), table.first_dealer))
-            stored, scores = score_rows(hand, table, data, seat_entries(seats, number, table.first_dealer))
+                        dealer_position=dealer_position(number, len(seats), table.first_dealer, away))
+            stored, scores = score_rows(hand, table, data, seat_entries(seats, number, table.first_dealer, away))
             hand.save()
             for score in scores:
                 score.hand = hand
@@ -187,7 +187,8 @@ def correct_hand(*, hand: Hand, data: dict, expected_version: int, reason: str =
         if director and not reason.strip():
             raise ServiceError("Für eine Korrektur braucht es eine Begründung.", "A correction needs a reason.")
         before = hand.data
-        stored, scores = score_rows(hand, table, data, seat_entries(_seated(table), hand.number, table.first_dealer))
+        stored, scores = score_rows(hand, table, data, seat_entries(_seated(table), hand.number, table.first_dealer,
+                                                                     absences_of(table.absences)))
         hand.version += 1
         hand.save()
         hand.scores.all().delete()

@@ -278,6 +278,10 @@ class Table(models.Model):
     # nobody, and the first dealer is Platz 1 only as a default.
     first_dealer_drawn = models.BooleanField(_("am Tisch gelost"), default=False)
     last_hand_at = models.DateTimeField(null=True, blank=True)
+    # Players paused or gone during the round (events.md "Pausing and leaving"): plain records of
+    # scoring.seats.Absence (position, first_hand, until_hand, kind), written by scoring.services only
+    # for hands not yet stored, so a stored hand's players never change.
+    absences = models.JSONField(_("Pausen und Abgänge"), default=list, blank=True)
 
     class Meta:
         unique_together = [("round", "number")]
