@@ -25,7 +25,7 @@ from scoring import services
 from scoring.forms import HandForm
 from scoring.seats import absences_of, active_positions
 from scoring.selectors import table_sheet
-from tournament.errors import NotWritable, ServiceError, WrongHandNumber, both
+from tournament.errors import NotWritable, ServiceError, WrongHandNumber, both, in_language
 from tournament.models import Table
 from tournament.selectors import table_by_token
 
@@ -43,7 +43,9 @@ def _answer(data: dict | list, status: int = 200) -> JsonResponse:
 
 
 def _error(status: int, de: str, en: str, **extra) -> JsonResponse:
-    return _answer({"error": both(de, en), **extra}, status)
+    # "error" in both languages (scorer-api.md); "message" in the language of the request alone, which
+    # the page's outbox shows, so a German page never shows an English sentence.
+    return _answer({"error": both(de, en), "message": in_language(de, en), **extra}, status)
 
 
 def _always_json(view):
@@ -163,7 +165,9 @@ def _hand_from_form(table: Table, number: int, fields: dict) -> tuple[dict | Non
     form = HandForm(data, ruleset=table.round.tournament.ruleset, players=players)
     if not form.is_valid():
         problems = "; ".join(f"{name}: {' '.join(errors)}" for name, errors in form.errors.items())
-        return None, _answer({"error": both("Eingabe unvollständig", f"Incomplete entry ({problems})")}, 422)
+        return None, _answer({"error": both("Eingabe unvollständig", f"Incomplete entry ({problems})"),
+                              "message": in_language(f"Eingabe unvollständig ({problems})", f"Incomplete entry ({problems})")},
+                             422)
     return form.hand_data(), None
 
 
@@ -187,7 +191,7 @@ def store(request, token: str):
         stored = services.store_hand(table=table, number=data["number"], data=hand,
                                      idempotency_key=data["key"], entered_by=services.SCORER)
     except InvalidHand as error:
-        return _answer({"error": error.message("both"), "problems": [
+        return _answer({"error": error.message("both"), "message": error.message(in_language("de", "en")), "problems": [
             {"de": problem.message_de, "en": problem.message_en} for problem in error.problems]}, 422)
     except WrongHandNumber as error:
         return _error(409, error.message_de, error.message_en, next_number=error.next_number)

@@ -52,7 +52,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Calling one's own king is not allowed under the {ruleset} rules.",
     ),
     "result_invalid": (
-        "Das Ergebnis muss „won“ (gewonnen) oder „lost“ (verloren) sein, nicht {value}.",
+        "Das Ergebnis muss gewonnen oder verloren sein, nicht {value}.",
         "The result must be “won” or “lost”, not {value}.",
     ),
     "result_missing": (

@@ -1,0 +1,65 @@
+"""The scorer's phone, 390 x 844 (issue 23): a plain won Rufer in four taps with no swipe (the
+contracts and the players on the first screen, "Speichern" in view once the hand is complete), a
+refused save brings its message into view, the Schreibzettel fits the phone, German pages show no
+English value; and a round at a table of five with a player who pauses and one who leaves."""
+
+from __future__ import annotations
+
+import pytest
+from browser_flows import chip, no_sideways_scroll
+from playwright.sync_api import Page, expect
+
+from scoring.models import Hand
+from tournament.models import Table
+
+PHONE = {"width": 390, "height": 844}
+
+
+def _phone(new_context):
+    context = new_context(phone=True)
+    page = context.new_page()
+    page.set_viewport_size(PHONE)
+    return page
+
+
+def _in_view(page: Page, selector_or_locator) -> bool:
+    locator = page.locator(selector_or_locator) if isinstance(selector_or_locator, str) else selector_or_locator
+    box = locator.bounding_box()
+    return bool(box) and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"] and box["x"] + box["width"] <= PHONE["width"]
+
+
+class Taps:
+    """Taps that must each land on the screen as it stands: nothing scrolled, nothing swiped."""
+
+    def __init__(self, page: Page):
+        self.page, self.count = page, 0
+
+    def tap(self, locator) -> None:
+        assert self.page.evaluate("window.scrollY") == 0, "the page was scrolled"
+        assert _in_view(self.page, locator), "a tap target below the fold: it would take a swipe"
+        locator.tap()
+        self.count += 1
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("rules", ["tirol", "skill7"])
+def test_a_plain_won_rufer_in_four_taps(make_tournament, new_context, artifacts, rules):
+    """Tirol's Rufer is the Vorhand's; Skill7 lets anyone call: four taps in both."""
+    tournament = make_tournament(rules, players=4, slug=f"vier-{rules}")
+    table = tournament.round_set.get(number=1).tables.get()
+    names = [seat.entry.player.name for seat in table.seats.order_by("position")]
+    page = _phone(new_context)
+    page.goto(f"/t/{table.token}/")
+    page.screenshot(path=artifacts / f"scorer-390-{rules}-start.png")
+    taps = Taps(page)
+    taps.tap(chip(page, "contract", "Rufer"))
+    page.screenshot(path=artifacts / f"scorer-390-{rules}-rufer.png")
+    taps.tap(chip(page, "partner", names[3]))
+    taps.tap(chip(page, "result", "gewonnen"))
+    assert _in_view(page, "#save-hand")
+    page.screenshot(path=artifacts / f"scorer-390-{rules}-ready.png")
+    taps.tap(page.locator("#save-hand"))
+    expect(page.locator("#outbox")).to_contain_text("Spiel 1 gespeichert.", timeout=15_000)
+    assert taps.count == 4
+    hand = Hand.objects.get(table=table)
+    assert hand.data["contract"] == "rufer" and hand.data["declarer"] == 0 and hand.data["result"] == "won"
