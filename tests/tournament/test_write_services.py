@@ -26,7 +26,8 @@ from tournament.models import Player, Tournament
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ["tournament", "scoring", "cups", "paper", "website"]
 SKIPPED_PARTS = {"migrations", "management"}  # demo data and one-off commands call the services
-SERVICE_MODULES = ["tournament.services", "tournament.players", "tournament.rounds", "scoring.services", "cups.services"]
+SERVICE_MODULES = ["tournament.services", "tournament.players", "tournament.rounds", "scoring.services", "scoring.absences",
+                   "cups.services"]
 # Public functions of those modules that write nothing (checked below: no write in their source).
 READS = {"tournament.services.resolve_ruleset", "tournament.players.likely_duplicates",
          "tournament.players.clean_fields", "tournament.players.identity", "tournament.players.same_player",
