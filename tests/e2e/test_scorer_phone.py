@@ -63,3 +63,25 @@ def test_a_plain_won_rufer_in_four_taps(make_tournament, new_context, artifacts,
     assert taps.count == 4
     hand = Hand.objects.get(table=table)
     assert hand.data["contract"] == "rufer" and hand.data["declarer"] == 0 and hand.data["result"] == "won"
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("players", [4, 6])
+def test_the_schreibzettel_fits_390px(make_tournament, new_context, artifacts, play_round, players):
+    """Every hand of a table of four (and six) on the sheet, with the longest names the demo has."""
+    tournament = make_tournament("tirol", players=players, slug=f"zettel-{players}", tables_of_six=players == 6)
+    table = tournament.round_set.get(number=1).tables.get()
+    for seat in table.seats.select_related("entry__player"):
+        seat.entry.player.name = f"Maximiliane Oberhollenzer-Wiesinger {seat.position}"
+        seat.entry.player.save()
+    play_round(table.round, seed=3, hands=6)
+    page = _phone(new_context)
+    page.goto(f"/t/{table.token}/")
+    sheet = page.locator("table.sheet")
+    sheet.scroll_into_view_if_needed()
+    page.screenshot(path=artifacts / f"schreibzettel-390-{players}.png", full_page=True)
+    box = sheet.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], box
+    assert page.evaluate("document.querySelector('table.sheet').closest('.table-scroll').scrollWidth") <= PHONE["width"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]  # the long names wrap too
+    no_sideways_scroll(page)
