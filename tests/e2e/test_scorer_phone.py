@@ -5,6 +5,8 @@ English value; and a round at a table of five with a player who pauses and one w
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from browser_flows import chip, no_sideways_scroll
 from playwright.sync_api import Page, expect
@@ -85,3 +87,27 @@ def test_the_schreibzettel_fits_390px(make_tournament, new_context, artifacts, p
     assert page.evaluate("document.querySelector('table.sheet').closest('.table-scroll').scrollWidth") <= PHONE["width"]
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]  # the long names wrap too
     no_sideways_scroll(page)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_refused_save_brings_its_reason_into_view_in_german(make_tournament, new_context, artifacts):
+    tournament = make_tournament("tirol", players=4, slug="abgelehnt")
+    table = tournament.round_set.get(number=1).tables.get()
+    page = _phone(new_context)
+    page.goto(f"/t/{table.token}/")
+    chip(page, "contract", "Dreier").tap()
+    page.locator('#hand-form fieldset[data-field="declarer"] label.chip').first.tap()
+    page.get_by_text("oder Kartenpunkte eingeben").tap()
+    page.locator('input[name="declarer_points"]').fill("20")
+    chip(page, "result", "gewonnen").tap()
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")  # down at the sheet, "Speichern" sticks
+    page.locator("#save-hand").tap()  # 20 card points and "won": the server refuses it
+    problems = page.locator(".problems").filter(has_text="nicht gewonnen").first
+    expect(problems).to_be_visible(timeout=15_000)
+    page.wait_for_timeout(600)  # the preview's answer may take the restored reasons' place
+    problems = page.locator(".problems:visible").first
+    page.screenshot(path=artifacts / "scorer-390-refused.png")
+    assert _in_view(page, problems), problems.bounding_box()
+    german = " ".join(page.locator('.problems [lang="de"], #outbox .outbox-refused').all_inner_texts())
+    assert "verloren" in german and not re.search(r"\b(won|lost)\b", german), german
+    assert not Hand.objects.filter(table=table).exists()
