@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from browser_flows import chip, no_sideways_scroll
+from browser_flows import chip, no_sideways_scroll, standings_on_page
 from playwright.sync_api import Page, expect
 
 from scoring.models import Hand
@@ -111,3 +111,74 @@ def test_a_refused_save_brings_its_reason_into_view_in_german(make_tournament, n
     german = " ".join(page.locator('.problems [lang="de"], #outbox .outbox-refused').all_inner_texts())
     assert "verloren" in german and not re.search(r"\b(won|lost)\b", german), german
     assert not Hand.objects.filter(table=table).exists()
+
+
+def _tap_a_dreier(page: Page, number: int, names: list[str], table: Table) -> None:
+    """Hand ``number``, the Vorhand's Dreier, after checking who the page says deals and leads."""
+    from scoring.seats import absences_of, deal
+
+    table.refresh_from_db()
+    hand = deal(number, len(names), table.first_dealer, absences_of(table.absences))
+    expect(page.locator("#hand-title")).to_have_text(re.compile(rf"^Spiel {number} von"))
+    expect(page.locator("#vorhand-name")).to_have_text(names[hand.positions[0]])
+    expect(page.locator("#dealer-name")).to_have_text(names[hand.dealer])
+    if hand.out:
+        expect(page.locator("#sits-out")).to_be_visible()
+    else:
+        expect(page.locator("#sits-out")).to_be_hidden()
+    chip(page, "contract", "Dreier").tap()
+    page.locator('#hand-form fieldset[data-field="declarer"] label.chip').first.tap()
+    chip(page, "result", "gewonnen" if number % 2 else "verloren").tap()
+    page.locator("#save-hand").tap()
+    expect(page.locator("#outbox")).to_contain_text(f"Spiel {number} gespeichert.", timeout=15_000)
+
+
+def _absence(page: Page, name: str, button: str) -> None:
+    details = page.locator("#absences")
+    if details.get_attribute("open") is None:
+        details.locator("summary").tap()
+    details.locator("li").filter(has_text=name).get_by_role("button", name=button).tap()
+    expect(page.locator("ul.messages")).to_be_visible()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_round_at_five_with_a_pausierer_and_a_player_who_leaves(make_tournament, new_context, artifacts):
+    """Hands 1-2 as a five (the dealer sits out); Platz 4 pauses for hands 3-4 (the dealer plays); back
+    for hand 5; Platz 1 leaves after it and the table ends its 8 hands as a four. Every stored hand
+    keeps its players; the sheet marks the pause; the standings are the hands' points."""
+    tournament = make_tournament("tirol", players=5, slug="pausierer")
+    table = tournament.round_set.get(number=1).tables.get()
+    Table.objects.filter(pk=table.pk).update(hands_planned=8)
+    table.refresh_from_db()
+    names = [seat.entry.player.name for seat in table.seats.order_by("position")]
+    entries = [seat.entry_id for seat in table.seats.order_by("position")]
+    page = _phone(new_context)
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.goto(f"/t/{table.token}/")
+    for number in (1, 2):
+        _tap_a_dreier(page, number, names, table)
+    _absence(page, names[3], "pausiert")
+    expect(page.locator("#absence-notes")).to_contain_text(f"{names[3]} pausiert ab Spiel 3 bis auf Weiteres.")
+    for number in (3, 4):
+        _tap_a_dreier(page, number, names, table)
+    _absence(page, names[3], "spielt wieder mit")
+    _tap_a_dreier(page, 5, names, table)
+    _absence(page, names[0], "verlässt den Tisch")
+    expect(page.locator("#absence-notes")).to_contain_text(f"{names[0]} hat den Tisch verlassen: ab Spiel 6 ohne ihn.")
+    page.screenshot(path=artifacts / "scorer-390-pause-leave.png", full_page=True)
+    for number in (6, 7, 8):
+        _tap_a_dreier(page, number, names, table)
+    expect(page.get_by_role("button", name="Zettel bestätigen")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+    played = {hand.number: {s.entry_id for s in hand.scores.all()} for hand in Hand.objects.filter(table=table)}
+    assert all(len(players) == 4 for players in played.values())
+    assert entries[3] not in played[3] | played[4] and entries[3] in played[5]
+    assert all(entries[0] not in played[number] for number in (6, 7, 8))
+    assert page.locator("table.sheet tbody tr").nth(2).locator(".away").count() == 1  # hand 3: P for Platz 4
+    standings = page.context.new_page()
+    shown = standings_on_page(standings, tournament.slug)
+    for entry, name in zip(entries, names, strict=True):
+        total = sum(score.points for hand in Hand.objects.filter(table=table) for score in hand.scores.all()
+                    if score.entry_id == entry)
+        assert shown[name] == total, name
