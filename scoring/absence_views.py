@@ -17,8 +17,8 @@ ACTIONS = {
     "pause": (absences.pause_player, "%(name)s pausiert ab dem nächsten Spiel.", "%(name)s pauses from the next hand."),
     "return": (absences.return_player, "%(name)s spielt ab dem nächsten Spiel wieder mit.",
                "%(name)s plays again from the next hand."),
-    "leave": (absences.leave_table, "%(name)s hat den Tisch verlassen; der Tisch spielt ohne ihn weiter.",
-              "%(name)s has left the table; the table plays on without him."),
+    "leave": (absences.leave_table, "%(name)s hat den Tisch verlassen; der Tisch spielt weiter.",
+              "%(name)s has left the table; the table plays on."),
 }
 
 

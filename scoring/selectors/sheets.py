@@ -88,7 +88,7 @@ class Sheet:
         for absence in self.absences:
             name = self.seats[absence.position].entry.player.name
             if absence.kind == LEFT:
-                notes.append(_("%(name)s hat den Tisch verlassen: ab Spiel %(n)s ohne ihn.")
+                notes.append(_("%(name)s hat den Tisch verlassen (ab Spiel %(n)s nicht mehr dabei).")
                              % {"name": name, "n": absence.first_hand})
             elif absence.until_hand is None:
                 notes.append(_("%(name)s pausiert ab Spiel %(n)s bis auf Weiteres.")

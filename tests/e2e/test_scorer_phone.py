@@ -164,7 +164,7 @@ def test_a_round_at_five_with_a_pausierer_and_a_player_who_leaves(make_tournamen
     _absence(page, names[3], "spielt wieder mit")
     _tap_a_dreier(page, 5, names, table)
     _absence(page, names[0], "verlässt den Tisch")
-    expect(page.locator("#absence-notes")).to_contain_text(f"{names[0]} hat den Tisch verlassen: ab Spiel 6 ohne ihn.")
+    expect(page.locator("#absence-notes")).to_contain_text(f"{names[0]} hat den Tisch verlassen (ab Spiel 6 nicht mehr dabei).")
     page.screenshot(path=artifacts / "scorer-390-pause-leave.png", full_page=True)
     for number in (6, 7, 8):
         _tap_a_dreier(page, number, names, table)
