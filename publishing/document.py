@@ -48,7 +48,8 @@ def build(tournament) -> Document:
             "last_round_by_standings", "time_limit_minutes", "final_round_top", "final_round_carry_percent",
             "tie_breaks", "entry_fee_cents", "prizes_cents")},
         players=[{"name": e.player.name, "club": e.player.club, "region": e.player.region} for e in rows.entries],
-        entries=[{"checked_in": e.checked_in, "withdrawn_after_round": e.withdrawn_after_round, "lot": e.lot}
+        entries=[{"checked_in": e.checked_in, "withdrawn_after_round": e.withdrawn_after_round, "lot": e.lot,
+                  "substitute": e.substitute}
                  for e in rows.entries],
         teams=[{"name": team.name, "members": [index[entry_id] for entry_id in members]}
                for team, members in rows.teams],

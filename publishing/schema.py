@@ -108,6 +108,7 @@ class EntryPart(_Strict):
     checked_in: bool = False
     withdrawn_after_round: Count(MAX_ROUNDS + 1) | None = None
     lot: Count(1_000_000) | None = None
+    substitute: bool = False
 
 
 class TeamPart(_Strict):

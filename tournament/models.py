@@ -167,6 +167,9 @@ class Entry(models.Model):
     withdrawn_after_round = models.PositiveSmallIntegerField(_("ausgeschieden nach Runde"), null=True, blank=True)
     # Drawn once per tournament and kept, so the last tie-break ("Los") can be shown and audited.
     lot = models.PositiveIntegerField(_("Los"), null=True, blank=True)
+    # A substitute ("Springer") the director seated instead of a bye (events.md): he plays, his
+    # table-mates' hands count, he is not ranked (tournament.standings) and never gets a bye himself.
+    substitute = models.BooleanField(_("Springer"), default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -91,7 +91,7 @@ def standings_many(tournaments: list[Tournament]) -> dict[int, list[Ranked]]:
         players[entry.tournament_id].append(PlayerScores(
             entry.pk, entry.player.name, entry.player.club, entry.lot, by_round,
             euros.get(entry.pk, Decimal("0.00")), finals.get(entry.pk), entry.withdrawn_after_round,
-            entry.seated or bool(byes), byes, entry.team_id))
+            entry.seated or bool(byes), byes, entry.team_id, entry.substitute))
     ranked = {}
     for tournament in tournaments:
         carry = tournament.final_round_carry_percent if tournament.has_final else None
