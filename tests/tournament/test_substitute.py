@@ -77,3 +77,15 @@ def test_the_round_page_offers_it(client, director, seven):
     assert response.status_code == 302
     page = client.get(url).content.decode()
     assert "Sepp Springer spielt als Springer" in page and 'id="substitute"' not in page
+
+
+def test_a_cup_counts_no_substitute(seven, play_round):
+    """The cups rank a tournament's players for their points: a substitute is not among them."""
+    from cups.adapters import final_standings
+
+    first = seven.round_set.get(number=1)
+    seat_with_substitute(round=first, name="Sepp Springer")
+    play_round(first, seed=2)
+    rows = final_standings([seven])[seven.pk]
+    assert len(rows) == 7 and all(not row.entry.substitute for row in rows)
+    assert [row.rank for row in rows][:1] == [1]
