@@ -125,3 +125,14 @@ def test_the_published_document_carries_the_absences(five):
     document = parse(as_bytes(build(five.round.tournament)))
     assert [a.model_dump() for a in document.rounds[0].tables[0].absences] == [
         {"position": 4, "first_hand": 1, "until_hand": None, "kind": PAUSE}]
+
+
+def test_the_director_pauses_from_the_table_page(client, director, five):
+    url = reverse("scoring:director_sheet", args=[five.pk])
+    assert 'value="pause"' in client.get(url).content.decode()
+    client.post(reverse("scoring:director_absence", args=[five.pk]),
+                {"action": "pause", "position": 1, "version": five.version})
+    assert Table.objects.get(pk=five.pk).absences == [{"position": 1, "first_hand": 1, "until_hand": None, "kind": PAUSE}]
+    client.post(reverse("scoring:director_absence", args=[five.pk]),
+                {"action": "return", "position": 1, "version": five.version + 1})
+    assert Table.objects.get(pk=five.pk).absences == []  # back before any hand: nothing to keep
