@@ -59,9 +59,10 @@
     if (!contract) { hidden.forEach((f) => show(section(f), false)); return; }
     // An annulled deal records nothing but (optionally) who played it.
     if (contract.kind === "annulled") { show(section("declarer"), true); hidden.forEach((f) => show(section(f), false)); return; }
-    // A Vorhand-only contract is the Vorhand's; a Rufer is most often the Vorhand's too: he is ticked
-    // until another player is tapped (a plain Rufer: contract, partner, result, Speichern).
-    if ((contract.vorhand_only || contract.calls_partner) && declarer === "") { radios("declarer")[0].checked = true; }
+    // A Vorhand-only contract is the Vorhand's; the plain Rufer is most often the Vorhand's too (a
+    // Besserrufer or Solorufer is not): he is ticked until another player is tapped (a plain Rufer:
+    // contract, partner, result, Speichern).
+    if ((contract.vorhand_only || value("contract") === "rufer") && declarer === "") { radios("declarer")[0].checked = true; }
     const trischaken = contract.kind === "trischaken";
     show(section("declarer"), !trischaken);
     show(section("partner"), contract.calls_partner);
