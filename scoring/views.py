@@ -22,7 +22,7 @@ from rules.engine.numbers import json_number
 from scoring import services
 from scoring.forms import CorrectionForm, HandForm, RevokeClaimForm, initial_from_hand, ruleset_options
 from scoring.models import Hand, who_label
-from scoring.seats import absences_of, deal
+from scoring.seats import active_positions, dealer_position, sitting_out
 from scoring.selectors import renonce_hands, table_sheet, tournament_corrections
 from tournament.errors import ServiceError, in_language
 from tournament.http import directed_tournament, director_required, ensure_directs, int_param
@@ -55,7 +55,7 @@ def _friendly_404(view):
 
 
 def _players(sheet, number_: int) -> list[str]:
-    positions = deal(number_, len(sheet.seats), sheet.table.first_dealer, sheet.absences).positions
+    positions = active_positions(number_, len(sheet.seats), sheet.table.first_dealer, sheet.absences)
     return [sheet.seats[position].entry.player.name for position in positions]
 
 
@@ -109,9 +109,10 @@ def _outbox_context(table: Table, sheet) -> dict:
         "first_dealer": table.first_dealer,
         # Who deals, sits out and plays each hand (scoring/seats.py, the one place that knows), so the
         # page names the right players for the next hands while it cannot reach the server.
-        "deals": [{"dealer": hand.dealer, "out": hand.out, "seats": hand.positions, "away": hand.absent}
-                  for hand in (deal(n, len(sheet.seats), table.first_dealer, absences_of(table.absences))
-                               for n in range(1, table.hands_planned + 1))],
+        "deals": [{"dealer": dealer_position(n, len(sheet.seats), table.first_dealer, sheet.absences),
+                   "out": sitting_out(n, len(sheet.seats), table.first_dealer, sheet.absences),
+                   "seats": active_positions(n, len(sheet.seats), table.first_dealer, sheet.absences)}
+                  for n in range(1, table.hands_planned + 1)],
         "next_number": sheet.next_number, "version": table.version,
         "texts": {
             "waiting": _("%(n)s Spiele warten auf Verbindung"), "waiting_one": _("1 Spiel wartet auf Verbindung"),
