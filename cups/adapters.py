@@ -39,7 +39,8 @@ def final_standings(tournaments: list[Tournament]) -> dict[int, list[FinalRow]]:
 
 
 def present_only(ranked: list[Ranked], entries: dict[int, Entry]) -> list[FinalRow]:
-    """Drop the players who never played a hand and close up the ranks of the others."""
-    kept = [r for r in ranked if r.player.rounds or r.player.final is not None]
+    """Drop the players who never played a hand and the substitutes (Springer: they are not ranked), and
+    close up the ranks of the others."""
+    kept = [r for r in ranked if (r.player.rounds or r.player.final is not None) and not r.player.substitute]
     return [FinalRow(place.rank, place.shared, r.total, entries[r.player.entry_id])
             for r, place in zip(kept, shared_ranks([r.rank for r in kept]), strict=True)]

@@ -53,6 +53,10 @@ def _check_round(document: Document, number: int, part: RoundPart, plan: Tournam
                      f"more hands than planned ({table.hands_planned})")
         if table.first_dealer >= len(table.seats):
             raise at(f"{where}.first_dealer", "diesen Platz gibt es am Tisch nicht", "there is no such place at the table")
+        for a_number, absence in enumerate(table.absences):
+            if absence.position >= len(table.seats):
+                raise at(f"{where}.absences[{a_number}].position", "diesen Platz gibt es am Tisch nicht",
+                         "there is no such place at the table")
         for h_number, hand in enumerate(table.hands):
             if hand.number != h_number + 1:
                 raise at(f"{where}.hands[{h_number}].number", f"erwartet wird Spiel {h_number + 1}",

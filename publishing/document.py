@@ -48,7 +48,8 @@ def build(tournament) -> Document:
             "last_round_by_standings", "time_limit_minutes", "final_round_top", "final_round_carry_percent",
             "tie_breaks", "entry_fee_cents", "prizes_cents")},
         players=[{"name": e.player.name, "club": e.player.club, "region": e.player.region} for e in rows.entries],
-        entries=[{"checked_in": e.checked_in, "withdrawn_after_round": e.withdrawn_after_round, "lot": e.lot}
+        entries=[{"checked_in": e.checked_in, "withdrawn_after_round": e.withdrawn_after_round, "lot": e.lot,
+                  "substitute": e.substitute}
                  for e in rows.entries],
         teams=[{"name": team.name, "members": [index[entry_id] for entry_id in members]}
                for team, members in rows.teams],
@@ -60,6 +61,7 @@ def build(tournament) -> Document:
                 "confirmed_at": table.confirmed_at, "confirmed_by": table.confirmed_by, "version": table.version,
                 "hands_entered": table.hands_entered, "first_dealer": table.first_dealer,
                 "first_dealer_drawn": table.first_dealer_drawn, "last_hand_at": table.last_hand_at,
+                "absences": table.absences,
                 "seats": [index[entry_id] for entry_id in seats],
                 "hands": [{"number": h.number, "data": h.data, "entered_by": h.entered_by, "version": h.version,
                            "created_at": h.created_at, "points": list(h.points)} for h in hands.get(table.pk, [])],

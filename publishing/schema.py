@@ -108,6 +108,7 @@ class EntryPart(_Strict):
     checked_in: bool = False
     withdrawn_after_round: Count(MAX_ROUNDS + 1) | None = None
     lot: Count(1_000_000) | None = None
+    substitute: bool = False
 
 
 class TeamPart(_Strict):
@@ -124,6 +125,15 @@ class HandPart(_Strict):
     points: Annotated[list[Points], Field(min_length=4, max_length=4)]  # per hand seat, as the venue scored
 
 
+class AbsencePart(_Strict):
+    """A player paused or gone during the round (scoring/seats.py Absence)."""
+
+    position: Count(5)
+    first_hand: Count(MAX_HANDS_AT_A_TABLE, low=1)
+    until_hand: Count(MAX_HANDS_AT_A_TABLE + 1, low=2) | None = None
+    kind: Literal["pause", "left"] = "pause"
+
+
 class TablePart(_Strict):
     number: Count(MAX_TABLES, low=1)
     hands_planned: Count(MAX_HANDS_AT_A_TABLE, low=1)
@@ -135,6 +145,7 @@ class TablePart(_Strict):
     first_dealer: Count(5) = 0
     first_dealer_drawn: bool = False
     last_hand_at: Moment | None = None
+    absences: Annotated[list[AbsencePart], Field(max_length=12)] = []
     seats: Annotated[list[Index], Field(min_length=4, max_length=6)]
     hands: Annotated[list[HandPart], Field(max_length=MAX_HANDS_AT_A_TABLE)] = []
 

@@ -138,6 +138,17 @@ def setting_rows(rs: RuleSet) -> list[Row]:
                      + (f" ({f.hands_at_five} am Fünfertisch)" if f.tables_of_five else ", nur Vierertische")
                      + final + f"; Gleichstand: {', '.join(TIE_BREAK_DE[t] for t in f.tie_breaks)}"
                      + f"; {f.stake_cents} Cent je Punkt"), f.source))
+    return rows + _time_limit_rows(f)
+
+
+def _time_limit_rows(f) -> list[Row]:
+    """The time limit where the rule set's text gives a number, and the final's where it has its own."""
+    rows = []
+    if f.time_limit_minutes:
+        rows.append(Row(("Zeitlimit", f"{f.time_limit_minutes} Minuten je Runde"), f.time_limit_source or f.source))
+    if f.final_round_top and f.final_time_limit_minutes is not None:
+        rows.append(Row(("Zeitlimit im Finale", f"{f.final_time_limit_minutes} Minuten" if f.final_time_limit_minutes
+                         else "keines"), f.final_time_limit_source or f.source))
     return rows
 
 

@@ -23,9 +23,9 @@ from django.views.decorators.csrf import csrf_exempt
 from rules.engine import InvalidHand
 from scoring import services
 from scoring.forms import HandForm
-from scoring.seats import active_positions
+from scoring.seats import absences_of, active_positions
 from scoring.selectors import table_sheet
-from tournament.errors import NotWritable, ServiceError, WrongHandNumber, both
+from tournament.errors import NotWritable, ServiceError, WrongHandNumber, both, in_language
 from tournament.models import Table
 from tournament.selectors import table_by_token
 
@@ -43,7 +43,9 @@ def _answer(data: dict | list, status: int = 200) -> JsonResponse:
 
 
 def _error(status: int, de: str, en: str, **extra) -> JsonResponse:
-    return _answer({"error": both(de, en), **extra}, status)
+    # "error" in both languages (scorer-api.md); "message" in the language of the request alone, which
+    # the page's outbox shows, so a German page never shows an English sentence.
+    return _answer({"error": both(de, en), "message": in_language(de, en), **extra}, status)
 
 
 def _always_json(view):
@@ -89,6 +91,9 @@ def table_state(table: Table) -> dict:
         "tournament": table.round.tournament.slug, "round": table.round.number, "table": table.number,
         "rules": table.round.tournament.ruleset_slug, "status": status_of(table),
         "seats": [{"position": seat.position, "name": seat.entry.player.name} for seat in sheet.seats],
+        # Who paused or left during the round (events.md): positions, the first hand each sat out, the
+        # hand he played again (null: not yet, or gone), "pause" or "left".
+        "absences": [absence.to_plain() for absence in sheet.absences],
         "hands_planned": table.hands_planned, "next_number": sheet.next_number, "version": table.version,
         "first_dealer": table.first_dealer,
         "next": None,
@@ -99,7 +104,8 @@ def table_state(table: Table) -> dict:
         # "sits_out" (scorer-api.md) names the dealer where one sits out; "sitting_out" lists everyone
         # who does (at six also the player opposite). The sheet worked out the next hand's places.
         state["next"] = {"dealer": sheet.next_dealer, "sits_out": sheet.next_dealer if sheet.next_out else None,
-                         "sitting_out": sheet.next_out, "vorhand": sheet.next_positions[0]}
+                         "sitting_out": sheet.next_out, "vorhand": sheet.next_positions[0],
+                         "absent": sheet.next_absent, "playing": sheet.next_positions}
     return state
 
 
@@ -155,11 +161,13 @@ def _hand_from_form(table: Table, number: int, fields: dict) -> tuple[dict | Non
     data.update({"number": str(number), "version": "0", "idempotency_key": "outbox"})
     seats = list(table.seats.select_related("entry__player").order_by("position"))
     players = [seats[position].entry.player.name
-               for position in active_positions(number, len(seats), table.first_dealer)]
+               for position in active_positions(number, len(seats), table.first_dealer, absences_of(table.absences))]
     form = HandForm(data, ruleset=table.round.tournament.ruleset, players=players)
     if not form.is_valid():
         problems = "; ".join(f"{name}: {' '.join(errors)}" for name, errors in form.errors.items())
-        return None, _answer({"error": both("Eingabe unvollständig", f"Incomplete entry ({problems})")}, 422)
+        return None, _answer({"error": both("Eingabe unvollständig", f"Incomplete entry ({problems})"),
+                              "message": in_language(f"Eingabe unvollständig ({problems})", f"Incomplete entry ({problems})")},
+                             422)
     return form.hand_data(), None
 
 
@@ -183,7 +191,7 @@ def store(request, token: str):
         stored = services.store_hand(table=table, number=data["number"], data=hand,
                                      idempotency_key=data["key"], entered_by=services.SCORER)
     except InvalidHand as error:
-        return _answer({"error": error.message("both"), "problems": [
+        return _answer({"error": error.message("both"), "message": error.message(in_language("de", "en")), "problems": [
             {"de": problem.message_de, "en": problem.message_en} for problem in error.problems]}, 422)
     except WrongHandNumber as error:
         return _error(409, error.message_de, error.message_en, next_number=error.next_number)

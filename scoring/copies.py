@@ -13,8 +13,8 @@ from django.db import connection
 from django.utils import timezone
 
 from scoring.models import Correction, Hand, HandRevision, HandScore
-from scoring.seats import dealer_position, seat_entries
-from scoring.services import ScoredHand, scored_hand
+from scoring.scored import ScoredHand, scored_hand
+from scoring.seats import absences_of, dealer_position, seat_entries
 from tournament import live
 from tournament.copies import INSERT_CHUNK, delete_rows, insert_rows
 from tournament.models import Round, Table, Tournament
@@ -45,7 +45,7 @@ def remove_hands(*, tournament: Tournament) -> None:
 def store_entered_hands(*, tables: list[tuple[Table, list[int], list[EnteredElsewhere]]]
                         ) -> list[list[tuple[Decimal, ...]]]:
     """Store each table's hands (the table new, ``seats`` its entry ids by place) as entered elsewhere,
-    each scored again by this site's engine under its tournament's rules (scoring.services.scored_hand).
+    each scored again by this site's engine under its tournament's rules (scoring.scored.scored_hand).
     Returns the points this site gave each seat of each hand, table by table, for the caller to compare
     with the other's. Raises InvalidHand before anything is written when a hand does not read."""
     ops = connection.ops
@@ -68,8 +68,9 @@ def store_entered_hands(*, tables: list[tuple[Table, list[int], list[EnteredElse
                 known = scored[memo] = (result, ops.adapt_json_value(result.data, None),
                                         ops.adapt_json_value(result.result, None))
             result, data, breakdown = known
-            by_seat = seat_entries(seats, item.number, table.first_dealer)
-            hands.append((table.pk, item.number, dealer_position(item.number, len(seats), table.first_dealer),
+            away = absences_of(table.absences)
+            by_seat = seat_entries(seats, item.number, table.first_dealer, away)
+            hands.append((table.pk, item.number, dealer_position(item.number, len(seats), table.first_dealer, away),
                           data, breakdown, result.contract, item.entered_by[:120], "", item.version, result.box_euros,
                           ops.adapt_datetimefield_value(item.created_at) if item.created_at else stamp, stamp))
             scores.extend((table.pk, item.number, by_seat[seat], seat, result.points[seat], result.cash[seat],

@@ -18,14 +18,12 @@ from decimal import Decimal, InvalidOperation
 from django.db.models import Max
 from django.utils import timezone
 
-from rules.engine import read_hand, score_hand
-from rules.engine.kontra import kontra_cash
-from rules.engine.rounding import equal_hundredths, hundredths
 from scoring.models import CORRECTION_LIMIT, CORRECTION_REASON_LENGTH, Correction, Hand, HandRevision, HandScore
-from scoring.seats import dealer_position, seat_entries
+from scoring.scored import score_rows
+from scoring.seats import absences_of, dealer_position, seat_entries
 from scoring.selectors.standings import final_ranking
-from scoring.settlement import hand_money, price_hands
-from tournament import live, rounds
+from scoring.settlement import price_hands
+from tournament import live, players, rounds
 from tournament.errors import NotWritable, ServiceError, StaleVersion, WrongHandNumber
 from tournament.models import Round, Seat, Table
 
@@ -83,47 +81,6 @@ def _check_open(table: Table, *, director: bool) -> None:
                       "The director ended play at this table: only the tournament director can change it.")
 
 
-@dataclass(frozen=True)
-class ScoredHand:
-    """What a hand's entered facts come to under its tournament's rules and money: everything stored
-    with it but the seats' entries."""
-
-    data: dict  # as the engine read it
-    contract: str
-    result: dict  # the engine's result with its breakdown
-    points: tuple[Decimal, ...]
-    cash: tuple[Decimal, ...]
-    kontra_cash: tuple[Decimal, ...]
-    euros: tuple[Decimal, ...]
-    box_euros: Decimal
-
-
-def scored_hand(tournament, data: dict) -> ScoredHand:
-    """Validate and score ``data`` (raises InvalidHand): the one place a stored hand's numbers come from."""
-    ruleset = tournament.ruleset
-    parsed = read_hand(data, ruleset)
-    result = score_hand(parsed, ruleset)
-    # Points: equal results read equal (a Trischaken split); cash: every cent as close as it can be.
-    points, cash = equal_hundredths(result.points), hundredths(result.cash)
-    kontra = hundredths(kontra_cash(parsed, ruleset, result))
-    money = hand_money(cash, kontra, tournament.stake_cents, charity=tournament.kontra_to_charity)
-    return ScoredHand(parsed.to_dict(), parsed.contract, result.to_dict(breakdown=True), points, cash, kontra,
-                      money.seats, money.box)
-
-
-def score_rows(hand: Hand, table: Table, data: dict, entries_by_seat: dict[int, int]) -> tuple[dict, list[HandScore]]:
-    """Validate and score ``data`` into ``hand`` and its score rows (raises InvalidHand before anything is written)."""
-    scored = scored_hand(table.round.tournament, data)
-    scores = [
-        HandScore(hand=hand, entry_id=entries_by_seat[seat], hand_seat=seat, points=scored.points[seat],
-                  cash=scored.cash[seat], kontra_cash=scored.kontra_cash[seat], euros=scored.euros[seat])
-        for seat in range(4)
-    ]
-    hand.box_euros = scored.box_euros
-    hand.data, hand.contract, hand.result = scored.data, scored.contract, scored.result
-    return hand.data, scores
-
-
 def _seated(table: Table) -> list[int]:
     """Entry ids of the table in seat order (position 0 first)."""
     return list(table.seats.order_by("position").values_list("entry_id", flat=True))
@@ -172,9 +129,10 @@ def _new_hand(table: Table, seats: list[int], number: int, data: dict, key: str,
               user) -> tuple[Hand, list[HandScore], HandRevision]:
     """Hand ``number`` of the locked ``table`` as entered, its score rows and its revision, none saved yet
     (raises InvalidHand first when ``data`` does not read under the rule set)."""
+    away = absences_of(table.absences)
     hand = Hand(table=table, number=number, entered_by=entered_by[:120], idempotency_key=key[:64],
-                dealer_position=dealer_position(number, len(seats), table.first_dealer))
-    stored, scores = score_rows(hand, table, data, seat_entries(seats, number, table.first_dealer))
+                dealer_position=dealer_position(number, len(seats), table.first_dealer, away))
+    stored, scores = score_rows(hand, table, data, seat_entries(seats, number, table.first_dealer, away))
     revision = HandRevision(table=table, number=number, action=HandRevision.ENTERED, after=stored,
                             by=entered_by[:120], user=user)
     return hand, scores, revision
@@ -227,7 +185,8 @@ def correct_hand(*, hand: Hand, data: dict, expected_version: int, reason: str =
         if director and not reason.strip():
             raise ServiceError("Für eine Korrektur braucht es eine Begründung.", "A correction needs a reason.")
         before = hand.data
-        stored, scores = score_rows(hand, table, data, seat_entries(_seated(table), hand.number, table.first_dealer))
+        stored, scores = score_rows(hand, table, data, seat_entries(_seated(table), hand.number, table.first_dealer,
+                                                                     absences_of(table.absences)))
         hand.version += 1
         hand.save()
         hand.scores.all().delete()
@@ -273,6 +232,17 @@ def seat_round_by_standings(*, round: Round, user=None, seed: str | None = None)
     for a final round, which only scoring can read."""
     ranking = final_ranking(round.tournament) if round.tournament.seats_by_standings(round.number) else None
     return rounds.seat_round(round=round, seed=seed, user=user, ranking=ranking)
+
+
+@live.write_service
+def seat_with_substitute(*, round: Round, name: str, club: str = "", user=None) -> Round:
+    """A substitute ("Springer") instead of a bye, and the round seated again with him, in one
+    transaction (tournament.players.add_substitute says who may be one)."""
+    if not round.byes.exists():
+        raise ServiceError("In dieser Runde setzt niemand aus: ein Springer ist nicht nötig.",
+                           "Nobody sits this round out: no substitute is needed.")
+    players.add_substitute(round=round, name=name, club=club)
+    return seat_round_by_standings(round=round, user=user)
 
 
 @live.write_service

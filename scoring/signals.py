@@ -1,6 +1,6 @@
 """Keep the stored euros right when a director changes a tournament's stake or charity box.
 
-Hands fix their euros when stored (scoring.services.score_rows). A tournament's stake and charity box
+Hands fix their euros when stored (scoring.scored.score_rows). A tournament's stake and charity box
 can still be changed afterwards (the admin), and the tournament core may not reach into hands: it
 announces the change (tournament.events.money_settings_changed) and scoring prices the hands again.
 """

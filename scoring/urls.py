@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import api, views
+from . import absence_views, api, views
 
 app_name = "scoring"
 
@@ -13,6 +13,8 @@ urlpatterns = [
     path("t/<str:token>/letztes-spiel/", views.edit_last, name="edit_last"),
     path("t/<str:token>/bestaetigen/", views.confirm, name="confirm"),
     path("t/<str:token>/erster-geber/", views.first_dealer, name="first_dealer"),
+    path("t/<str:token>/pause/", absence_views.scorer_absence, name="absence"),
+    path("leitung/tisch/<int:table_id>/pause/", absence_views.director_absence, name="director_absence"),
     path("leitung/tisch/<int:table_id>/", views.director_sheet, name="director_sheet"),
     path("leitung/turnier/<slug:slug>/korrekturen/", views.corrections, name="corrections"),
     path("leitung/tisch/<int:table_id>/spiel/<int:hand_number>/", views.director_correct, name="director_correct"),

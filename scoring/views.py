@@ -55,7 +55,7 @@ def _friendly_404(view):
 
 
 def _players(sheet, number_: int) -> list[str]:
-    positions = active_positions(number_, len(sheet.seats), sheet.table.first_dealer)
+    positions = active_positions(number_, len(sheet.seats), sheet.table.first_dealer, sheet.absences)
     return [sheet.seats[position].entry.player.name for position in positions]
 
 
@@ -109,9 +109,9 @@ def _outbox_context(table: Table, sheet) -> dict:
         "first_dealer": table.first_dealer,
         # Who deals, sits out and plays each hand (scoring/seats.py, the one place that knows), so the
         # page names the right players for the next hands while it cannot reach the server.
-        "deals": [{"dealer": dealer_position(n, len(sheet.seats), table.first_dealer),
-                   "out": sitting_out(n, len(sheet.seats), table.first_dealer),
-                   "seats": active_positions(n, len(sheet.seats), table.first_dealer)}
+        "deals": [{"dealer": dealer_position(n, len(sheet.seats), table.first_dealer, sheet.absences),
+                   "out": sitting_out(n, len(sheet.seats), table.first_dealer, sheet.absences),
+                   "seats": active_positions(n, len(sheet.seats), table.first_dealer, sheet.absences)}
                   for n in range(1, table.hands_planned + 1)],
         "next_number": sheet.next_number, "version": table.version,
         "texts": {

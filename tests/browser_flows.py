@@ -22,7 +22,12 @@ def sign_in(page: Page, next_url: str = "/turniere/") -> None:
 
 def chip(page: Page, field: str, text: str) -> Locator:
     """A choice of the hand form by its visible text (exact: "Dreier" is not "Sechserdreier"; a
-    player's chip may carry " (Vorhand)")."""
+    player's chip may carry " (Vorhand)"). On a phone a chosen contract folds the others away: for a
+    contract chip "anderes Spiel" is tapped first when it shows, as a scorer would."""
+    if field == "contract":
+        change = page.locator("#change-contract")
+        if change.count() and change.is_visible():
+            change.tap()
     return page.locator(f'#hand-form fieldset[data-field="{field}"] label.chip').filter(
         has=page.get_by_text(re.compile(rf"^{re.escape(text)}( \(Vorhand\))?$"))).first
 

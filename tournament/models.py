@@ -175,6 +175,9 @@ class Entry(models.Model):
     withdrawn_after_round = models.PositiveSmallIntegerField(_("ausgeschieden nach Runde"), null=True, blank=True)
     # Drawn once per tournament and kept, so the last tie-break ("Los") can be shown and audited.
     lot = models.PositiveIntegerField(_("Los"), null=True, blank=True)
+    # A substitute ("Springer") the director seated instead of a bye (events.md): he plays, his
+    # table-mates' hands count, he is not ranked (tournament.standings) and never gets a bye himself.
+    substitute = models.BooleanField(_("Springer"), default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -286,6 +289,10 @@ class Table(models.Model):
     # nobody, and the first dealer is Platz 1 only as a default.
     first_dealer_drawn = models.BooleanField(_("am Tisch gelost"), default=False)
     last_hand_at = models.DateTimeField(null=True, blank=True)
+    # Players paused or gone during the round (events.md "Pausing and leaving"): plain records of
+    # scoring.seats.Absence (position, first_hand, until_hand, kind), written by scoring.services only
+    # for hands not yet stored, so a stored hand's players never change.
+    absences = models.JSONField(_("Pausen und Abgänge"), default=list, blank=True)
 
     class Meta:
         unique_together = [("round", "number")]

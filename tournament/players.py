@@ -148,3 +148,25 @@ def players_for(people: list[tuple[str, str, str]], *, among: QuerySet[Player]) 
         chosen.append(player)
     Player.objects.bulk_create(new, batch_size=2000)
     return chosen
+
+
+@live.write_service(changes=lambda arguments, entry: [entry.tournament_id])
+def add_substitute(*, round, name: str, club: str = "") -> Entry:
+    """A substitute ("Springer") for ``round`` instead of a bye (events.md): he plays this round only
+    (withdrawn after it), the hands of his table count for the others, he is not ranked
+    (tournament.standings) and never gets a bye himself. The known player of that name and club is
+    meant (a new one otherwise); someone entered in the tournament already cannot be one. The round
+    is seated again afterwards (scoring.services.seat_with_substitute does both in one transaction)."""
+    name, club, _region = clean_fields(name=name, club=club)
+    tournament = round.tournament
+    if round.is_final or not round.can_seat:
+        raise ServiceError("Ein Springer kommt nur in eine Vorrunde, in der noch kein Spiel eingetragen ist.",
+                           "A substitute can join only a preliminary round with no hand entered yet.")
+    player = find_player(name, club)
+    if player is not None and Entry.objects.filter(tournament=tournament, player=player).exists():
+        raise ServiceError(f"{player.name} spielt in diesem Turnier schon mit und kann nicht Springer sein.",
+                           f"{player.name} already plays in this tournament and cannot be a substitute.")
+    if player is None:
+        player = register_player(name=name, club=club, allow_duplicate=True)
+    return Entry.objects.create(tournament=tournament, player=player, checked_in=True, substitute=True,
+                                withdrawn_after_round=round.number)

@@ -161,7 +161,9 @@ def seat_round(*, round: Round, seed: str | None = None, user=None, ranking: lis
     problems = round_problems(round)
     if problems:
         raise _refusal(problems[:1])
-    entries = [e.pk for e in tournament.entries.filter(checked_in=True) if e.plays_in(round.number)]
+    present = [e for e in tournament.entries.filter(checked_in=True) if e.plays_in(round.number)]
+    entries = [e.pk for e in present]
+    springers = {e.pk for e in present if e.substitute}
     seed = seed or _system_seed()
     passed_over: list[int] = []  # the final: ranked high enough, but withdrawn or not here
     byes: list[int] = []
@@ -185,15 +187,18 @@ def seat_round(*, round: Round, seed: str | None = None, user=None, ranking: lis
             if ranking is None:
                 raise ServiceError("Für das Setzen nach Reihung fehlt die Rangliste.",
                                    "Seating by the standings needs the standings.")
-            # Nach Reihung (ABAKUS sortNachReihung): the byes as always, then the best four at table 1,
-            # the next four at table 2, tables of five (and six) at the bottom.
-            byes, entries = choose_byes(entries, _byes_so_far(round), seed, **tournament.table_sizes_allowed)
+            # Nach Reihung (ABAKUS sortNachReihung): the byes to the lowest-ranked among those with the
+            # fewest so far (events.md: the leaders always play), then the best four at table 1, the next
+            # four at table 2, tables of five (and six) at the bottom.
+            byes, entries = choose_byes(entries, _byes_so_far(round), seed, substitutes=springers, ranking=ranking,
+                                        **tournament.table_sizes_allowed)
             place = {entry: index for index, entry in enumerate(ranking)}
             ordered = sorted(entries, key=lambda entry: (place.get(entry, len(place)), entry))
             drawn = seating.seeded_round(ordered, **tournament.table_sizes_allowed)
         else:
             # A count that fits no tables: the fewest sit out, those with the fewest byes so far first.
-            byes, entries = choose_byes(entries, _byes_so_far(round), seed, **tournament.table_sizes_allowed)
+            byes, entries = choose_byes(entries, _byes_so_far(round), seed, substitutes=springers,
+                                        **tournament.table_sizes_allowed)
             plan = seating.draw(entries, tournament.rounds - round.number + 1, seed,
                                 **tournament.table_sizes_allowed, history=_history(round))
             drawn = plan.rounds[0]

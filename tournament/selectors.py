@@ -101,6 +101,17 @@ class RoundClock:
         return "" if self.minutes is None else f"{self.minutes // 60}:{self.minutes % 60:02d}"
 
 
+def round_time_limit(round: Round) -> int | None:
+    """The round's time limit in minutes, None for none: the tournament's, except a final whose rule set
+    gives it one of its own (Hopfgarten's final rubber: "20 games, no time limit", 0)."""
+    tournament = round.tournament
+    if round.is_final:
+        final = tournament.ruleset.format.final_time_limit_minutes
+        if final is not None:
+            return final or None
+    return tournament.time_limit_minutes
+
+
 def round_clock(round: Round, *, now: datetime | None = None) -> RoundClock:
     """The round's clock from its own timestamps and the tournament's time limit (no query once
     ``round.tournament`` is loaded)."""
@@ -109,7 +120,7 @@ def round_clock(round: Round, *, now: datetime | None = None) -> RoundClock:
     ended = round.closed_at if round.status == Round.CLOSED else None
     now = now or timezone.now()
     until = ended or now
-    limit = round.tournament.time_limit_minutes
+    limit = round_time_limit(round)
     deadline = round.seated_at + timedelta(minutes=limit) if limit and ended is None else None
     return RoundClock(round.seated_at, ended, max(int((until - round.seated_at).total_seconds() // 60), 0),
                       deadline, now)

@@ -38,6 +38,7 @@ class PlayerScores:
     seated: bool = False  # has a place at a table (or a bye) in some round
     byes: int = 0  # rounds sat out because the count fitted no tables
     team_id: int | None = None  # the tournament's team he plays for, if any
+    substitute: bool = False  # a Springer seated instead of a bye: plays, is not ranked
 
     @property
     def took_part(self) -> bool:
@@ -46,7 +47,7 @@ class PlayerScores:
         return bool(self.rounds) or self.final is not None or self.seated
 
 
-ABSENT, WITHDRAWN, RANKED = "absent", "withdrawn", "ranked"
+ABSENT, WITHDRAWN, RANKED, SUBSTITUTE = "absent", "withdrawn", "ranked", "substitute"
 SHARED = "shared"
 
 
@@ -68,6 +69,8 @@ class Ranked:
 
     @property
     def status(self) -> str:
+        if self.player.substitute:
+            return SUBSTITUTE
         if self.rank is None:
             return ABSENT
         return WITHDRAWN if self.player.withdrawn_after_round is not None else RANKED
@@ -119,9 +122,11 @@ def rank(players: list[PlayerScores], *, tie_breaks: tuple[str, ...] | list[str]
          ) -> list[Ranked]:
     """Rank ``players``; finalists (those with a final score) first by carried preliminary points
     plus the final, then everyone else who played by preliminary points. Ties follow ``tie_breaks``.
-    Players who never took part (no hand, no seat) come last, unranked (rank None), by name."""
-    finalists = [p for p in players if p.final is not None]
-    others = [p for p in players if p.final is None and p.took_part]
+    Substitutes (Springer) who played follow the ranked, unranked with their points; players who never
+    took part (no hand, no seat) come last, unranked (rank None), by name."""
+    finalists = [p for p in players if p.final is not None and not p.substitute]
+    others = [p for p in players if p.final is None and p.took_part and not p.substitute]
+    substitutes = sorted((p for p in players if p.substitute and p.took_part), key=lambda p: (p.name, p.entry_id))
     absent = sorted((p for p in players if not p.took_part), key=lambda p: (p.name, p.entry_id))
     ranked: list[Ranked] = []
     for group, in_final in ((finalists, True), (others, False)):
@@ -147,6 +152,8 @@ def rank(players: list[PlayerScores], *, tie_breaks: tuple[str, ...] | list[str]
             decided = None if level is None else _decider(chain, key, level)
             ranked.append(Ranked(place.rank, place.shared, player, key[0], preliminary, carried, values,
                                  decided))
+    ranked += [Ranked(None, False, player, sum(player.rounds.values(), ZERO), sum(player.rounds.values(), ZERO), None, {})
+               for player in substitutes]
     ranked += [Ranked(None, False, player, ZERO, ZERO, None, {}) for player in absent]
     return ranked
 

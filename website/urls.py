@@ -20,6 +20,7 @@ tournament_patterns = ([
     path("turniere/<slug:slug>/spieler/<int:entry_id>/ausgeschieden/", entries.withdraw, name="withdraw"),
     path("turniere/<slug:slug>/runde/<int:number>/", rounds.round_detail, name="round"),
     path("turniere/<slug:slug>/runde/<int:number>/neue-links/", rounds.rotate_links, name="rotate_links"),
+    path("turniere/<slug:slug>/runde/<int:number>/springer/", rounds.seat_substitute, name="seat_substitute"),
     path("turniere/<slug:slug>/runde/<int:number>/<str:action>/", rounds.round_action, name="round_action"),
     path("turniere/<slug:slug>/runde/<int:number>/tisch/<int:table_id>/beenden/", rounds.end_table, name="end_table"),
     path("turnier/<slug:slug>/", public.public_standings, name="standings"),

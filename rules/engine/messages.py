@@ -12,7 +12,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "The hand is not a JSON object.",
     ),
     "contract_missing": (
-        "Es fehlt das Spiel (contract).",
+        "Es fehlt das Spiel.",
         "The contract is missing.",
     ),
     "contract_unknown": (
@@ -32,7 +32,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{field} must be a seat from 0 to 3, not {value}.",
     ),
     "declarer_missing": (
-        "Es fehlt der Spieler (declarer).",
+        "Es fehlt der Spieler, der das Spiel spielt.",
         "The declarer is missing.",
     ),
     "vorhand_only": (
@@ -52,7 +52,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Calling one's own king is not allowed under the {ruleset} rules.",
     ),
     "result_invalid": (
-        "Das Ergebnis muss „won“ (gewonnen) oder „lost“ (verloren) sein, nicht {value}.",
+        "Das Ergebnis muss gewonnen oder verloren sein, nicht {value}.",
         "The result must be “won” or “lost”, not {value}.",
     ),
     "result_missing": (

@@ -224,6 +224,10 @@ class TournamentFormat:
     # it gives none (Tirol: "There is a time limit" without a number: the tournament sets it).
     time_limit_minutes: int = 0
     time_limit_source: Optional[Cite] = None
+    # The final round's own limit where the text gives the final one of its own (Hopfgarten: "20 games,
+    # no time limit"): 0 = no limit; None = as the other rounds.
+    final_time_limit_minutes: Optional[int] = None
+    final_time_limit_source: Optional[Cite] = None
 
 
 @dataclass(frozen=True)

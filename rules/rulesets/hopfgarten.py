@@ -113,6 +113,7 @@ RULESET = RuleSet(
         table_draw="first_vorhand", table_draw_source=seed("The Player who draws the highest card is Forehand."),
         time_limit_minutes=105,
         time_limit_source=seed("There are three rubbers in advance (20 games each with a time limit of 1 hour and 45 minutes)."),
+        final_time_limit_minutes=0, final_time_limit_source=seed("final rubber** (20 games, no time limit)"),
         late_entry=False, late_entry_source=seed("It's not possible to join later."),
         notes=(seed("There are only four players per table."),
                seed("The first 12 players are qualified for the final rubber (in case of a tie the best rubber counts)."),

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from rules.engine.catalogue import ANNULLED, KONTRA_NAMES
 from rules.engine.ruleset import RuleSet
 from scoring.models import Correction, Hand
-from scoring.seats import active_positions, dealer_position, sitting_out
+from scoring.seats import LEFT, PAUSE, Absence, absences_of, deal
 from scoring.selectors.money import MoneyOfHand, euros_by_table, money_by_hand
 from tournament.models import Round, Seat, Table
 from tournament.selectors import seats_in_order
@@ -39,6 +39,7 @@ class SheetRow:
     kontra: str = ""
     bonuses: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    away: list[int] = field(default_factory=list)  # positions paused or gone for this hand
 
     @property
     def details(self) -> list[str]:
@@ -64,6 +65,38 @@ class Sheet:
     next_dealer: int | None = None
     next_positions: list[int] = field(default_factory=list)
     next_out: list[int] = field(default_factory=list)  # positions sitting the next hand out, the dealer first
+    next_absent: list[int] = field(default_factory=list)  # positions paused or gone for the next hand
+    absences: tuple[Absence, ...] = ()  # who paused or left during the round (scoring/seats.py)
+
+    @property
+    def presence(self) -> list[tuple[Seat, str]]:
+        """Each seat with "playing", "paused" or "left" for the next hand (the scorer's pause buttons)."""
+        number = self.next_number
+        state = {absence.position: absence.kind for absence in self.absences if absence.covers(number)}
+        return [(seat, {PAUSE: "paused", LEFT: "left"}.get(state.get(position, ""), "playing"))
+                for position, seat in enumerate(self.seats)]
+
+    @property
+    def can_pause(self) -> bool:
+        """Whether one more can pause or leave: a table of five or six with five or more still here."""
+        return len(self.seats) - len(self.next_absent) >= 5
+
+    @property
+    def absence_notes(self) -> list[str]:
+        """Each pause and leave as a sentence in the reader's language, for the page and the sheets."""
+        notes = []
+        for absence in self.absences:
+            name = self.seats[absence.position].entry.player.name
+            if absence.kind == LEFT:
+                notes.append(_("%(name)s hat den Tisch verlassen (ab Spiel %(n)s nicht mehr dabei).")
+                             % {"name": name, "n": absence.first_hand})
+            elif absence.until_hand is None:
+                notes.append(_("%(name)s pausiert ab Spiel %(n)s bis auf Weiteres.")
+                             % {"name": name, "n": absence.first_hand})
+            else:
+                notes.append(_("%(name)s hat Spiel %(n)s bis %(m)s pausiert.")
+                             % {"name": name, "n": absence.first_hand, "m": absence.until_hand - 1})
+        return notes
 
     @property
     def complete(self) -> bool:
@@ -126,8 +159,9 @@ def build_sheet(table: Table, seats: list[Seat], hands: list[Hand], ruleset: Rul
     """A table's Sheet from its seats (position order) and hands (number order), each hand's shares
     from ``money`` (money_by_hand) when given, else from its prefetched scores."""
     size = len(seats)
+    away = absences_of(table.absences)
     position_of = {seat.entry_id: seat.position for seat in seats}
-    sheet = Sheet(table, seats)
+    sheet = Sheet(table, seats, absences=away)
     running = [ZERO] * size
     cash = [ZERO] * size
     for hand in hands:
@@ -139,20 +173,22 @@ def build_sheet(table: Table, seats: list[Seat], hands: list[Hand], ruleset: Rul
             points[position] = share
             running[position] += share
             cash[position] += share_cash
-        positions = active_positions(hand.number, size, table.first_dealer)
+        dealt = deal(hand.number, size, table.first_dealer, away)
+        positions = dealt.positions
         names = [seats[position].entry.player.name for position in positions]
         data = hand.data
         contract = ruleset.contract(hand.contract)
         name = contract.name if contract is not None else _("annulliert") if hand.contract == ANNULLED else hand.contract
         row = SheetRow(hand.number, name, names[data.get("declarer", 0)], hand.dealer_position, points, list(running), hand)
+        row.away = dealt.absent
         _describe(row, data, ruleset, names)
         sheet.rows.append(row)
     sheet.totals, sheet.cash_totals = running, cash
     sheet.next_number = len(hands) + 1
     if not sheet.complete:
-        sheet.next_dealer = dealer_position(sheet.next_number, size, table.first_dealer)
-        sheet.next_positions = active_positions(sheet.next_number, size, table.first_dealer)
-        sheet.next_out = sitting_out(sheet.next_number, size, table.first_dealer)
+        upcoming = deal(sheet.next_number, size, table.first_dealer, away)
+        sheet.next_dealer, sheet.next_positions, sheet.next_out = upcoming.dealer, upcoming.positions, upcoming.out
+        sheet.next_absent = upcoming.absent
     return sheet
 
 

@@ -54,7 +54,7 @@ def standings_many(tournaments: list[Tournament]) -> dict[int, list[Ranked]]:
         seated=Exists(Seat.objects.filter(entry=OuterRef("pk"))), team_id=F("team_membership__team_id"), **bye_points)
         .order_by("player__name", "pk")
         .values_list("pk", "tournament_id", "player__name", "player__club", "lot", "withdrawn_after_round", "seated",
-                     "team_id", *bye_points))
+                     "team_id", "substitute", *bye_points))
     sums = (
         HandScore.objects.filter(hand__table__round__tournament_id__in=ids)
         .values("entry_id", "hand__table__round__number", "hand__table__round__is_final")
@@ -83,7 +83,7 @@ def standings_many(tournaments: list[Tournament]) -> dict[int, list[Ranked]]:
             by_round = rounds[row["entry_id"]]
             by_round[row["round__number"]] = by_round.get(row["round__number"], ZERO) + points
     players: dict[int, list[PlayerScores]] = defaultdict(list)
-    for pk, tournament_id, name, club, lot, withdrawn_after_round, seated, team_id, *byes_points in entries:
+    for pk, tournament_id, name, club, lot, withdrawn_after_round, seated, team_id, substitute, *byes_points in entries:
         by_round = rounds.get(pk, {})
         byes = 0
         for n, points in zip(numbers, byes_points, strict=True):  # a bye round counts with what the bye scored
@@ -92,7 +92,7 @@ def standings_many(tournaments: list[Tournament]) -> dict[int, list[Ranked]]:
                 byes += 1
         players[tournament_id].append(PlayerScores(
             pk, name, club, lot, by_round, euros.get(pk, Decimal("0.00")), finals.get(pk), withdrawn_after_round,
-            seated or bool(byes), byes, team_id))
+            seated or bool(byes), byes, team_id, substitute))
     ranked = {}
     for tournament in tournaments:
         carry = tournament.final_round_carry_percent if tournament.has_final else None

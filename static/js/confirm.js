@@ -5,7 +5,9 @@
   "use strict";
   document.addEventListener("submit", (event) => {
     const form = event.target;
-    if (form instanceof HTMLFormElement && form.dataset.confirm && !window.confirm(form.dataset.confirm)) {
+    // The button pressed may ask its own question ("… verlässt den Tisch?") where the form has several.
+    const question = (event.submitter && event.submitter.dataset.confirm) || (form instanceof HTMLFormElement && form.dataset.confirm);
+    if (form instanceof HTMLFormElement && question && !window.confirm(question)) {
       event.preventDefault();
     }
   });

@@ -20,6 +20,8 @@
   }
   window.tarockVisibleFormData = visibleFormData;
   const contractNote = document.getElementById("contract-note");
+  const changeContract = document.getElementById("change-contract");
+  let contractsOpen = false;
 
   const radios = (name) => Array.from(form.querySelectorAll(`input[name="${name}"]`));
   const value = (name) => { const r = radios(name).find((input) => input.checked); return r ? r.value : ""; };
@@ -46,12 +48,21 @@
       contractNote.hidden = !dropped;
     }
     const contract = options.contracts[value("contract")];
+    // On a phone the contracts fold to the one chosen (CSS, .picked), so the players, the partner and
+    // the result fit the first screen; "anderes Spiel" opens them again.
+    const contractSet = section("contract");
+    const picked = Boolean(contract) && !contractsOpen;
+    contractSet.classList.toggle("picked", picked);
+    if (changeContract) changeContract.hidden = !picked;
     const hidden = ["partner", "result", "card_points", "kontra", "bonuses", "special"];
     show(section("annulled-help"), contract && contract.kind === "annulled");
     if (!contract) { hidden.forEach((f) => show(section(f), false)); return; }
     // An annulled deal records nothing but (optionally) who played it.
     if (contract.kind === "annulled") { show(section("declarer"), true); hidden.forEach((f) => show(section(f), false)); return; }
-    if (contract.vorhand_only && declarer === "") { const vorhand = radios("declarer")[0]; vorhand.checked = true; }
+    // A Vorhand-only contract is the Vorhand's; the plain Rufer is most often the Vorhand's too (a
+    // Besserrufer or Solorufer is not): he is ticked until another player is tapped (a plain Rufer:
+    // contract, partner, result, Speichern).
+    if ((contract.vorhand_only || value("contract") === "rufer") && declarer === "") { radios("declarer")[0].checked = true; }
     const trischaken = contract.kind === "trischaken";
     show(section("declarer"), !trischaken);
     show(section("partner"), contract.calls_partner);
@@ -112,8 +123,11 @@
         if (mine === sequence) {
           box.innerHTML = html;
           // The preview now says what is wrong with the hand (or that nothing is): the reasons the
-          // outbox put back with a refused hand would only repeat it.
-          document.querySelectorAll(".problems.restored").forEach((node) => node.remove());
+          // outbox put back with a refused hand would only repeat it, and the preview's take their
+          // place on the screen.
+          const restored = document.querySelectorAll(".problems.restored");
+          restored.forEach((node) => node.remove());
+          if (restored.length) box.scrollIntoView({ block: "center" });
         }
       } catch (error) {
         // No network (the hall's Wi-Fi is gone): no preview, and saving still works through the outbox.
@@ -142,9 +156,10 @@
   }
 
   form.addEventListener("change", (event) => {
-    if (event.target.name === "contract") requiredBird();
+    if (event.target && event.target.name === "contract") { contractsOpen = false; requiredBird(); }
     update(); preview();
   });
+  if (changeContract) changeContract.addEventListener("click", () => { contractsOpen = true; update(); });
   form.addEventListener("input", (event) => { if (event.target.type === "text") preview(); });
   form.addEventListener("submit", () => { document.getElementById("save-hand").disabled = true; });
   update();

@@ -168,7 +168,7 @@
         const state = load();
         state.queue = state.queue.filter((other) => other.key !== item.key);
         if (response.status === 200 || response.status === 201) lastSaved = item.number;
-        else state.refused.push({ ...item, status: response.status, error: body.error || `HTTP ${response.status}`,
+        else state.refused.push({ ...item, status: response.status, error: body.message || body.error || `HTTP ${response.status}`,
                                   problems: body.problems });
         save(state);
         answered += 1;
@@ -246,6 +246,8 @@
     });
     problems.append(head, list);
     form.closest(".next-hand").before(problems);
+    // The scorer tapped "Speichern" far down the form: bring the reason into view, not 1,500 px away.
+    problems.scrollIntoView({ block: "start" });
   }
 
   const pending = load().queue;

@@ -30,6 +30,9 @@ def table(transactional_db):
 
 
 def chip(form, field, text):
+    change = form.locator("#change-contract")  # a chosen contract folds the others away on a phone
+    if field == "contract" and change.count() and change.is_visible():
+        change.tap()
     return form.locator(f'[data-field="{field}"] label.chip', has_text=text).first
 
 

@@ -37,7 +37,8 @@ def test_the_scorer_sets_the_first_dealer_and_the_hands_follow(client, tables):
     page = client.get(reverse("scoring:sheet", args=[four.token])).content.decode()
     assert f'id="dealer-name">{names[2]}<' in page and f'id="vorhand-name">{names[3]}<' in page
     state = client.get(reverse("scoring:api_state", args=[four.token])).json()
-    assert state["first_dealer"] == 2 and state["next"] == {"dealer": 2, "sits_out": None, "sitting_out": [], "vorhand": 3}
+    assert state["first_dealer"] == 2 and state["next"] == {"dealer": 2, "sits_out": None, "sitting_out": [], "vorhand": 3,
+                                                           "absent": [], "playing": [3, 0, 1, 2]}
     hand = record_hand(table=four, number=1, data=DREIER)
     assert hand.dealer_position == 2
     seats = list(four.seats.order_by("position"))
@@ -56,7 +57,7 @@ def test_refusals_store_nothing(client, tables):
     assert Table.objects.get(pk=five.pk).first_dealer == 0 and not Hand.objects.exists()
     set_first_dealer(table=five, position=4, expected_version=0)
     assert client.get(reverse("scoring:api_state", args=[five.token])).json()["next"] == {
-        "dealer": 4, "sits_out": 4, "sitting_out": [4], "vorhand": 0}
+        "dealer": 4, "sits_out": 4, "sitting_out": [4], "vorhand": 0, "absent": [], "playing": [0, 1, 2, 3]}
 
 
 def test_the_sheet_offers_the_choice_only_before_the_first_hand(client, tables):

@@ -50,10 +50,11 @@ def test_the_state_of_a_table(api, tables):
         "tournament": five.round.tournament.slug, "round": 1, "table": 1, "rules": "tirol", "status": "open",
         "seats": [{"position": p, "name": name} for p, name in enumerate(names)],
         "hands_planned": 20, "next_number": 1, "version": 0, "first_dealer": 0,
-        "next": {"dealer": 0, "sits_out": 0, "sitting_out": [0], "vorhand": 1}, "hands": [],
+        "next": {"dealer": 0, "sits_out": 0, "sitting_out": [0], "vorhand": 1, "absent": [],
+                 "playing": [1, 2, 3, 4]}, "absences": [], "hands": [],
     }
     assert api.get(reverse("scoring:api_state", args=[four.token])).json()["next"] == {
-        "dealer": 0, "sits_out": None, "sitting_out": [], "vorhand": 1}
+        "dealer": 0, "sits_out": None, "sitting_out": [], "vorhand": 1, "absent": [], "playing": [1, 2, 3, 0]}
 
 
 def test_a_new_hand_is_201_and_the_same_key_again_is_200_writing_nothing(api, tables):
@@ -72,7 +73,8 @@ def test_a_new_hand_is_201_and_the_same_key_again_is_200_writing_nothing(api, ta
     state = api.get(reverse("scoring:api_state", args=[table.token])).json()
     assert [h["number"] for h in state["hands"]] == [1, 2] and state["hands"][0]["key"] == hand_key
     assert state["hands"][0]["hand"] == DREIER and state["next_number"] == 3
-    assert state["next"] == {"dealer": 2, "sits_out": None, "sitting_out": [], "vorhand": 3}
+    assert state["next"] == {"dealer": 2, "sits_out": None, "sitting_out": [], "vorhand": 3, "absent": [],
+                             "playing": [3, 0, 1, 2]}
     table.refresh_from_db()
     assert table.hands_entered == 2 and Hand.objects.get(table=table, number=1).entered_by == "scorer"
 

@@ -57,3 +57,20 @@ def test_byes_are_reproducible_and_follow_the_seed():
     people = list(range(7))
     assert choose_byes(people, {}, "a") == choose_byes(people, {}, "a")
     assert len({tuple(choose_byes(people, {}, seed)[0]) for seed in "abcdefgh"}) > 1
+
+
+@pytest.mark.parametrize("seed", ["a", "b", "c", "d"])
+def test_by_the_standings_the_lowest_ranked_sit_out_and_the_leaders_play(seed):
+    """events.md "Byes in a round seated by the standings": the lowest-ranked present player among those
+    with the fewest byes so far; whatever the seed, the leader never gets it."""
+    ranking = [f"r{i}" for i in range(7)]  # best first
+    players = sorted(ranking, reverse=True)  # the order of the entries does not matter
+    assert choose_byes(players, {}, seed, ranking=ranking)[0] == ["r6", "r5"]
+    # r6 sat out before: the next lowest with no bye go first, the leader still plays
+    out, seated = choose_byes(players, {"r6": 1}, seed, ranking=ranking)
+    assert sorted(out) == ["r4", "r5"] and "r0" in seated
+    # everyone but the leader sat out once: only then is it his turn
+    assert sorted(choose_byes(players, {p: 1 for p in ranking[1:]}, seed, ranking=ranking)[0]) == ["r0", "r6"]
+    # a player missing from the ranking counts below it
+    out, _ = choose_byes(["neu"] + ranking[:6], {}, seed, ranking=ranking[:6])
+    assert out == ["neu", "r5"]

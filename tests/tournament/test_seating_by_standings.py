@@ -12,6 +12,7 @@ from django.core.management import call_command
 from scoring.selectors import standings
 from scoring.services import seat_round_by_standings
 from tournament import rounds
+from tournament.models import Bye
 
 
 def _play_two_rounds(tournament, play_round) -> None:
@@ -60,3 +61,19 @@ def test_seed_demo_takes_the_option(db, capsys):
     assert tournament.last_round_by_standings and tournament.round_set.get(number=3).status == "closed"
     call_command("standings", "reihung-demo", "--json")
     assert len(json.loads(capsys.readouterr().out)["rows"]) == 9
+
+
+def test_the_bye_of_a_round_by_the_standings_goes_to_the_lowest_present(make_tournament, play_round):
+    """events.md: the bye goes to the lowest-ranked present player among those with the fewest byes so
+    far; the leaders always play. Six players at tables of four and five: one sits out each round."""
+    tournament = make_tournament("tirol", players=6, slug="reihung-freilos", last_round_by_standings=True)
+    _play_two_rounds(tournament, play_round)
+    before = {bye.entry_id for bye in Bye.objects.filter(round__tournament=tournament)}
+    assert len(before) == 2  # rounds 1 and 2 benched two different players
+    ranking = [row.player.entry_id for row in standings(tournament) if row.rank is not None]
+
+    last = seat_round_by_standings(round=tournament.round_set.get(number=3), seed="r3")
+
+    out = [bye.entry_id for bye in last.byes.all()]
+    assert out == [[entry for entry in ranking if entry not in before][-1]]
+    assert ranking[0] in {entry for table in _tables(last) for entry in table}  # the leader plays

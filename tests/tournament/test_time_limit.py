@@ -55,3 +55,22 @@ def test_at_the_limit_the_board_says_what_the_director_may_do(client, director, 
 def test_no_limit_no_countdown(client, director, make_tournament):
     tournament = make_tournament("tirol", players=8, slug="ohne")
     assert 'class="countdown' not in client.get(reverse("tournament:round", args=[tournament.slug, 1])).content.decode()
+
+
+def test_hopfgartens_final_rubber_has_no_time_limit(client, director, make_tournament, play_round):
+    """003: "the final rubber (20 games, no time limit)": no deadline, no countdown, in the data too."""
+    from scoring.services import seat_round_by_standings
+
+    assert get_ruleset("hopfgarten").format.final_time_limit_minutes == 0
+    tournament = make_tournament("hopfgarten", players=8, rounds=1, slug="finale-ohne")
+    first = tournament.round_set.get(number=1)
+    play_round(first, seed=1)
+    rounds.close_round(round=first)
+    final = seat_round_by_standings(round=tournament.round_set.get(number=2), seed="f")
+    final = Round.objects.select_related("tournament").get(pk=final.pk)
+    assert final.is_final and selectors.round_time_limit(final) is None
+    assert selectors.round_clock(final, now=final.seated_at + timedelta(minutes=200)).deadline is None
+    table = final.tables.first()
+    for url in (reverse("scoring:sheet", args=[table.token]), reverse("tournament:round", args=[tournament.slug, 2])):
+        assert 'class="countdown' not in client.get(url).content.decode(), url
+    assert selectors.round_time_limit(first) == 105  # the rubbers before it keep theirs

@@ -26,14 +26,14 @@ from tournament.models import Player, Tournament
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ["tournament", "scoring", "cups", "paper", "website"]
 SKIPPED_PARTS = {"migrations", "management"}  # demo data and one-off commands call the services
-SERVICE_MODULES = ["tournament.services", "tournament.players", "tournament.rounds", "scoring.services", "cups.services"]
+SERVICE_MODULES = ["tournament.services", "tournament.players", "tournament.rounds", "scoring.services", "scoring.absences",
+                   "cups.services"]
 # Public functions of those modules that write nothing (checked below: no write in their source).
 READS = {"tournament.services.resolve_ruleset", "tournament.players.likely_duplicates",
          "tournament.players.clean_fields", "tournament.players.identity", "tournament.players.same_player",
          "tournament.players.find_player", "tournament.players.known_players", "tournament.players.keyed_players",
          "tournament.services.check_late_entry", "tournament.rounds.round_problems",
-         "tournament.rounds.seating_problems", "scoring.services.director_code", "cups.services.season_label",
-         "scoring.services.score_rows", "scoring.services.scored_hand"}
+         "tournament.rounds.seating_problems", "scoring.services.director_code", "cups.services.season_label"}
 # The bump and the hook themselves, and the raw row writers a whole tournament's copy runs inside its write
 # services (tournament/copies.py, scoring/copies.py).
 NOT_SERVICES = {"tournament.live.touch", "tournament.live.write_service", "tournament.copies.insert_rows",

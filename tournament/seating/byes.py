@@ -10,7 +10,7 @@ someone present has not; among equals the seed decides, so the same inputs give 
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Collection, Hashable, Mapping, Sequence
 
 from tournament.seating.tables import SeatingImpossible, table_sizes
 
@@ -35,14 +35,24 @@ def bye_count(players: int, *, allow_five: bool = True, allow_six: bool = False)
 
 
 def choose_byes(players: Sequence[Hashable], byes_so_far: Mapping[Hashable, int], seed: int | str, *,
-                allow_five: bool = True, allow_six: bool = False) -> tuple[list[Hashable], list[Hashable]]:
+                allow_five: bool = True, allow_six: bool = False,
+                ranking: Sequence[Hashable] | None = None, substitutes: Collection[Hashable] = ()
+                ) -> tuple[list[Hashable], list[Hashable]]:
     """(sitting out, seated), both in the order of ``players``: the fewest byes the count needs,
-    given to those with the fewest byes so far (``byes_so_far``; missing = 0), the seed breaking ties."""
+    given to those with the fewest byes so far (``byes_so_far``; missing = 0), the seed breaking ties.
+
+    With a ``ranking`` (best first: a round seated by the standings, events.md) the lowest-ranked among
+    those with the fewest byes sit out, so the leaders always play; a player missing from the ranking
+    counts below all of it, and only players equal on both are left to the seed. A substitute (Springer,
+    seated instead of a bye) sits out before anyone else, since he is not ranked."""
     count = bye_count(len(players), allow_five=allow_five, allow_six=allow_six)
     if not count:
         return [], list(players)
     lots = list(range(len(players)))
     random.Random(f"byes-{seed}").shuffle(lots)
-    order = sorted(range(len(players)), key=lambda i: (byes_so_far.get(players[i], 0), lots[i]))
+    place = {player: index for index, player in enumerate(ranking or ())}
+    unranked = len(place)
+    order = sorted(range(len(players)), key=lambda i: (players[i] not in substitutes, byes_so_far.get(players[i], 0),
+                                                       -place.get(players[i], unranked), lots[i]))
     out = set(order[:count])
     return ([p for i, p in enumerate(players) if i in out], [p for i, p in enumerate(players) if i not in out])

@@ -120,3 +120,23 @@ def rotate_links(request, slug: str, number: int):
             "Neuer Scorer-Link für Tisch %(n)s; der alte gilt nicht mehr. Bitte die Tischkarte neu drucken.",
             "New scorer link for table %(n)s; the old one no longer works. Please print the table card again.") % {"n": numbers})
     return redirect("tournament:round", slug=slug, number=number)
+
+
+@director_required
+@require_POST
+def seat_substitute(request, slug: str, number: int):
+    """A substitute ("Springer") instead of the round's bye: he plays, the round is seated again."""
+    tournament = directed_tournament(request, slug)
+    round = get_object_or_404(Round.objects.select_related("tournament"), tournament=tournament, number=number)
+    name = request.POST.get("name", "")
+    try:
+        scoring_services.seat_with_substitute(round=round, name=name, club=request.POST.get("club", ""),
+                                              user=request.user)
+    except ServiceError as error:
+        refuse(request, error)
+    else:
+        messages.success(request, in_language(
+            "%(name)s spielt als Springer (nicht gereiht); die Runde ist neu gesetzt. Bitte die Tischkarten neu drucken.",
+            "%(name)s plays as a substitute (not ranked); the round is seated again. Please print the table cards again.")
+            % {"name": name.strip()})
+    return redirect("tournament:round", slug=slug, number=number)

@@ -10,8 +10,7 @@ from paper.imports.hands.read import FileHand, FileSeating, Parsed, add_problem,
 from paper.imports.hands.readable import Names, entry_keys, hand_from_cells, hand_from_json
 from paper.imports.hands.report import ImportReport
 from rules.engine import InvalidHand, read_hand
-from scoring.seats import active_positions
-from scoring.seats import sitting_out as out_positions
+from scoring.seats import absences_of, deal
 from scoring.selectors import entered_data
 from tournament import rounds as tournament_rounds
 from tournament.models import Entry, Round, Seat, Table, Tournament
@@ -28,6 +27,7 @@ class TablePlan:
     hands_planned: int
     ended_early: bool = False
     first_dealer: int = 0  # a table seated from the file: Platz 1 deals first
+    absences: tuple = ()  # who paused or left at a stored table (scoring/seats.py Absence)
 
 
 
@@ -77,7 +77,8 @@ def check_seatings(tournament: Tournament, parsed: Parsed):
     for table in seated:
         plans[(table.round.number, table.number)] = TablePlan(seats[table.pk], table.hands_planned,
                                                                ended_early=table.ended_early,
-                                                               first_dealer=table.first_dealer)
+                                                               first_dealer=table.first_dealer,
+                                                               absences=absences_of(table.absences))
     to_seat: dict[int, dict[int, list[int]]] = defaultdict(dict)
     for (round_number, table_number), (seating, entries) in sorted(given.items()):
         where = {"round": round_number, "table": table_number, "sheet": seating.sheet}
@@ -139,9 +140,9 @@ def check_hands(tournament: Tournament, parsed: Parsed, plans: dict[tuple[int, i
                          f"There is no table {hand.table} in round {hand.round}.", **where)
             continue
         size = len(plan.entries)
-        positions = active_positions(hand.number, size, plan.first_dealer)
-        players = [plan.entries[position] for position in positions]
-        sitting_out = [plan.entries[position] for position in out_positions(hand.number, size, plan.first_dealer)]
+        dealt = deal(hand.number, size, plan.first_dealer, plan.absences)
+        players = [plan.entries[position] for position in dealt.positions]
+        sitting_out = [plan.entries[position] for position in dealt.out]
         for seat, name in hand.seat_names.items():
             if player_key(name) not in entry_keys(players[seat]):
                 add_problem(parsed, hand.line,

@@ -1,0 +1,56 @@
+"""The scorer's buttons for pausing and leaving during a round (events.md; the writes are
+scoring.absences): one POST per tap from the table's page, or from the director's table page."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from scoring import absences
+from tournament.errors import ServiceError, in_language
+from tournament.http import director_required, ensure_directs, int_param
+from tournament.models import Table
+from tournament.selectors import table_by_token
+
+ACTIONS = {
+    "pause": (absences.pause_player, "%(name)s pausiert ab dem nächsten Spiel.", "%(name)s pauses from the next hand."),
+    "return": (absences.return_player, "%(name)s spielt ab dem nächsten Spiel wieder mit.",
+               "%(name)s plays again from the next hand."),
+    "leave": (absences.leave_table, "%(name)s hat den Tisch verlassen; der Tisch spielt weiter.",
+              "%(name)s has left the table; the table plays on."),
+}
+
+
+def _apply(request, table: Table, *, director: bool) -> None:
+    action = ACTIONS.get(request.POST.get("action", ""))
+    position = int_param(request.POST, "position", -1, low=-1, high=5)
+    seat = table.seats.select_related("entry__player").filter(position=position).first()
+    if action is None or seat is None:
+        messages.error(request, in_language("Unbekannte Aktion.", "Unknown action."))
+        return
+    write, done_de, done_en = action
+    try:
+        write(table=table, position=position, expected_version=int_param(request.POST, "version", -1), director=director)
+    except ServiceError as error:
+        messages.error(request, error.message())
+    else:
+        messages.success(request, in_language(done_de, done_en) % {"name": seat.entry.player.name})
+
+
+@require_POST
+def scorer_absence(request, token: str):
+    table = table_by_token(token)
+    if table is None:
+        return render(request, "scoring/gone.html", status=404)
+    _apply(request, table, director=False)
+    return redirect("scoring:sheet", token=token)
+
+
+@director_required
+@require_POST
+def director_absence(request, table_id: int):
+    table = get_object_or_404(Table.objects.select_related("round__tournament"), pk=table_id)
+    ensure_directs(request, table.round.tournament)
+    _apply(request, table, director=True)
+    return redirect("scoring:director_sheet", table_id=table.pk)

@@ -1,0 +1,95 @@
+"""Pausing and leaving during a round (events.md, ABAKUS ``Pausierer1/2``): the only writes of
+``Table.absences``.
+
+A player at a table of five or six may pause "until further notice": from the next hand on he sits
+out every hand until he returns, and the deal passes over him (scoring/seats.py). A player may leave
+the table: the table plays its remaining hands with who is left (a five goes on as a four) and his
+hands played so far stand. Both take effect from the next hand to be entered, so no stored hand
+changes its players; at least four must stay at the table. Each write goes through the table's lock
+and version like a hand (scoring.services), so a page that saw the table before is told to reload.
+"""
+
+from __future__ import annotations
+
+from scoring.seats import LEFT, PAUSE, Absence, absences_of, present_positions
+from scoring.services import _table_write
+from tournament import live
+from tournament.errors import ServiceError
+from tournament.models import Table
+
+
+def _name(table: Table, position: int) -> str:
+    seat = table.seats.select_related("entry__player").filter(position=position).first()
+    if seat is None:
+        raise ServiceError("Diesen Platz gibt es an diesem Tisch nicht.", "There is no such place at this table.")
+    return seat.entry.player.name
+
+
+def _next_hand(table: Table) -> int:
+    if table.is_complete:
+        raise ServiceError(f"Tisch {table.number} hat alle Spiele.", f"Table {table.number} has all its hands.")
+    return table.hands_entered + 1
+
+
+def _check_four_stay(table: Table, absences: list[Absence], number: int, name: str) -> None:
+    if len(present_positions(number, table.seats.count(), absences)) < 4:
+        raise ServiceError(
+            f"Ohne {name} säßen weniger als vier Spieler am Tisch: so kann nicht weitergespielt werden "
+            "(die Turnierleitung kann den Tisch beenden).",
+            f"Without {name} fewer than four players would be at the table: play cannot go on "
+            "(the director can end the table).")
+
+
+@live.write_service
+def pause_player(*, table: Table, position: int, expected_version: int | None = None, director: bool = False) -> Table:
+    """The player at ``position`` sits out from the next hand until he returns (tables of five and six)."""
+    with _table_write(table, expected_version=expected_version, director=director, fields=("absences",)) as table:
+        name, number = _name(table, position), _next_hand(table)
+        if table.seats.count() < 5:
+            raise ServiceError("Pausieren geht nur an einem Fünfer- oder Sechsertisch.",
+                               "A player can pause only at a table of five or six.")
+        absences = list(absences_of(table.absences))
+        if position not in present_positions(number, table.seats.count(), absences):
+            raise ServiceError(f"{name} pausiert schon oder hat den Tisch verlassen.",
+                               f"{name} is paused already or has left the table.")
+        absences.append(Absence(position, number, None, PAUSE))
+        _check_four_stay(table, absences, number, name)
+        table.absences = [absence.to_plain() for absence in absences]
+    return table
+
+
+@live.write_service
+def leave_table(*, table: Table, position: int, expected_version: int | None = None, director: bool = False) -> Table:
+    """The player at ``position`` leaves: the table plays its remaining hands without him."""
+    with _table_write(table, expected_version=expected_version, director=director, fields=("absences",)) as table:
+        name, number = _name(table, position), _next_hand(table)
+        absences = list(absences_of(table.absences))
+        if any(absence.position == position and absence.kind == LEFT for absence in absences):
+            raise ServiceError(f"{name} hat den Tisch schon verlassen.", f"{name} has left the table already.")
+        # A pause until further notice becomes the leave from the hand it started (nothing stored changes).
+        paused = [a for a in absences if a.position == position and a.until_hand is None]
+        absences = [a for a in absences if a not in paused]
+        absences.append(Absence(position, paused[0].first_hand if paused else number, None, LEFT))
+        _check_four_stay(table, absences, number, name)
+        table.absences = [absence.to_plain() for absence in absences]
+    return table
+
+
+@live.write_service
+def return_player(*, table: Table, position: int, expected_version: int | None = None, director: bool = False) -> Table:
+    """A paused player plays again from the next hand (a leave tapped by mistake is taken back while no
+    hand has been entered since)."""
+    with _table_write(table, expected_version=expected_version, director=director, fields=("absences",)) as table:
+        name, number = _name(table, position), _next_hand(table)
+        absences = list(absences_of(table.absences))
+        current = next((a for a in absences if a.position == position and a.until_hand is None), None)
+        if current is None:
+            raise ServiceError(f"{name} pausiert nicht.", f"{name} is not paused.")
+        if current.kind == LEFT and current.first_hand < number:
+            raise ServiceError(f"{name} hat den Tisch verlassen; seither wurde gespielt.",
+                               f"{name} has left the table; hands have been played since.")
+        absences.remove(current)
+        if current.first_hand < number:  # he sat out hands: they stay as they were
+            absences.append(Absence(position, current.first_hand, number, PAUSE))
+        table.absences = [absence.to_plain() for absence in absences]
+    return table
