@@ -73,6 +73,8 @@ class Command(BaseCommand):
         parser.add_argument("--final-mode", default=None, choices=list(FINAL_MODES),
                             help="a new cup's final mode (docs/sources/events.md, Cup finals)")
         parser.add_argument("--final", action="store_true", help="this tournament is the season's cup final")
+        parser.add_argument("--min-tournaments", type=int, default=None, metavar="N",
+                            help="a new cup's minimum of tournaments to qualify (docs/sources/season.md)")
         parser.add_argument("--teams", type=int, default=None, metavar="SIZE",
                             help="form teams of SIZE players before round 1, by club where it can")
         parser.add_argument("--pool", type=int, default=None, metavar="K",
@@ -113,8 +115,8 @@ class Command(BaseCommand):
             raise CommandError("--absent and --withdraw must be 0 or more.")
         if options.get("teams") is not None and options["teams"] < 1:
             raise CommandError("--teams must be 1 or more.")
-        if (options.get("final") or options.get("final_mode")) and not options["cup"]:
-            raise CommandError("--final and --final-mode need --cup.")
+        if (options.get("final") or options.get("final_mode") or options.get("min_tournaments")) and not options["cup"]:
+            raise CommandError("--final, --final-mode and --min-tournaments need --cup.")
         withdraw_after = options.get("withdraw_after", 1)
         if options["withdraw"] and not 1 <= withdraw_after <= BUILTIN[options["rules"]].format.rounds:
             raise CommandError("--withdraw-after must be a preliminary round (1 up to the rule set's rounds).")
@@ -129,7 +131,8 @@ class Command(BaseCommand):
             if options["cup"]:  # in the same transaction: a refused cup leaves no tournament behind
                 try:
                     enter_current_season(cup_slug=options["cup"], tournament=tournament, scheme=options["scheme"],
-                                         final_mode=options.get("final_mode"), is_final=bool(options.get("final")))
+                                         final_mode=options.get("final_mode"), is_final=bool(options.get("final")),
+                                         min_tournaments=options.get("min_tournaments"))
                 except ServiceError as error:
                     raise CommandError(error.message_en) from None
             if options.get("teams"):
@@ -156,7 +159,9 @@ class Command(BaseCommand):
         except ValueError:
             raise CommandError(f"--date {options['date']!r} is not YYYY-MM-DD") from None
         tournament = services.create_tournament(
-            name=options.get("name") or f"Demo-Turnier ({ruleset.name})", slug=options["slug"], date=day, venue="Gasthof Post",
+            # Distinct names: a director's list holds several demos of one rule set.
+            name=options.get("name") or f"Demo {ruleset.name} · {options['players']} Spieler · {day:%d.%m.%Y}",
+            slug=options["slug"], date=day, venue="Gasthof Post",
             ruleset=ruleset, hands_at_four=options["hands"],
             last_round_by_standings=options.get("last_round_by_standings", False),
             tables_of_six=options.get("tables_of_six") or None,
