@@ -221,7 +221,8 @@ def test_every_selector_keeps_its_query_count(event, django_assert_num_queries):
 # The hand rows and who may touch them: scoring's selectors read them, its services (and the bulk copy of
 # a whole tournament, scoring/copies.py) write them, its models and admin define and show them.
 HAND_MODELS = {f"scoring.models.{name}" for name in ("Hand", "HandScore", "HandRevision", "Correction")}
-HAND_OWNERS = ("scoring/selectors/", "scoring/services.py", "scoring/copies.py", "scoring/models.py", "scoring/admin.py")
+HAND_OWNERS = ("scoring/selectors/", "scoring/services.py", "scoring/scored.py", "scoring/copies.py", "scoring/models.py",
+               "scoring/admin.py")
 # Not a read of the site's hands: the backup check counts the rows of a backup file's own tables.
 HAND_TABLE_COUNTERS = {"hall/backup_check.py"}
 HAND_RELATIONS = re.compile(r"\bhands__|\bhand__|\.hand_scores\b|\.hands\.(all|filter|order_by|values|count|exists)\(")

@@ -1,10 +1,9 @@
 """Players, tournaments, entries, rounds, tables and seats.
 
 Models hold data and the small rules derived from it (can a round be seated, does a table take
-a scorer's writes); writes go through tournament/services.py and tournament/rounds.py, reads
-through tournament/selectors.py. Hands live in scoring/, which builds on this app: the two
-counters on Table (hands entered, time of the last one) are kept by scoring's services, so the
-tournament core answers "is this table done?" without reading a hand.
+a scorer's writes); writes go through the services, reads through tournament/selectors.py. Hands
+live in scoring/: the counters on Table (hands entered, time of the last one) are kept by scoring's
+services, so the tournament core answers "is this table done?" without reading a hand.
 """
 
 from __future__ import annotations
@@ -135,7 +134,6 @@ class Tournament(models.Model):
     def ruleset_label(self) -> str:
         """The rule set's name as every page shows it, a club's own variant (no rule set the site ships) marked."""
         from rules.rulesets import BUILTIN
-
         name = self.ruleset.name
         return name if self.ruleset_slug in BUILTIN else gettext("%(name)s (eigenes Regelwerk)") % {"name": name}
 
@@ -175,8 +173,7 @@ class Entry(models.Model):
     withdrawn_after_round = models.PositiveSmallIntegerField(_("ausgeschieden nach Runde"), null=True, blank=True)
     # Drawn once per tournament and kept, so the last tie-break ("Los") can be shown and audited.
     lot = models.PositiveIntegerField(_("Los"), null=True, blank=True)
-    # A substitute ("Springer") the director seated instead of a bye (events.md): he plays, his
-    # table-mates' hands count, he is not ranked (tournament.standings) and never gets a bye himself.
+    # A "Springer" seated instead of a bye (events.md): he plays, the others' hands count, he is not ranked.
     substitute = models.BooleanField(_("Springer"), default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -289,9 +286,8 @@ class Table(models.Model):
     # nobody, and the first dealer is Platz 1 only as a default.
     first_dealer_drawn = models.BooleanField(_("am Tisch gelost"), default=False)
     last_hand_at = models.DateTimeField(null=True, blank=True)
-    # Players paused or gone during the round (events.md "Pausing and leaving"): plain records of
-    # scoring.seats.Absence (position, first_hand, until_hand, kind), written by scoring.services only
-    # for hands not yet stored, so a stored hand's players never change.
+    # Paused or gone during the round (events.md): scoring.seats.Absence records, written by scoring only for
+    # hands not yet stored, so a stored hand's players never change.
     absences = models.JSONField(_("Pausen und Abgänge"), default=list, blank=True)
 
     class Meta:

@@ -95,8 +95,9 @@ def _preview_points(page: Page) -> dict[str, Decimal]:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_director_seats_scorer_enters_hands_public_standings_follow(live_server, new_context, artifacts):
+def test_director_seats_scorer_enters_hands_public_standings_follow(live_server, new_context, artifacts, settings):
     User.objects.create_superuser("leitung", "leitung@example.invalid", PASSWORD)
+    settings.SITE_URL = live_server.url  # the address the hall's phones reach, printed on the cards
 
     # --- the director, on a laptop -----------------------------------------------------------------
     director = new_context().new_page()
@@ -151,7 +152,8 @@ def test_director_seats_scorer_enters_hands_public_standings_follow(live_server,
     table = Table.objects.get(round__tournament=tournament, round__number=1, token=five["link"].split("/")[2])
     seats = five["players"]  # seating order, first dealer first
 
-    # The director prints the table cards from the round page: the five-table's card carries its scorer link.
+    # The director prints the table cards from the round page: the five-table's card carries its scorer link
+    # at SITE_URL.
     cards_link = director.get_by_role("link", name="Tischkarten mit QR-Code")
     cards = director.context.request.get(cards_link.get_attribute("href"))
     assert cards.ok and cards.headers["content-type"] == "application/pdf"

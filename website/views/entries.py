@@ -29,6 +29,7 @@ def add_player(request, slug: str):
         try:
             # A name close to a known one (Anna Hubert, Anna Huber known) is asked about first; the same
             # name key is enter_new_player's own question (DuplicatePlayer).
+            players.clean_fields(name=data["name"], club=data["club"], region=data["region"])  # refused in words first
             if not data["allow_duplicate"] and not players.likely_duplicates(data["name"]).exists():
                 if similar := close_players(data["name"]):
                     raise SimilarPlayer(data["name"], similar)
