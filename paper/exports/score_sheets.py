@@ -17,7 +17,7 @@ from paper.exports.pdf import FONT, FONT_BOLD, SHADE, table_style
 from paper.exports.round_sheets import MUTED, OUT, RoundSheetPdf, fit_cell, fit_lines, fit_size
 from paper.formats import euro_text
 from paper.formats import points_cell as number
-from scoring.seats import dealer_position, sitting_out
+from scoring.seats import absences_of, deal
 from scoring.selectors import Sheet, round_sheets
 from tournament.models import Seat
 from tournament.selectors import round_tables
@@ -70,7 +70,7 @@ class ScoreSheetsPdf(RoundSheetPdf):
             widths += [player_width * 0.45, player_width * 0.55]
 
         data, style = self._head(seats, player_width)
-        self._hands(data, style, seats, rows, count, table.first_dealer, fixed_widths)
+        self._hands(data, style, seats, rows, count, table.first_dealer, fixed_widths, absences_of(table.absences))
         sums = self._sums(data, style, sheet, filled)
 
         # Row heights: as tall as the page allows for handwriting, at most 10 mm.
@@ -130,15 +130,16 @@ class ScoreSheetsPdf(RoundSheetPdf):
         return [names, sub], style
 
     def _hands(self, data: list[list], style: list[tuple], seats: list[Seat], rows: list, count: int,
-               first_dealer: int, fixed_widths: tuple[float, ...]) -> None:
+               first_dealer: int, fixed_widths: tuple[float, ...], away: tuple = ()) -> None:
         """A row per hand: number, dealer, contract and declarer with partner, kontras and bonuses, each
         player's points and total; the cells of those who sit out are greyed (the dealer at five, the
-        dealer and the player opposite at six)."""
+        dealer and the player opposite at six, and whoever is paused or gone: ``away``, the table's absences)."""
         size = len(seats)
         geber_width, contract_width = fixed_widths[1] - 6, fixed_widths[2] - 6
         for hand_number in range(1, count + 1):
             line = len(data)
-            dealer = dealer_position(hand_number, size, first_dealer)
+            dealt = deal(hand_number, size, first_dealer, away)
+            dealer = dealt.dealer
             row = rows[hand_number - 1] if hand_number <= len(rows) else None
             dealer_name, text_size = fit_cell(f"{dealer + 1} {seats[dealer].entry.player.name}", FONT, 8, geber_width,
                                               smallest=7, two_lines=8)
@@ -163,7 +164,7 @@ class ScoreSheetsPdf(RoundSheetPdf):
             else:
                 cells.append("")
                 cells += ["", ""] * size
-            for out in sitting_out(hand_number, size, first_dealer):  # no points this hand
+            for out in dealt.out + dealt.absent:  # no points this hand
                 column = 3 + 2 * out
                 cells[column] = "–"
                 style.append(("BACKGROUND", (column, line), (column, line), OUT))

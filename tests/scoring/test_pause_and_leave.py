@@ -136,3 +136,22 @@ def test_the_director_pauses_from_the_table_page(client, director, five):
     client.post(reverse("scoring:director_absence", args=[five.pk]),
                 {"action": "return", "position": 1, "version": five.version + 1})
     assert Table.objects.get(pk=five.pk).absences == []  # back before any hand: nothing to keep
+
+
+def test_the_score_sheet_greys_the_paused_player_and_lets_the_dealer_play(five):
+    """After a pause at a five the dealer plays: the printed sheet greys the paused player's cells, not his."""
+    from paper.exports.pdf import register_fonts
+    from paper.exports.score_sheets import ScoreSheetsPdf
+    from scoring.seats import absences_of
+
+    register_fonts()
+    absences.pause_player(table=five, position=3)
+    table = Table.objects.get(pk=five.pk)
+    seats = list(table.seats.select_related("entry__player").order_by("position"))
+    data, style = [], []
+    ScoreSheetsPdf._hands(ScoreSheetsPdf.__new__(ScoreSheetsPdf), data, style, seats, [], 4, table.first_dealer,
+                          (20, 80, 120), absences_of(table.absences))
+    for number, line in enumerate(data, start=1):
+        dealt = deal(number, 5, table.first_dealer, absences_of(table.absences))
+        greyed = {(column - 3) // 2 for column, cell in enumerate(line) if cell == "–"}
+        assert greyed == {3} and dealt.dealer not in greyed, number
