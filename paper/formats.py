@@ -8,8 +8,8 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
+from language import active_language
 from tournament import money
-from tournament.errors import active_language
 
 
 def euro_text(amount: Decimal | int | float, *, signed: bool = False) -> str:

@@ -16,11 +16,11 @@ from django.views.decorators.http import require_safe
 
 from hall.net import printed_address
 from hall.sqlite import yielding_to_saves
+from language import ServiceError
 from paper.exports import get_exporter
 from paper.exports.base import Exporter
 from paper.forms import HandImportForm
 from paper.imports.hands import import_hands
-from tournament.errors import ServiceError
 from tournament.http import directed_tournament, director_required
 from tournament.models import Round, Tournament
 

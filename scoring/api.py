@@ -18,14 +18,16 @@ import re
 
 from django.db import OperationalError
 from django.http import JsonResponse, QueryDict
+from django.utils.translation import gettext_lazy
 from django.views.decorators.csrf import csrf_exempt
 
+from language import Message, ServiceError, active_language, in_both, render
 from rules.engine import InvalidHand
 from scoring import services
 from scoring.forms import HandForm
 from scoring.seats import absences_of, active_positions
 from scoring.selectors import table_sheet
-from tournament.errors import NotWritable, ServiceError, WrongHandNumber, both, in_language
+from tournament.errors import NotWritable, WrongHandNumber
 from tournament.models import Table
 from tournament.selectors import table_by_token
 
@@ -42,10 +44,10 @@ def _answer(data: dict | list, status: int = 200) -> JsonResponse:
     return response
 
 
-def _error(status: int, de: str, en: str, **extra) -> JsonResponse:
+def _error(status: int, text, **extra) -> JsonResponse:
     # "error" in both languages (scorer-api.md); "message" in the language of the request alone, which
     # the page's outbox shows, so a German page never shows an English sentence.
-    return _answer({"error": both(de, en), "message": in_language(de, en), **extra}, status)
+    return _answer({"error": in_both(text), "message": render(text), **extra}, status)
 
 
 def _always_json(view):
@@ -57,23 +59,23 @@ def _always_json(view):
             return view(request, *args, **kwargs)
         except OperationalError as error:  # locked / busy / timed out: nothing was written, a retry will do
             logger.warning("scorer API: database busy (%s)", error)
-            response = _error(503, "Der Server ist gerade ausgelastet; nichts wurde gespeichert. Bitte gleich nochmals senden.",
-                              "The server is busy right now; nothing was saved. Please send again in a moment.")
+            response = _error(503, gettext_lazy(
+                "Der Server ist gerade ausgelastet; nichts wurde gespeichert. Bitte gleich nochmals senden."))
             response["Retry-After"] = str(RETRY_AFTER)
             return response
         except Exception:  # noqa: BLE001 - a bug: logged with its traceback, the client still reads JSON
             logger.exception("scorer API: unexpected error")
-            return _error(500, "Ein Fehler am Server; nichts wurde gespeichert.", "A server error; nothing was saved.")
+            return _error(500, gettext_lazy("Ein Fehler am Server; nichts wurde gespeichert."))
 
     return answer
 
 
 def _unknown() -> JsonResponse:
-    return _error(404, "Unbekannter Tisch-Link.", "Unknown table link.")
+    return _error(404, gettext_lazy("Unbekannter Tisch-Link."))
 
 
 def _wrong_method(allowed: str) -> JsonResponse:
-    response = _error(405, f"Nur {allowed}.", f"{allowed} only.")
+    response = _error(405, Message(gettext_lazy("Nur %(allowed)s."), allowed=allowed))
     response["Allow"] = allowed
     return response
 
@@ -125,27 +127,23 @@ def _read_body(request) -> tuple[dict | None, JsonResponse | None]:
     except ValueError:
         length = 0
     if length > MAX_BODY:
-        return None, _error(400, "Die Anfrage ist zu groß (höchstens 64 KB).", "The request is too large (64 KB at most).")
+        return None, _error(400, gettext_lazy("Die Anfrage ist zu groß (höchstens 64 KB)."))
     try:
         body = request.body
         if len(body) > MAX_BODY:
             raise ValueError("too large")
         data = json.loads(body.decode("utf-8"))
     except Exception:  # noqa: BLE001 - whatever the bytes are (too large, not UTF-8, not JSON), it is a 400
-        return None, _error(400, "Kein gültiges JSON.", "Not valid JSON.")
+        return None, _error(400, gettext_lazy("Kein gültiges JSON."))
     if not isinstance(data, dict):
-        return None, _error(400, "Erwartet wird ein JSON-Objekt mit number, key und hand.",
-                            "Expected a JSON object with number, key and hand.")
+        return None, _error(400, gettext_lazy("Erwartet wird ein JSON-Objekt mit number, key und hand."))
     number, key, hand = data.get("number"), data.get("key"), data.get("hand")
     if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= 999:
-        return None, _error(400, "„number“ muss eine ganze Zahl (die Spielnummer) sein.",
-                            "“number” must be a whole number (the hand's number).")
+        return None, _error(400, gettext_lazy("„number“ muss eine ganze Zahl (die Spielnummer) sein."))
     if not isinstance(key, str) or not KEY.fullmatch(key):
-        return None, _error(400, "„key“ muss 8 bis 64 Zeichen aus A–Z, a–z, 0–9, _ und - haben.",
-                            "“key” must be 8 to 64 characters of A–Z, a–z, 0–9, _ and -.")
+        return None, _error(400, gettext_lazy("„key“ muss 8 bis 64 Zeichen aus A–Z, a–z, 0–9, _ und - haben."))
     if not isinstance(hand, dict) and not isinstance(data.get("form"), dict):
-        return None, _error(400, "„hand“ muss ein JSON-Objekt im Austauschformat sein.",
-                            "“hand” must be a JSON object in the interchange format.")
+        return None, _error(400, gettext_lazy("„hand“ muss ein JSON-Objekt im Austauschformat sein."))
     return data, None
 
 
@@ -156,7 +154,7 @@ def _hand_from_form(table: Table, number: int, fields: dict) -> tuple[dict | Non
     for name, value in fields.items():
         values = value if isinstance(value, list) else [value]
         if not all(isinstance(item, (str, int)) and not isinstance(item, bool) for item in values):
-            return None, _error(400, f"Das Feld „{name}“ hat keinen gültigen Wert.", f"The field “{name}” has no valid value.")
+            return None, _error(400, Message(gettext_lazy("Das Feld „%(name)s“ hat keinen gültigen Wert."), name=name))
         data.setlist(str(name), [str(item) for item in values])
     data.update({"number": str(number), "version": "0", "idempotency_key": "outbox"})
     seats = list(table.seats.select_related("entry__player").order_by("position"))
@@ -165,9 +163,8 @@ def _hand_from_form(table: Table, number: int, fields: dict) -> tuple[dict | Non
     form = HandForm(data, ruleset=table.round.tournament.ruleset, players=players)
     if not form.is_valid():
         problems = "; ".join(f"{name}: {' '.join(errors)}" for name, errors in form.errors.items())
-        return None, _answer({"error": both("Eingabe unvollständig", f"Incomplete entry ({problems})"),
-                              "message": in_language(f"Eingabe unvollständig ({problems})", f"Incomplete entry ({problems})")},
-                             422)
+        incomplete = Message(gettext_lazy("Eingabe unvollständig (%(problems)s)"), problems=problems)
+        return None, _answer({"error": in_both(incomplete), "message": render(incomplete)}, 422)
     return form.hand_data(), None
 
 
@@ -191,15 +188,15 @@ def store(request, token: str):
         stored = services.store_hand(table=table, number=data["number"], data=hand,
                                      idempotency_key=data["key"], entered_by=services.SCORER)
     except InvalidHand as error:
-        return _answer({"error": error.message("both"), "message": error.message(in_language("de", "en")), "problems": [
+        return _answer({"error": error.message("both"), "message": error.message(active_language()), "problems": [
             {"de": problem.message_de, "en": problem.message_en} for problem in error.problems]}, 422)
     except WrongHandNumber as error:
-        return _error(409, error.message_de, error.message_en, next_number=error.next_number)
+        return _error(409, error.said, next_number=error.next_number)
     except NotWritable as error:
-        return _error(403, error.message_de, error.message_en)
+        return _error(403, error.said)
     except ServiceError as error:
         table.refresh_from_db(fields=["hands_entered"])
-        return _error(409, error.message_de, error.message_en, next_number=table.hands_entered + 1)
+        return _error(409, error.said, next_number=table.hands_entered + 1)
     hand = stored.hand
     return _answer({"number": hand.number, "points": hand.result.get("points"), "cash": hand.result.get("cash"),
                     "version": stored.version}, 201 if stored.created else 200)

@@ -8,11 +8,12 @@ import logging
 
 from django.db import OperationalError
 from django.http import JsonResponse
+from django.utils.translation import gettext_lazy
 from django.views.decorators.csrf import csrf_exempt
 
+from language import ServiceError, answer_pair, in_both
 from publishing.hub.receive import Refused, receive_tournament
 from publishing.hub.tokens import find_token
-from tournament.errors import ServiceError, both
 
 logger = logging.getLogger(__name__)
 
@@ -23,24 +24,24 @@ def _answer(http_status: int, **data) -> JsonResponse:
     return response
 
 
-def _error(status: int, de: str, en: str) -> JsonResponse:
-    return _answer(status, ok=False, error=both(de, en), error_de=de, error_en=en)
+def _error(status: int, text) -> JsonResponse:
+    said = answer_pair(text)
+    return _answer(status, ok=False, error=in_both(text), error_de=said["de"], error_en=said["en"])
 
 
 @csrf_exempt
 def publish(request):
     if request.method != "POST":
-        response = _error(405, "Nur POST.", "POST only.")
+        response = _error(405, gettext_lazy("Nur POST."))
         response["Allow"] = "POST"
         return response
     scheme, _space, token_text = request.headers.get("Authorization", "").partition(" ")
     token = find_token(token_text) if scheme.lower() == "bearer" else None
     if token is None:
-        return _error(401, "Unbekannter oder widerrufener Schlüssel.", "Unknown or revoked token.")
+        return _error(401, gettext_lazy("Unbekannter oder widerrufener Schlüssel."))
     # A form body would make Django parse it as a form (a multipart body was a 500): only JSON is read.
     if request.content_type in ("multipart/form-data", "application/x-www-form-urlencoded"):
-        return _error(415, "Die Sendung muss JSON sein (Content-Type: application/json).",
-                      "The request must be JSON (Content-Type: application/json).")
+        return _error(415, gettext_lazy("Die Sendung muss JSON sein (Content-Type: application/json)."))
     # The upload middleware refused a body over PUBLISH_MAX_MB already (hall/uploads.py); read() takes the
     # rest, where request.body would hold it to the smaller upload limit.
     body = request.read()
@@ -48,13 +49,13 @@ def publish(request):
         # A connection cut half-way arrives as a truncated body: the codec refuses it, nothing is taken.
         received = receive_tournament(body=body, token=token)
     except Refused as refusal:
-        return _error(refusal.status, refusal.message_de, refusal.message_en)
+        return _error(refusal.status, refusal.said)
     except ServiceError as refusal:  # the cup's own rules (a season with a final already): nothing taken
-        return _error(409, refusal.message_de, refusal.message_en)
+        return _error(409, refusal.said)
     except OperationalError:
         logger.warning("publish: database busy")
-        response = _error(503, "Der Cup-Server ist gerade ausgelastet; nichts wurde übernommen. Bitte gleich nochmals senden.",
-                          "The cup's site is busy right now; nothing was taken. Please send again in a moment.")
+        response = _error(503, gettext_lazy(
+            "Der Cup-Server ist gerade ausgelastet; nichts wurde übernommen. Bitte gleich nochmals senden."))
         response["Retry-After"] = "5"
         return response
     tournament = received.tournament

@@ -10,11 +10,13 @@ import urllib.request
 from dataclasses import dataclass
 from urllib.parse import urljoin
 
+from django.utils.translation import gettext_lazy
+
+from language import ByLanguage, Message, in_both, render
 from publishing import document
 from publishing.models import PublishAttempt, PublishTarget
 from publishing.venue.addresses import NotAllowed, check_address
 from tournament import live
-from tournament.errors import both, in_language
 from tournament.models import Tournament
 
 TIMEOUT_SECONDS = 30
@@ -23,15 +25,14 @@ TIMEOUT_SECONDS = 30
 @dataclass(frozen=True)
 class Outcome:
     ok: bool
-    message_de: str
-    message_en: str
+    said: Message
 
     @property
     def message(self) -> str:
-        return both(self.message_de, self.message_en)
+        return in_both(self.said)
 
     def message_for_reader(self) -> str:
-        return in_language(self.message_de, self.message_en)
+        return render(self.said)
 
 
 def endpoint(url: str) -> str:
@@ -70,13 +71,14 @@ def _hub_answer(error: urllib.error.HTTPError) -> Outcome:
     said_de = _quoted(data.get("error_de") or data.get("error")) if isinstance(data, dict) else ""
     said_en = _quoted(data.get("error_en") or data.get("error")) if isinstance(data, dict) else ""
     if said_de or said_en:
-        return Outcome(False, f"Der Cup-Server lehnt ab ({error.code}): {said_de or said_en}",
-                       f"The cup's site refuses ({error.code}): {said_en or said_de}")
+        # The hub's own words, in whichever language the reader has (the other when one is missing).
+        hub = ByLanguage(lambda lang: (said_en or said_de) if lang == "en" else (said_de or said_en))
+        return Outcome(False, Message(gettext_lazy("Der Cup-Server lehnt ab (%(code)s): %(hub)s"), code=error.code, hub=hub))
     if 300 <= error.code < 400:
-        return Outcome(False, f"Der Cup-Server leitet weiter ({error.code}); bitte seine genaue Adresse eintragen.",
-                       f"The cup's site redirects ({error.code}); please enter its exact address.")
-    return Outcome(False, f"Der Cup-Server antwortet mit Fehler {error.code}; ist die Adresse richtig?",
-                   f"The cup's site answers with error {error.code}; is the address right?")
+        return Outcome(False, Message(gettext_lazy(
+            "Der Cup-Server leitet weiter (%(code)s); bitte seine genaue Adresse eintragen."), code=error.code))
+    return Outcome(False, Message(gettext_lazy(
+        "Der Cup-Server antwortet mit Fehler %(code)s; ist die Adresse richtig?"), code=error.code))
 
 
 def send(tournament: Tournament, url: str, token: str) -> Outcome:
@@ -84,7 +86,7 @@ def send(tournament: Tournament, url: str, token: str) -> Outcome:
     try:
         check_address(url)
     except NotAllowed as refusal:
-        return Outcome(False, refusal.message_de, refusal.message_en)
+        return Outcome(False, refusal.said)
     body = document.as_bytes(document.build(tournament))
     request = urllib.request.Request(endpoint(url), data=body, method="POST", headers={
         "Content-Type": "application/json", "Authorization": f"Bearer {token.strip()}"})
@@ -95,18 +97,17 @@ def send(tournament: Tournament, url: str, token: str) -> Outcome:
         return _hub_answer(error)
     except (urllib.error.URLError, socket.timeout, ConnectionError, OSError) as error:
         reason = getattr(error, "reason", error)
-        return Outcome(False, f"Der Cup-Server ist nicht erreichbar ({_quoted(str(reason))}). Später nochmals versuchen.",
-                       f"The cup's site cannot be reached ({_quoted(str(reason))}). Try again later.")
+        return Outcome(False, Message(gettext_lazy(
+            "Der Cup-Server ist nicht erreichbar (%(reason)s). Später nochmals versuchen."), reason=_quoted(str(reason))))
     except ValueError:
-        return Outcome(False, "Der Cup-Server antwortet nicht mit JSON; ist die Adresse richtig?",
-                       "The cup's site does not answer with JSON; is the address right?")
+        return Outcome(False, gettext_lazy("Der Cup-Server antwortet nicht mit JSON; ist die Adresse richtig?"))
     status = answer.get("status") if isinstance(answer, dict) else None
     if status == "unchanged":
-        return Outcome(True, "Der Cup-Server hatte diesen Stand schon.", "The cup's site already had this state.")
+        return Outcome(True, gettext_lazy("Der Cup-Server hatte diesen Stand schon."))
     where = _quoted(answer.get("url")) if isinstance(answer, dict) else ""
     if not where.startswith(("http://", "https://")):
         where = url
-    return Outcome(True, f"Veröffentlicht: {where}", f"Published: {where}")
+    return Outcome(True, Message(gettext_lazy("Veröffentlicht: %(where)s"), where=where))
 
 
 # Not on any live page (the director's page reads it fresh), so the tournament's version stays: a

@@ -11,9 +11,9 @@ from django.contrib.messages import get_messages
 from django.urls import reverse
 from openpyxl import Workbook
 
+from language import ServiceError
 from paper import cells
 from paper.imports import players as player_import
-from tournament.errors import ServiceError
 from tournament.models import Player
 
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from language import ServiceError
 from scoring import services as scoring_services
 from scoring.selectors import standings
 from tournament import players, rounds, services
-from tournament.errors import ServiceError
 from tournament.models import Entry, Player
 
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from language import ServiceError
 from scoring.selectors import standings, standings_document
 from scoring.services import seat_round_by_standings, seat_with_substitute
 from tournament import rounds
-from tournament.errors import ServiceError
 from tournament.models import Bye, Entry
 
 

@@ -13,9 +13,10 @@ import time
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext_lazy
 
+from language import ServiceError, in_both
 from paper.exports import get_exporter
-from tournament.errors import ServiceError, both
 from tournament.models import Tournament
 
 TOURNAMENT_SHEETS = ["tournament-xlsx", "standings-pdf", "settlement-pdf", "settlement-xlsx"]
@@ -33,7 +34,7 @@ class Command(BaseCommand):
     def handle(self, *args, slug: str, out: Path, base_url: str, **options):
         tournament = Tournament.objects.filter(slug=slug).first()
         if tournament is None:
-            raise CommandError(both(f"Kein Turnier „{slug}“.", f"No tournament “{slug}”."))
+            raise CommandError(in_both(gettext_lazy("Kein Turnier „%(slug)s“."), slug=slug))
         out.mkdir(parents=True, exist_ok=True)
         jobs = [(identifier, None) for identifier in TOURNAMENT_SHEETS]
         for round in tournament.round_set.order_by("number"):

@@ -9,9 +9,10 @@ English when the token is wrong, the tournament belongs to another cup or the hu
 from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext_lazy
 
+from language import in_both
 from publishing.venue.client import publish
-from tournament.errors import both
 from tournament.models import Tournament
 
 
@@ -26,7 +27,7 @@ class Command(BaseCommand):
     def handle(self, *args, slug: str, url: str, token: str, **options):
         tournament = Tournament.objects.filter(slug=slug).first()
         if tournament is None:
-            raise CommandError(both(f"Kein Turnier „{slug}“.", f"No tournament “{slug}”."))
+            raise CommandError(in_both(gettext_lazy("Kein Turnier „%(slug)s“."), slug=slug))
         outcome = publish(tournament, url, token)
         if not outcome.ok:
             raise CommandError(outcome.message)
