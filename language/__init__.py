@@ -42,7 +42,9 @@ class Message:
         with translation.override(lang) if lang in LANGUAGES else nullcontext():
             if not self.params:
                 return str(self.text)
-            values = {name: render(value) for name, value in self.params.items()}
+            # Numbers stay numbers for their format (%(code)04X); messages render in this language.
+            values = {name: render(value) if isinstance(value, (Message, Promise)) else value
+                      for name, value in self.params.items()}
             return str(self.text % values)
 
     def __str__(self) -> str:

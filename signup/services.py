@@ -62,8 +62,7 @@ def _count_attempt(address: str) -> None:
     since = timezone.now() - WINDOW
     SignUpAttempt.objects.filter(at__lt=since - WINDOW).delete()  # old ones go, the table stays small
     if SignUpAttempt.objects.filter(address=key, at__gte=since).count() >= _attempts_allowed():
-        raise Flooded("Zu viele Anmeldungen von diesem Gerät. Bitte später nochmals versuchen.",
-                           "Too many sign-ups from this device. Please try again later.")
+        raise Flooded(gettext_lazy("Zu viele Anmeldungen von diesem Gerät. Bitte später nochmals versuchen."))
     SignUpAttempt.objects.create(address=key)
 
 

@@ -132,9 +132,13 @@ MAX_PRIZES = 100  # places with a prize
 MAX_CENTS = 100_000_000  # a million euros: anything above is a typing slip
 
 
-def _euros(cents: int) -> ByLanguage:
+def _euros(cents: int, lang: str = "de") -> str:
+    return euro_text(from_cents(cents), lang=lang, grouped=False)
+
+
+def _amount(cents: int) -> ByLanguage:
     """An amount as each language writes it, for a refusal either language may read."""
-    return ByLanguage(lambda lang: euro_text(from_cents(cents), lang=lang, grouped=False))
+    return ByLanguage(lambda lang: _euros(cents, lang))
 
 
 @live.write_service
@@ -150,7 +154,7 @@ def set_prizes(*, tournament: Tournament, entry_fee_cents: int, prizes_cents: li
     if any(not isinstance(amount, int) or amount < 0 for amount in amounts):
         raise ServiceError(gettext_lazy("Nenngeld und Preise dürfen nicht negativ sein."))
     if any(amount > MAX_CENTS for amount in amounts):
-        raise ServiceError(gettext_lazy("Mehr als %(most)s ist wohl ein Tippfehler."), most=_euros(MAX_CENTS))
+        raise ServiceError(gettext_lazy("Mehr als %(most)s ist wohl ein Tippfehler."), most=_amount(MAX_CENTS))
     while prizes_cents and prizes_cents[-1] == 0:  # a zero for the last places pays nobody anything
         prizes_cents = prizes_cents[:-1]
     if len(prizes_cents) > MAX_PRIZES:
@@ -161,8 +165,8 @@ def set_prizes(*, tournament: Tournament, entry_fee_cents: int, prizes_cents: li
     if total > fees and not over_fees_ok:
         raise ServiceError(gettext_lazy(
             "Die Preise (%(prizes)s) sind mehr als das Nenngeld (%(payers)s × %(fee)s = %(fees)s). Wenn das so gewollt ist "
-            "(Sponsor, Zuschuss), bitte bestätigen."), prizes=_euros(total), payers=payers, fee=_euros(entry_fee_cents),
-            fees=_euros(fees))
+            "(Sponsor, Zuschuss), bitte bestätigen."), prizes=_amount(total), payers=payers, fee=_amount(entry_fee_cents),
+            fees=_amount(fees))
     tournament.entry_fee_cents = entry_fee_cents
     tournament.prizes_cents = list(prizes_cents)
     tournament.save(update_fields=["entry_fee_cents", "prizes_cents"])

@@ -31,6 +31,14 @@ class Outcome:
     def message(self) -> str:
         return in_both(self.said)
 
+    @property
+    def message_de(self) -> str:
+        return render(self.said, "de")
+
+    @property
+    def message_en(self) -> str:
+        return render(self.said, "en")
+
     def message_for_reader(self) -> str:
         return render(self.said)
 
