@@ -14,7 +14,7 @@ import pytest
 from django.utils import translation
 from pdf_tools import ink_ratio, pdf_pages, pdf_text, qr_codes, render_pages
 
-from paper.exports import EXPORTERS
+from paper.registry import REGISTRY, ROUND
 from paper.exports.score_sheets import BlankScoreSheetsPdf, ScoreSheetsPdf
 from paper.exports.seating_list import SeatingPdf
 from paper.exports.table_cards import TableCardsPdf
@@ -71,11 +71,10 @@ def hand_rows(page: str) -> list[int]:
 
 
 def test_registry_lists_the_round_sheets():
+    listed = {export.builders: export for export in REGISTRY.of(ROUND)}
     for cls in ALL:
-        assert cls in EXPORTERS
-        assert cls.per_round and cls.extension == "pdf"
-        assert str(cls.verbose_name)
-    assert [cls.identifier for cls in ALL] == ["table-cards-pdf", "score-sheets-pdf", "blank-score-sheets-pdf", "seating-pdf"]
+        assert cls.formats == ("pdf",) and str(listed[(cls,)].label)
+    assert [cls.slug for cls in ALL] == ["table-cards", "score-sheets", "blank-score-sheets", "seating"]
 
 
 def test_numbers_print_whole_points_without_decimals():
