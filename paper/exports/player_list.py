@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from paper.exports.base import TableExporter
@@ -19,4 +20,4 @@ class PlayerList(TableExporter):
         rows = [[entry.player.name, entry.player.club, entry.player.region or None,
                  "ja" if entry.checked_in else "nein", entry.withdrawn_after_round, entry.lot]
                 for entry in player_list(self.tournament)]
-        return SheetData(_("Teilnahmen"), columns, rows)
+        return SheetData(capfirst(_("Teilnahmen")), columns, rows)
