@@ -16,7 +16,7 @@ from pdf_tools import pdf_text
 
 from cups import services as cup_services
 from paper.exports.base import FORMATS
-from paper.registry import LIST, REGISTRY, ROUND, SEASON, SCOPES, TOURNAMENT
+from paper.registry import LIST, REGISTRY, ROUND, SCOPES, SEASON, TOURNAMENT
 
 pytestmark = [pytest.mark.django_db, pytest.mark.filterwarnings("ignore::DeprecationWarning")]
 

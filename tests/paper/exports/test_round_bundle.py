@@ -13,11 +13,11 @@ from django.utils import translation
 from pdf_tools import pdf_pages, qr_codes, render_pages
 from pypdf import PdfReader
 
-from paper.registry import REGISTRY, ROUND
 from paper.exports.round_bundle import RoundBundlePdf
 from paper.exports.score_sheets import ScoreSheetsPdf
 from paper.exports.seating_list import SeatingPdf
 from paper.exports.table_cards import TableCardsPdf
+from paper.registry import REGISTRY, ROUND
 from scoring.services import record_hand
 from tournament.errors import ServiceError
 

@@ -14,12 +14,12 @@ import pytest
 from django.utils import translation
 from pdf_tools import ink_ratio, pdf_pages, pdf_text, qr_codes, render_pages
 
-from paper.registry import REGISTRY, ROUND
 from paper.exports.score_sheets import BlankScoreSheetsPdf, ScoreSheetsPdf
 from paper.exports.seating_list import SeatingPdf
 from paper.exports.table_cards import TableCardsPdf
 from paper.formats import euro_text
 from paper.formats import points_cell as number
+from paper.registry import REGISTRY, ROUND
 from scoring.seats import dealer_position
 from scoring.selectors import round_sheets, table_sheet
 from scoring.services import confirm_table
