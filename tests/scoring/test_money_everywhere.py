@@ -17,8 +17,8 @@ from events import play_rounds
 from openpyxl import load_workbook
 from pdf_tools import pdf_text
 
-from paper.exports import get_exporter
 from paper.formats import euro_text
+from paper.registry import get_exporter
 from scoring.selectors import settlement, standings, standings_table
 
 

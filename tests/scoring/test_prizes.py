@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from openpyxl import load_workbook
 from pdf_tools import pdf_text
 
-from paper.exports import get_exporter
+from paper.registry import get_exporter
 from scoring.selectors import prizes, settlement, standings
 from scoring.settlement import prize_money
 from tournament import services

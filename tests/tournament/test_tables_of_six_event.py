@@ -15,7 +15,7 @@ from openpyxl import Workbook
 from pdf_tools import pdf_pages
 
 from paper import columns
-from paper.exports import get_exporter
+from paper.registry import get_exporter
 from rules.engine.sampling import random_hand
 from rules.rulesets import BUILTIN
 from scoring.models import HandScore

@@ -17,7 +17,7 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_safe
 
 from cups.selectors import cups_with_seasons, seasons_of
-from paper.exports import EXPORTERS
+from paper.registry import REGISTRY, TOURNAMENT
 from rules.rulesets import BUILTIN
 from scoring import selectors as scoring_selectors
 from tournament import live, selectors
@@ -89,7 +89,7 @@ def _standings_page(request, tournament: Tournament, context: dict) -> HttpRespo
     if request.GET.get("fragment"):
         return HttpResponse(html)
     return render(request, "tournament/standings.html", {
-        "tournament": tournament, "standings_html": html, "public_exports": [e for e in EXPORTERS if e.public],
+        "tournament": tournament, "standings_html": html, "public_exports": REGISTRY.links(TOURNAMENT, public=True),
         "seasons": seasons_of(tournament), **context,
     })
 

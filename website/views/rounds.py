@@ -9,7 +9,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from hall.net import unreachable_site_url
-from paper.exports import EXPORTERS, get_exporter
+from paper.registry import REGISTRY, ROUND
 from scoring import services as scoring_services
 from tournament import rounds, selectors
 from tournament.errors import ServiceError, in_language
@@ -34,8 +34,8 @@ def round_detail(request, slug: str, number: int):
         "repeated_pairs": selectors.repeated_pairs(round), "byes": selectors.round_byes(round),
         "events": round.events.select_related("user"), "reason_form": ReasonForm(),
         # The "print everything" file is the page's one big button; the list offers each sheet alone.
-        "print_all": get_exporter("print-all-pdf"),
-        "round_exports": [e for e in EXPORTERS if e.per_round and e.identifier != "print-all-pdf"],
+        "print_all": REGISTRY.get(ROUND, "print-all").links()[0],
+        "round_exports": REGISTRY.links(ROUND, leave_out=("print-all",)),
         # The board loads itself again this often, never while someone types on it (static/js/board.js).
         "reload_seconds": settings.BOARD_RELOAD_SECONDS,
         "six_tables": any(len(row.players) == 6 for row in rows),

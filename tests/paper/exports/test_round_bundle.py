@@ -13,11 +13,11 @@ from django.utils import translation
 from pdf_tools import pdf_pages, qr_codes, render_pages
 from pypdf import PdfReader
 
-from paper.exports import EXPORTERS, get_exporter
 from paper.exports.round_bundle import RoundBundlePdf
 from paper.exports.score_sheets import ScoreSheetsPdf
 from paper.exports.seating_list import SeatingPdf
 from paper.exports.table_cards import TableCardsPdf
+from paper.registry import REGISTRY, ROUND
 from scoring.services import record_hand
 from tournament.errors import ServiceError
 
@@ -77,7 +77,7 @@ def test_pdftotext_reads_every_part(event):
 
 
 def test_a_round_not_drawn_is_refused_on_the_page(client, director, event):
-    assert get_exporter("print-all-pdf") is RoundBundlePdf and RoundBundlePdf in EXPORTERS
+    assert REGISTRY.get(ROUND, "print-all").builders == (RoundBundlePdf,)
     with pytest.raises(ServiceError):
         RoundBundlePdf(event, round=event.round_set.get(number=2)).render()
     response = client.get(reverse("paper:round_export", args=[event.slug, 2, "print-all-pdf"]), follow=True,
