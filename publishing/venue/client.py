@@ -79,10 +79,10 @@ def _hub_answer(error: urllib.error.HTTPError) -> Outcome:
     said_en = _quoted(data.get("error_en") or data.get("error"))
     if said_de or said_en:
         # The hub's copy is ahead of this database: the director's page offers to publish this state as a new one.
-        kind = data.get("code") if error.code == 409 and data.get("code") in (HUB_NEWER, RETIRED) else ""
+        ahead = _sequence(data.get("sequence")) if error.code == 409 and data.get("code") in (HUB_NEWER, RETIRED) else None
         return Outcome(False, f"Der Cup-Server lehnt ab ({error.code}): {said_de or said_en}",
-                       f"The cup's site refuses ({error.code}): {said_en or said_de}", kind,
-                       _sequence(data.get("sequence")) if kind else None)
+                       f"The cup's site refuses ({error.code}): {said_en or said_de}",
+                       data["code"] if ahead is not None else "", ahead)
     if 300 <= error.code < 400:
         return Outcome(False, f"Der Cup-Server leitet weiter ({error.code}); bitte seine genaue Adresse eintragen.",
                        f"The cup's site redirects ({error.code}); please enter its exact address.")
