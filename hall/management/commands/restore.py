@@ -29,6 +29,7 @@ from django.db import connection
 
 from hall.backup_check import NotABackup, check_sqlite, data_tables, open_readonly
 from hall.management.commands.backup import pg_env, pg_tool
+from tournament.models import Tournament
 from tournament.services import renew_incarnations
 
 
@@ -93,7 +94,7 @@ class Command(BaseCommand):
     def _renew_incarnations(self) -> None:
         with connection.cursor() as cursor:
             columns = [column.name for column in connection.introspection.get_table_description(
-                cursor, "tournament_tournament")]
+                cursor, Tournament._meta.db_table)]
         if "incarnation" not in columns:  # a backup from before incarnations: migrate gives each a new one
             self.stdout.write("Die Turniere bekommen mit manage.py migrate eine neue Inkarnation / the tournaments "
                               "get a new incarnation with manage.py migrate")
