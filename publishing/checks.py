@@ -6,7 +6,7 @@ one the hub knows (publishing/schema.py has the fields and bounds)."""
 from __future__ import annotations
 
 from publishing.problems import Refused, at
-from publishing.schema import Document, RoundPart
+from publishing.schema import FORMAT, Document, RoundPart
 from rules.engine.custom import RuleSetInvalid, validate_ruleset
 from rules.engine.ruleset import PlainDataError, RuleSet
 from rules.rulesets import BUILTIN
@@ -78,6 +78,10 @@ def _check_round(document: Document, number: int, part: RoundPart, plan: Tournam
 
 def check_document(document: Document) -> None:
     """Raises Refused (400) naming the first part that does not fit the rest."""
+    if document.format == FORMAT and document.incarnation is None:
+        raise at("incarnation", f"fehlt (Format {FORMAT})", f"is missing (format {FORMAT})")
+    if document.format != FORMAT and document.incarnation is not None:
+        raise at("incarnation", f"gibt es im Format {document.format} nicht", f"is not part of format {document.format}")
     t = document.tournament
     players = len(document.players)
     if len(document.entries) != players:

@@ -9,11 +9,14 @@ from tournament.errors import ServiceError
 
 
 class Refused(ServiceError):
-    """A document the hub does not take, with the HTTP status that says why; nothing was written."""
+    """A document the hub does not take, with the HTTP status that says why; nothing was written. A
+    refusal the venue can act on carries a ``code`` and the hub's copy's ``sequence`` for its page."""
 
-    def __init__(self, status: int, message_de: str, message_en: str):
+    def __init__(self, status: int, message_de: str, message_en: str, *, code: str = "", sequence: int | None = None):
         super().__init__(message_de, message_en)
         self.status = status
+        self.code = code
+        self.sequence = sequence
 
 
 def field_path(location) -> str:
@@ -69,9 +72,11 @@ def _sentence(kind: str, context: dict) -> tuple[str, str]:
     if kind.endswith("_type") or kind.endswith("_parsing"):
         wanted = kind.split("_")[0]
         de = {"int": "eine ganze Zahl", "bool": "true oder false", "string": "ein Text", "list": "eine Liste",
-              "dict": "ein Objekt", "model": "ein Objekt", "float": "eine Zahl"}.get(wanted, "ein anderer Typ")
+              "dict": "ein Objekt", "model": "ein Objekt", "float": "eine Zahl",
+              "uuid": "eine UUID"}.get(wanted, "ein anderer Typ")
         en = {"int": "a whole number", "bool": "true or false", "string": "a text", "list": "a list",
-              "dict": "an object", "model": "an object", "float": "a number"}.get(wanted, "another type")
+              "dict": "an object", "model": "an object", "float": "a number",
+              "uuid": "a UUID"}.get(wanted, "another type")
         return f"muss {de} sein", f"must be {en}"
     return "ist ungültig", "is invalid"
 

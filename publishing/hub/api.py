@@ -23,8 +23,8 @@ def _answer(http_status: int, **data) -> JsonResponse:
     return response
 
 
-def _error(status: int, de: str, en: str) -> JsonResponse:
-    return _answer(status, ok=False, error=both(de, en), error_de=de, error_en=en)
+def _error(status: int, de: str, en: str, **more) -> JsonResponse:
+    return _answer(status, ok=False, error=both(de, en), error_de=de, error_en=en, **more)
 
 
 @csrf_exempt
@@ -48,7 +48,10 @@ def publish(request):
         # A connection cut half-way arrives as a truncated body: the codec refuses it, nothing is taken.
         received = receive_tournament(body=body, token=token)
     except Refused as refusal:
-        return _error(refusal.status, refusal.message_de, refusal.message_en)
+        # A refusal the venue can act on (its database older than the hub's copy) says so in code, with the
+        # copy's sequence: the venue offers its director to publish its state as a new one.
+        more = {"code": refusal.code, "sequence": refusal.sequence} if refusal.code else {}
+        return _error(refusal.status, refusal.message_de, refusal.message_en, **more)
     except ServiceError as refusal:  # the cup's own rules (a season with a final already): nothing taken
         return _error(409, refusal.message_de, refusal.message_en)
     except OperationalError:
@@ -58,5 +61,7 @@ def publish(request):
         response["Retry-After"] = "5"
         return response
     tournament = received.tournament
+    # The state of another incarnation this one replaced (a venue's restore), so the venue can say so.
+    replaced = {"replaced": {"sequence": received.replaced.sequence}} if received.replaced is not None else {}
     return _answer(200, ok=True, status=received.status, tournament=tournament.slug, sequence=received.sequence,
-                   url=request.build_absolute_uri(f"/turnier/{tournament.slug}/"))
+                   url=request.build_absolute_uri(f"/turnier/{tournament.slug}/"), **replaced)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from urllib.parse import urljoin
 
 from publishing import document
-from publishing.models import PublishAttempt, PublishTarget
+from publishing.models import HUB_NEWER, REPLACED, RETIRED, PublishAttempt, PublishTarget
 from publishing.venue.addresses import NotAllowed, check_address
 from tournament import live
 from tournament.errors import both, in_language
@@ -25,6 +25,8 @@ class Outcome:
     ok: bool
     message_de: str
     message_en: str
+    kind: str = ""  # what the hub said of its copy's state (publishing.models: REPLACED, HUB_NEWER, RETIRED)
+    hub_sequence: int | None = None  # the hub's copy's sequence it named
 
     @property
     def message(self) -> str:
@@ -62,16 +64,25 @@ class _NoRedirects(urllib.request.HTTPRedirectHandler):
 _OPENER = urllib.request.build_opener(_NoRedirects)
 
 
+def _sequence(value) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else None
+
+
 def _hub_answer(error: urllib.error.HTTPError) -> Outcome:
     try:
         data = json.loads(error.read(ANSWER_LIMIT) or b"{}")
     except (ValueError, OSError):
         data = {}
-    said_de = _quoted(data.get("error_de") or data.get("error")) if isinstance(data, dict) else ""
-    said_en = _quoted(data.get("error_en") or data.get("error")) if isinstance(data, dict) else ""
+    if not isinstance(data, dict):
+        data = {}
+    said_de = _quoted(data.get("error_de") or data.get("error"))
+    said_en = _quoted(data.get("error_en") or data.get("error"))
     if said_de or said_en:
+        # The hub's copy is ahead of this database: the director's page offers to publish this state as a new one.
+        ahead = _sequence(data.get("sequence")) if error.code == 409 and data.get("code") in (HUB_NEWER, RETIRED) else None
         return Outcome(False, f"Der Cup-Server lehnt ab ({error.code}): {said_de or said_en}",
-                       f"The cup's site refuses ({error.code}): {said_en or said_de}")
+                       f"The cup's site refuses ({error.code}): {said_en or said_de}",
+                       data["code"] if ahead is not None else "", ahead)
     if 300 <= error.code < 400:
         return Outcome(False, f"Der Cup-Server leitet weiter ({error.code}); bitte seine genaue Adresse eintragen.",
                        f"The cup's site redirects ({error.code}); please enter its exact address.")
@@ -106,6 +117,13 @@ def send(tournament: Tournament, url: str, token: str) -> Outcome:
     where = _quoted(answer.get("url")) if isinstance(answer, dict) else ""
     if not where.startswith(("http://", "https://")):
         where = url
+    replaced = answer.get("replaced") if isinstance(answer, dict) else None
+    before = _sequence(replaced.get("sequence")) if isinstance(replaced, dict) else None
+    if before is not None:
+        return Outcome(True, f"Veröffentlicht: {where}. Der Cup-Server hatte einen Stand von vor der Wiederherstellung "
+                             f"oder Neuanlage dieses Turniers (Stand {before}); er wurde durch diesen ersetzt.",
+                       f"Published: {where}. The cup's site had a state from before this tournament was restored or "
+                       f"re-created (state {before}); it was replaced by this one.", REPLACED, before)
     return Outcome(True, f"Veröffentlicht: {where}", f"Published: {where}")
 
 
@@ -114,7 +132,7 @@ def send(tournament: Tournament, url: str, token: str) -> Outcome:
 @live.write_service(changes=live.NO_TOURNAMENT)
 def record_attempt(*, tournament: Tournament, outcome: Outcome, automatic: bool = False) -> PublishAttempt:
     return PublishAttempt.objects.create(tournament=tournament, ok=outcome.ok, message=outcome.message,
-                                         automatic=automatic)
+                                         automatic=automatic, kind=outcome.kind, hub_sequence=outcome.hub_sequence)
 
 
 def publish(tournament: Tournament, url: str, token: str, *, automatic: bool = False) -> Outcome:

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from publishing.models import PublishTarget
+from publishing.venue import auto
 from tournament import live
 from tournament.models import Tournament
+from tournament.services import renew_incarnations
 
 
 @live.write_service(changes=live.NO_TOURNAMENT)
@@ -17,3 +19,11 @@ def set_target(*, tournament: Tournament, url: str, token: str, after_each_round
 @live.write_service(changes=live.NO_TOURNAMENT)
 def clear_target(*, tournament: Tournament) -> None:
     PublishTarget.objects.filter(tournament=tournament).delete()
+
+
+def publish_as_new_state(*, tournament: Tournament) -> None:
+    """The director says this laptop's state is the truth although the cup's site holds a later one (a
+    database copied back by hand): a new incarnation (its own transaction, written before anything is
+    sent), then publishing as "publish now" does, in a thread of its own."""
+    renew_incarnations(tournament=tournament)
+    auto.start(tournament.pk, automatic=False)

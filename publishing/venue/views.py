@@ -26,10 +26,15 @@ def publish_settings(request, slug: str):
     if action == "clear":
         services.clear_target(tournament=tournament)
         return redirect("publishing:settings", slug=slug)
-    if action == "now":
+    if action in ("now", "new_state"):
         if status.target is None:
             messages.error(request, in_language("Zuerst Adresse und Schlüssel speichern.",
                                                 "Save the address and the token first."))
+        elif action == "new_state":
+            services.publish_as_new_state(tournament=tournament)
+            messages.info(request, in_language("Als neuer Stand gesendet; wie es ausging, steht gleich unten (Seite neu "
+                                               "laden).", "Sent as a new state; how it went shows below in a moment "
+                                               "(reload the page)."))
         else:  # never waits for the hub: the attempt shows below once it is done
             auto.start(tournament.pk, automatic=False)
             messages.info(request, in_language("Wird gesendet; wie es ausging, steht gleich unten bei den Versuchen "
