@@ -79,9 +79,9 @@ def _wrong_method(allowed: str) -> JsonResponse:
 
 
 def status_of(table: Table) -> str:
-    if not table.round.is_open or table.ended_early:
-        return "closed"
-    return "confirmed" if table.confirmed_at is not None else "open"
+    """The table's scorer_lock in the spec's words: a round not open and an ended table are both "closed"."""
+    lock = table.scorer_lock
+    return "open" if lock is None else "confirmed" if lock == "confirmed" else "closed"
 
 
 def table_state(table: Table) -> dict:

@@ -69,16 +69,16 @@ def _table_write(table: Table, *, expected_version: int | None = None, director:
 
 
 def _check_open(table: Table, *, director: bool) -> None:
-    if director or table.accepts_scorer_writes:
-        return
-    if not table.round.is_open:
+    lock = None if director else table.scorer_lock
+    if lock == "round":
         raise NotWritable("Die Runde ist nicht offen: Spiele ändert jetzt nur die Turnierleitung.",
                           "The round is not open: only the tournament director can change hands now.")
-    if table.confirmed_at is not None:
+    if lock == "confirmed":
         raise NotWritable("Der Tisch ist bestätigt: Änderungen nur durch die Turnierleitung.",
                           "The table has been confirmed: only the tournament director can change it.")
-    raise NotWritable("Die Turnierleitung hat diesen Tisch beendet: Änderungen nur durch die Turnierleitung.",
-                      "The director ended play at this table: only the tournament director can change it.")
+    if lock == "ended":
+        raise NotWritable("Die Turnierleitung hat diesen Tisch beendet: Änderungen nur durch die Turnierleitung.",
+                          "The director ended play at this table: only the tournament director can change it.")
 
 
 def _seated(table: Table) -> list[int]:

@@ -68,14 +68,14 @@ def _hand_form(sheet, number_: int, data=None, initial=None) -> HandForm:
 
 def _render_sheet(request, table: Table, *, form=None, problems=None, status=200, director=False):
     sheet = table_sheet(table)
-    if form is None and not sheet.complete and (director or table.accepts_scorer_writes):
+    if form is None and not sheet.complete and (director or table.scorer_lock is None):
         form = _hand_form(sheet, sheet.next_number)
     tournament = table.round.tournament
     revisions = _revisions(table, sheet) if director else None
     return render(request, "scoring/sheet.html", {
         "sheet": sheet, "table": table, "round": table.round, "tournament": tournament, "form": form,
         "problems": problems or [], "options": ruleset_options(tournament.ruleset), "director": director,
-        "can_write": director or table.accepts_scorer_writes,
+        "can_write": director or table.scorer_lock is None,
         "dealer_name": sheet.seats[sheet.next_dealer].entry.player.name if sheet.next_dealer is not None else "",
         "sits_out": bool(sheet.next_out),
         # At a table of six the player opposite the dealer sits the next hand out too.
