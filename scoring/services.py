@@ -314,22 +314,6 @@ def book_revoke_claim(*, hand: Hand, claimant, points, reason: str, user=None) -
 
 
 @live.write_service
-def set_first_dealer(*, table: Table, position: int, expected_version: int, director: bool = False) -> Table:
-    """Record who deals first, as drawn at the table: only before the first hand."""
-    with _table_write(table, expected_version=expected_version, director=director,
-                      fields=("first_dealer", "first_dealer_drawn")) as table:
-        if table.hands_entered:
-            raise ServiceError("Der erste Geber steht fest, sobald das erste Spiel eingetragen ist.",
-                               "The first dealer is fixed once the first hand is entered.")
-        size = table.seats.count()
-        if not 0 <= position < size:
-            raise ServiceError(f"Platz {position + 1} gibt es an diesem Tisch nicht.",
-                               f"There is no place {position + 1} at this table.")
-        table.first_dealer, table.first_dealer_drawn = position, True
-    return table
-
-
-@live.write_service
 def record_draw(*, table: Table, expected_version: int, first_dealer: int | None = None,
                 first_vorhand: int | None = None, order: list[int] | None = None, director: bool = False) -> Table:
     """Record what was drawn at the table before the first hand, as the rule set's text has it

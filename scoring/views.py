@@ -250,8 +250,8 @@ def _drawn(request, table: Table, director: bool) -> None:
         services.record_draw(table=table, expected_version=version, director=director,
                              first_vorhand=int_param(request.POST, "vorhand", -1, low=-1, high=size))
     else:
-        services.set_first_dealer(table=table, position=int_param(request.POST, "position", -1),
-                                  expected_version=version, director=director)
+        services.record_draw(table=table, expected_version=version, director=director,
+                             first_dealer=int_param(request.POST, "position", -1))
 
 
 @_friendly_404

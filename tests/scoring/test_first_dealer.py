@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from scoring.models import Hand
 from scoring.seats import active_positions, dealer_position
-from scoring.services import record_hand, set_first_dealer
+from scoring.services import record_draw, record_hand
 from tournament.errors import ServiceError
 from tournament.models import Table
 
@@ -47,7 +47,7 @@ def test_the_scorer_sets_the_first_dealer_and_the_hands_follow(client, tables):
     # Once a hand is in, the first dealer stays.
     four.refresh_from_db()
     with pytest.raises(ServiceError, match="fest"):
-        set_first_dealer(table=four, position=0, expected_version=four.version)
+        record_draw(table=four, first_dealer=0, expected_version=four.version)
 
 
 def test_refusals_store_nothing(client, tables):
@@ -55,7 +55,7 @@ def test_refusals_store_nothing(client, tables):
     for data in ({"position": 5, "version": 0}, {"position": "x", "version": 0}, {"position": 1, "version": 9}, {}):
         client.post(reverse("scoring:first_dealer", args=[five.token]), data)
     assert Table.objects.get(pk=five.pk).first_dealer == 0 and not Hand.objects.exists()
-    set_first_dealer(table=five, position=4, expected_version=0)
+    record_draw(table=five, first_dealer=4, expected_version=0)
     assert client.get(reverse("scoring:api_state", args=[five.token])).json()["next"] == {
         "dealer": 4, "sits_out": 4, "sitting_out": [4], "vorhand": 0, "absent": [], "playing": [0, 1, 2, 3]}
 

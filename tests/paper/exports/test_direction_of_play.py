@@ -12,7 +12,7 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from paper.exports.table_cards import TableCardsPdf, seat_angles
-from scoring.services import record_hand, set_first_dealer
+from scoring.services import record_draw, record_hand
 
 DREIER = {"contract": "dreier", "declarer": 0, "result": "won"}
 
@@ -74,7 +74,7 @@ def test_the_deal_passes_as_the_card_is_printed(client, make_tournament, ruleset
     assert sorted(spots) == [1, 2, 3, 4]
 
     # The table draws Platz 3 to deal first; the site then passes the deal round the card's plan.
-    set_first_dealer(table=table, position=2, expected_version=table.version)
+    record_draw(table=table, first_dealer=2, expected_version=table.version)
     table.refresh_from_db()
     dealer, vorhand = dealer_and_vorhand(client, table)
     assert (dealer, vorhand) == (3, next_around(spots, 3, clockwise))
