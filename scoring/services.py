@@ -23,7 +23,7 @@ from scoring.scored import score_rows
 from scoring.seats import absences_of, dealer_position, seat_entries
 from scoring.selectors.standings import final_ranking
 from scoring.settlement import price_hands
-from tournament import live, players, rounds
+from tournament import events, live, players, rounds
 from tournament.errors import NotWritable, ServiceError, StaleVersion, WrongHandNumber
 from tournament.models import Round, Seat, Table
 
@@ -122,7 +122,12 @@ def store_hand(*, table: Table, number: int, data: dict, idempotency_key: str = 
             _entered(table, hand)
     except _Replayed as replay:
         return StoredHand(replay.hand, False, replay.version)
+    _announce(events.hand_stored, table, hand.number)
     return StoredHand(hand, True, table.version)
+
+
+def _announce(event, table: Table, number: int) -> None:
+    events.announce(event, tournament_id=table.round.tournament_id, table_id=table.pk, number=number)
 
 
 def _new_hand(table: Table, seats: list[int], number: int, data: dict, key: str, entered_by: str,
@@ -169,6 +174,8 @@ def record_hands(*, table: Table, hands: list[dict], key_prefix: str = "", enter
         HandRevision.objects.bulk_create([revision for _hand, _scores, revision in built])
         _entered(table, stored[-1])
         table.version += len(built) - 1  # one write a hand, as when entered one by one (_table_write adds the last)
+    for hand in stored:
+        _announce(events.hand_stored, table, hand.number)
     return stored
 
 
@@ -193,6 +200,7 @@ def correct_hand(*, hand: Hand, data: dict, expected_version: int, reason: str =
         HandScore.objects.bulk_create(scores)
         HandRevision.objects.create(table=table, number=hand.number, action=HandRevision.CORRECTED, before=before,
                                     after=stored, reason=reason.strip(), by=by[:120], user=user)
+    _announce(events.hand_corrected, table, hand.number)
     return hand
 
 
@@ -210,6 +218,7 @@ def remove_last_hand(*, table: Table, expected_version: int, reason: str = "", b
         hand.delete()
         table.hands_entered = hand.number - 1
         table.last_hand_at = table.hands.aggregate(last=Max("created_at"))["last"]
+    _announce(events.hand_removed, table, hand.number)
 
 
 @live.write_service
