@@ -25,7 +25,7 @@ from scoring.models import who_label
 from scoring.seats import active_positions, dealer_position, sitting_out
 from scoring.selectors import renonce_hands, stored_hand, table_sheet, tournament_corrections
 from tournament.errors import ServiceError, in_language
-from tournament.http import directed_tournament, director_required, ensure_directs, int_param
+from tournament.http import DIRECT, directed_tournament, director_required, ensure_directs, int_param
 from tournament.models import Round, Table
 from tournament.selectors import round_clock, table_by_token
 
@@ -259,7 +259,7 @@ def _drawn(request, table: Table, director: bool) -> None:
 def first_dealer(request, token: str):
     """Record what was drawn at the table before the first hand (the rule set's table_draw)."""
     table = _scorer_table(token)
-    director = request.user.is_staff and request.POST.get("director") == "1"
+    director = request.POST.get("director") == "1" and request.user.has_perm(DIRECT, table.round.tournament)
     try:
         _drawn(request, table, director)
     except ServiceError as error:

@@ -66,3 +66,16 @@ def test_the_sheet_offers_the_choice_only_before_the_first_hand(client, tables):
     assert "Sitzordnung wie gezogen" in client.get(url).content.decode()  # Tirol draws the seat order
     record_hand(table=four, number=1, data=DREIER)
     assert "Sitzordnung wie gezogen" not in client.get(url).content.decode()
+
+
+def test_only_the_tournaments_director_records_the_draw_at_a_table_he_ended(client, tables, django_user_model):
+    from tournament import rounds
+
+    four = tables[1]
+    rounds.end_table(table=four, reason="Zeit")
+    url, version = reverse("scoring:first_dealer", args=[four.token]), Table.objects.get(pk=four.pk).version
+    client.post(url, {"position": 2, "version": version, "director": "1"})  # nobody signed in: the scorer
+    assert Table.objects.get(pk=four.pk).first_dealer == 0
+    client.force_login(django_user_model.objects.create_superuser("leitung", "l@example.invalid", "tarock"))
+    client.post(url, {"position": 2, "version": version, "director": "1"})
+    assert Table.objects.get(pk=four.pk).first_dealer == 2
