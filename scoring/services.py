@@ -86,15 +86,6 @@ def _seated(table: Table) -> list[int]:
     return list(table.seats.order_by("position").values_list("entry_id", flat=True))
 
 
-@live.write_service(changes=lambda arguments, hand: ())  # store_hand below knows whether it wrote
-def record_hand(*, table: Table, number: int, data: dict, idempotency_key: str = "", entered_by: str = "",
-                user=None, director: bool = False) -> Hand:
-    """Store the next hand of a table. The same idempotency key twice stores it once (a double tap or
-    a retry after a lost response returns the hand already stored)."""
-    return store_hand(table=table, number=number, data=data, idempotency_key=idempotency_key,
-                      entered_by=entered_by, user=user, director=director).hand
-
-
 @dataclass(frozen=True)
 class StoredHand:
     hand: Hand
@@ -105,7 +96,9 @@ class StoredHand:
 @live.write_service(changes=lambda arguments, stored: [stored.hand.table.round.tournament_id] if stored.created else ())
 def store_hand(*, table: Table, number: int, data: dict, idempotency_key: str = "", entered_by: str = "",
                user=None, director: bool = False) -> StoredHand:
-    """record_hand, telling a replay of a known key (nothing written) from a new hand."""
+    """Store the next hand of a table: the one path every hand takes (the scorer's form and API, the
+    director's paper sheet, the import). The same idempotency key twice stores it once (a double tap or
+    a retry after a lost response gets the hand stored then, ``created`` false, nothing written)."""
     try:
         with _table_write(table, director=director, replay_key=idempotency_key,
                           fields=("hands_entered", "last_hand_at")) as table:
@@ -153,7 +146,7 @@ def _entered(table: Table, last: Hand) -> None:
 @live.write_service(changes=lambda arguments, stored: [arguments["table"].round.tournament_id] if stored else ())
 def record_hands(*, table: Table, hands: list[dict], key_prefix: str = "", entered_by: str = "", user=None,
                  director: bool = False) -> list[Hand]:
-    """The table's next hands at once (the demo, a whole sheet): stored exactly as ``record_hand`` one
+    """The table's next hands at once (the demo, a whole sheet): stored exactly as ``store_hand`` one
     after the other would store them (hand ``n`` with the key ``key_prefix + n`` when a prefix is
     given, a revision each, the version up by one a hand), in a few statements. Every hand is read
     and scored before anything is written; one that does not read raises InvalidHand."""

@@ -130,10 +130,10 @@ def _store_posted_hand(request, table: Table, *, director: bool):
     if not form.is_valid():
         return _render_sheet(request, table, form=form, status=422, director=director)
     try:
-        services.record_hand(table=table, number=form.cleaned_data["number"], data=form.hand_data(),
-                             idempotency_key=form.cleaned_data["idempotency_key"], director=director,
-                             entered_by=services.director_code(request.user) if director else services.SCORER,
-                             user=request.user if director else None)
+        services.store_hand(table=table, number=form.cleaned_data["number"], data=form.hand_data(),
+                            idempotency_key=form.cleaned_data["idempotency_key"], director=director,
+                            entered_by=services.director_code(request.user) if director else services.SCORER,
+                            user=request.user if director else None)
     except InvalidHand as error:
         return _render_sheet(request, table, form=form, problems=error.problems, status=422, director=director)
     except ServiceError as error:

@@ -30,7 +30,7 @@ def hall(settings, monkeypatch):
 
 def _stored(table, number, capture):
     with capture(execute=True):
-        services.record_hand(table=table, number=number, data=DREIER)
+        services.store_hand(table=table, number=number, data=DREIER)
 
 
 def test_hands_publish_at_most_once_per_interval(make_tournament, hall, django_capture_on_commit_callbacks):

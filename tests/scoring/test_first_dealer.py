@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from scoring.models import Hand
 from scoring.seats import active_positions, dealer_position
-from scoring.services import record_draw, record_hand
+from scoring.services import record_draw, store_hand
 from tournament.errors import ServiceError
 from tournament.models import Table
 
@@ -39,7 +39,7 @@ def test_the_scorer_sets_the_first_dealer_and_the_hands_follow(client, tables):
     state = client.get(reverse("scoring:api_state", args=[four.token])).json()
     assert state["first_dealer"] == 2 and state["next"] == {"dealer": 2, "sits_out": None, "sitting_out": [], "vorhand": 3,
                                                            "absent": [], "playing": [3, 0, 1, 2]}
-    hand = record_hand(table=four, number=1, data=DREIER)
+    hand = store_hand(table=four, number=1, data=DREIER).hand
     assert hand.dealer_position == 2
     seats = list(four.seats.order_by("position"))
     winner = next(score for score in hand.scores.all() if score.points > 0)
@@ -64,7 +64,7 @@ def test_the_sheet_offers_the_choice_only_before_the_first_hand(client, tables):
     four = tables[1]
     url = reverse("scoring:sheet", args=[four.token])
     assert "Sitzordnung wie gezogen" in client.get(url).content.decode()  # Tirol draws the seat order
-    record_hand(table=four, number=1, data=DREIER)
+    store_hand(table=four, number=1, data=DREIER)
     assert "Sitzordnung wie gezogen" not in client.get(url).content.decode()
 
 

@@ -51,9 +51,9 @@ def test_a_stored_hand_is_announced_once_after_the_commit(table, heard, django_c
 def test_a_write_that_rolls_back_announces_nothing(table, heard, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
         with pytest.raises(InvalidHand):
-            services.record_hand(table=table, number=1, data={"contract": "nonsense"})
+            services.store_hand(table=table, number=1, data={"contract": "nonsense"})
         with pytest.raises(RuntimeError), transaction.atomic():
-            services.record_hand(table=table, number=1, data=DREIER)
+            services.store_hand(table=table, number=1, data=DREIER)
             raise RuntimeError("the caller's transaction fails after the hand")
     assert heard == []
 

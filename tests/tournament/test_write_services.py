@@ -117,7 +117,7 @@ WRITES_TO_CHECK = {
     "record_draw": lambda t: scoring_services.record_draw(
         table=first_table(t), first_vorhand=1, expected_version=first_table(t).version),
     "rotate_links": lambda t: rounds.rotate_links(round=t.round_set.get(number=1), every_table=True),
-    "record_hand": lambda t: scoring_services.record_hand(table=first_table(t), number=1, data=DREIER),
+    "store_hand": lambda t: scoring_services.store_hand(table=first_table(t), number=1, data=DREIER),
     "book_correction": lambda t: scoring_services.book_correction(
         entry=t.entries.first(), round=t.round_set.get(number=1), points=5, reason="Renonce"),
     "reprice": lambda t: scoring_services.reprice(tournament=t),
