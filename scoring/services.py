@@ -21,9 +21,8 @@ from django.utils import timezone
 from scoring.models import CORRECTION_LIMIT, CORRECTION_REASON_LENGTH, Correction, Hand, HandRevision, HandScore
 from scoring.scored import score_rows
 from scoring.seats import absences_of, dealer_position, seat_entries
-from scoring.selectors.standings import final_ranking
 from scoring.settlement import price_hands
-from tournament import events, live, players, rounds
+from tournament import events, live
 from tournament.errors import NotWritable, ServiceError, StaleVersion, WrongHandNumber
 from tournament.models import Round, Seat, Table
 
@@ -226,25 +225,6 @@ def confirm_table(*, table: Table, expected_version: int, names: str) -> Table:
                                "Enter the names of the players who confirm.")
         table.confirmed_at, table.confirmed_by = timezone.now(), names.strip()[:200]
     return table
-
-
-@live.write_service
-def seat_round_by_standings(*, round: Round, user=None, seed: str | None = None) -> Round:
-    """Seat a round through the draw manager (tournament.rounds.seat_round), handing it the standings
-    for a final round, which only scoring can read."""
-    ranking = final_ranking(round.tournament) if round.tournament.seats_by_standings(round.number) else None
-    return rounds.seat_round(round=round, seed=seed, user=user, ranking=ranking)
-
-
-@live.write_service
-def seat_with_substitute(*, round: Round, name: str, club: str = "", user=None) -> Round:
-    """A substitute ("Springer") instead of a bye, and the round seated again with him, in one
-    transaction (tournament.players.add_substitute says who may be one)."""
-    if not round.byes.exists():
-        raise ServiceError("In dieser Runde setzt niemand aus: ein Springer ist nicht nötig.",
-                           "Nobody sits this round out: no substitute is needed.")
-    players.add_substitute(round=round, name=name, club=club)
-    return seat_round_by_standings(round=round, user=user)
 
 
 @live.write_service
