@@ -71,6 +71,8 @@ class PublishTarget(models.Model):
     url = models.URLField(_("Adresse des Cup-Servers"), max_length=300)
     token = models.CharField(_("Schlüssel"), max_length=200)
     after_each_round = models.BooleanField(_("nach jeder abgeschlossenen Runde veröffentlichen"), default=True)
+    # The cup's site follows a running round (publishing/venue/auto.py: at most every PUBLISH_LIVE_SECONDS).
+    while_playing = models.BooleanField(_("während der Runde laufend veröffentlichen"), default=False)
 
 
 class PublishAttempt(models.Model):

@@ -319,10 +319,10 @@ class Table(models.Model):
         return self.round.is_open and not self.is_complete
 
     @property
-    def accepts_scorer_writes(self) -> bool:
-        """The scorer's link enters, corrects and undoes hands only at an open, unconfirmed table that
-        the director has not ended; everything else is the director's."""
-        return self.round.is_open and self.confirmed_at is None and not self.ended_early
+    def scorer_lock(self) -> str | None:
+        """Why the scorer's link may not enter, correct or undo hands here: "round" (not open), "ended" (by the
+        director) or "confirmed" (by the players); None when it may. Everything else is the director's."""
+        return "round" if not self.round.is_open else "ended" if self.ended_early else "confirmed" if self.confirmed_at else None
 
 
 class Seat(models.Model):

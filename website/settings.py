@@ -181,6 +181,9 @@ PUBLISH_MAX_SIZE = int(float(os.environ.get("PUBLISH_MAX_MB", "64")) * 1024 * 10
 PUBLISH_HUB_URL = os.environ.get("PUBLISH_HUB_URL", "").strip()
 PUBLISH_ALLOWED_URLS = [url.strip() for url in os.environ.get("PUBLISH_ALLOWED_URLS", "").split(",") if url.strip()]
 PUBLISH_ALLOW_PRIVATE = os.environ.get("PUBLISH_ALLOW_PRIVATE", "") == "1"
+# A tournament that publishes while a round runs (PublishTarget.while_playing) sends at most once in this
+# many seconds: the hall's Wi-Fi and the cup's site carry one whole tournament per publication.
+PUBLISH_LIVE_SECONDS = float(os.environ.get("PUBLISH_LIVE_SECONDS", "120"))
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

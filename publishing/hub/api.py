@@ -12,27 +12,20 @@ from django.views.decorators.csrf import csrf_exempt
 
 from publishing.hub.receive import Refused, receive_tournament
 from publishing.hub.tokens import find_token
-from tournament.errors import ServiceError, both
+from tournament import json_answers as reply
+from tournament.errors import ServiceError
 
 logger = logging.getLogger(__name__)
 
 
-def _answer(http_status: int, **data) -> JsonResponse:
-    response = JsonResponse(data, status=http_status, json_dumps_params={"ensure_ascii": False})
-    response["Cache-Control"] = "no-store"
-    return response
-
-
 def _error(status: int, de: str, en: str, **more) -> JsonResponse:
-    return _answer(status, ok=False, error=both(de, en), error_de=de, error_en=en, **more)
+    return reply.refusal(status, de, en, ok=False, **more)
 
 
 @csrf_exempt
 def publish(request):
     if request.method != "POST":
-        response = _error(405, "Nur POST.", "POST only.")
-        response["Allow"] = "POST"
-        return response
+        return reply.wrong_method("POST", ok=False)
     scheme, _space, token_text = request.headers.get("Authorization", "").partition(" ")
     token = find_token(token_text) if scheme.lower() == "bearer" else None
     if token is None:
@@ -56,12 +49,10 @@ def publish(request):
         return _error(409, refusal.message_de, refusal.message_en)
     except OperationalError:
         logger.warning("publish: database busy")
-        response = _error(503, "Der Cup-Server ist gerade ausgelastet; nichts wurde übernommen. Bitte gleich nochmals senden.",
-                          "The cup's site is busy right now; nothing was taken. Please send again in a moment.")
-        response["Retry-After"] = "5"
-        return response
+        return reply.busy("Der Cup-Server ist gerade ausgelastet; nichts wurde übernommen. Bitte gleich nochmals senden.",
+                          "The cup's site is busy right now; nothing was taken. Please send again in a moment.", 5, ok=False)
     tournament = received.tournament
     # The state of another incarnation this one replaced (a venue's restore), so the venue can say so.
     replaced = {"replaced": {"sequence": received.replaced.sequence}} if received.replaced is not None else {}
-    return _answer(200, ok=True, status=received.status, tournament=tournament.slug, sequence=received.sequence,
-                   url=request.build_absolute_uri(f"/turnier/{tournament.slug}/"), **replaced)
+    return reply.answer({"ok": True, "status": received.status, "tournament": tournament.slug, "sequence": received.sequence,
+                         "url": request.build_absolute_uri(f"/turnier/{tournament.slug}/"), **replaced})

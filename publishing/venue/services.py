@@ -10,9 +10,11 @@ from tournament.services import renew_incarnations
 
 
 @live.write_service(changes=live.NO_TOURNAMENT)
-def set_target(*, tournament: Tournament, url: str, token: str, after_each_round: bool = True) -> PublishTarget:
+def set_target(*, tournament: Tournament, url: str, token: str, after_each_round: bool = True,
+               while_playing: bool = False) -> PublishTarget:
     target, _created = PublishTarget.objects.update_or_create(tournament=tournament, defaults={
-        "url": url.strip(), "token": token.strip(), "after_each_round": after_each_round})
+        "url": url.strip(), "token": token.strip(), "after_each_round": after_each_round,
+        "while_playing": while_playing})
     return target
 
 

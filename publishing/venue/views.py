@@ -16,7 +16,8 @@ def publish_settings(request, slug: str):
     tournament = directed_tournament(request, slug)
     status = selectors.venue_status(tournament)
     initial = {"url": status.target.url, "token": status.target.token,
-               "after_each_round": status.target.after_each_round} if status.target else None
+               "after_each_round": status.target.after_each_round,
+               "while_playing": status.target.while_playing} if status.target else None
     form = TargetForm(request.POST if request.POST.get("action") == "save" else None, initial=initial)
     action = request.POST.get("action") if request.method == "POST" else None
     if action == "save" and form.is_valid():

@@ -10,8 +10,8 @@ from django.views.decorators.http import require_POST
 
 from hall.net import unreachable_site_url
 from paper.registry import REGISTRY, ROUND
-from scoring import services as scoring_services
-from tournament import rounds, selectors
+from scoring import selectors as scoring_selectors
+from tournament import players, rounds, selectors
 from tournament.errors import ServiceError, in_language
 from tournament.forms import ReasonForm
 from tournament.http import directed_tournament, director_required, ensure_directs, int_param
@@ -51,7 +51,7 @@ def round_action(request, slug: str, number: int, action: str):
     round = get_object_or_404(Round, tournament=tournament, number=number)
     try:
         if action == "seat":
-            scoring_services.seat_round_by_standings(round=round, user=request.user)
+            rounds.seat_round(round=round, user=request.user, ranking=scoring_selectors.seating_ranking(round))
             messages.success(request, in_language("Runde %(n)s ist gesetzt.", "Round %(n)s is seated.") % {"n": number})
         elif action == "close":
             unconfirmed = list(round.tables.filter(confirmed_at__isnull=True, ended_early=False).order_by("number"))
@@ -130,8 +130,8 @@ def seat_substitute(request, slug: str, number: int):
     round = get_object_or_404(Round.objects.select_related("tournament"), tournament=tournament, number=number)
     name = request.POST.get("name", "")
     try:
-        scoring_services.seat_with_substitute(round=round, name=name, club=request.POST.get("club", ""),
-                                              user=request.user)
+        players.seat_with_substitute(round=round, name=name, club=request.POST.get("club", ""), user=request.user,
+                                     ranking=scoring_selectors.seating_ranking(round))
     except ServiceError as error:
         refuse(request, error)
     else:

@@ -18,7 +18,7 @@ from paper.exports.score_sheets import ScoreSheetsPdf
 from paper.exports.seating_list import SeatingPdf
 from paper.exports.table_cards import TableCardsPdf
 from paper.registry import REGISTRY, ROUND
-from scoring.services import record_hand
+from scoring.services import store_hand
 from tournament.errors import ServiceError
 
 BASE_URL = "https://tarock.example.at"
@@ -36,7 +36,7 @@ def _pages(cls, event, round) -> list[str]:
 
 def test_the_bundle_is_the_three_sheets_in_order(event):
     round = event.round_set.get(number=1)
-    record_hand(table=round.tables.order_by("number").first(), number=1,
+    store_hand(table=round.tables.order_by("number").first(), number=1,
                 data={"contract": "rufer", "declarer": 0, "partner": 2, "result": "won"})
     with translation.override("de"):
         file = RoundBundlePdf(event, round=round, base_url=BASE_URL).render()

@@ -31,7 +31,8 @@ from cups.services import enter_current_season
 from paper.imports.players import import_players
 from rules.engine.sampling import random_hand
 from rules.rulesets import BUILTIN
-from scoring.services import DEMO, confirm_table, record_hands, seat_round_by_standings
+from scoring.selectors import seating_ranking
+from scoring.services import DEMO, confirm_table, record_hands
 from tournament import rounds, services
 from tournament.errors import ServiceError
 from tournament.models import Table, Tournament
@@ -187,7 +188,7 @@ class Command(BaseCommand):
         ruleset = tournament.ruleset
         for round in tournament.round_set.order_by("number"):
             try:
-                seat_round_by_standings(round=round, seed=f"{seed}-{round.number}")
+                rounds.seat_round(round=round, seed=f"{seed}-{round.number}", ranking=seating_ranking(round))
             except ServiceError as error:
                 raise CommandError(error.message_en) from None
             if played is not None and round.number > played:
