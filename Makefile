@@ -102,7 +102,7 @@ serve: venv
 backup: venv
 	$(VPY) manage.py backup --out $(BACKUP_DIR)
 
-# Debian packages the tests need (chromium, poppler-utils, zbar-tools, fonts-dejavu-core).
+# Debian packages the tests need (chromium, poppler-utils, zbar-tools, fonts-dejavu-core, caddy).
 system-packages:
 	@scripts/system-packages.sh
 

@@ -61,7 +61,7 @@ def main() -> None:
     from django.test import Client
     from django.urls import reverse
 
-    from paper.exports import get_exporter
+    from paper.registry import get_exporter
     from tournament.models import Tournament
 
     tournament = Tournament.objects.get(slug="bench-1000")

@@ -46,7 +46,7 @@ TARGET_SECONDS, TARGET_MB = 5.0, 500
 def child(slug: str, identifier: str, round_number: int | None, repeats: int) -> None:
     """Runs in its own process: render one sheet ``repeats`` times, print JSON figures."""
     setup(False)
-    from paper.exports import get_exporter
+    from paper.registry import get_exporter
     from tournament.models import Tournament
 
     tournament = Tournament.objects.get(slug=slug)

@@ -13,37 +13,24 @@ from __future__ import annotations
 import json
 import os
 import sys
-import tempfile
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from support.hub import throwaway_hub
+
 PLAYERS = (53, 200)
 
 
 def main() -> None:
-    folder = tempfile.mkdtemp(prefix="bench-publish-")
-    os.environ["DATABASE_URL"] = f"sqlite:///{folder}/db.sqlite3"
-    os.environ["DJANGO_DATA_DIR"] = folder
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "website.settings")
-    import django
-
-    django.setup()
+    token = throwaway_hub(prefix="bench-publish-", cup_slug="bench")
     from django.core.management import call_command
 
-    from cups.services import create_cup
     from publishing import document as codec
     from publishing.hub.receive import receive_tournament
-    from publishing.hub.tokens import create_token, find_token
     from scoring.copies import remove_hands
     from scoring.selectors import standings_document
     from tournament.copies import _clear
     from tournament.models import Tournament
 
-    call_command("migrate", verbosity=0)
-    cup = create_cup(name="Bench", slug="bench")
-    _row, token = create_token(cup=cup)
     print(f"{'players':>8}{'hands':>7}{'MB':>7}{'build s':>9}{'create s':>10}{'replace s':>11}  same standings")
     for players in PLAYERS:
         slug = f"bench-{players}"
@@ -58,11 +45,11 @@ def main() -> None:
         _clear(venue)
         venue.delete()
         started = time.perf_counter()
-        received = receive_tournament(body=body, token=find_token(token))
+        received = receive_tournament(body=body, token=token())
         created = time.perf_counter() - started
         document["sequence"] += 1
         started = time.perf_counter()
-        receive_tournament(body=json.dumps(document), token=find_token(token))
+        receive_tournament(body=json.dumps(document), token=token())
         replaced = time.perf_counter() - started
         same = standings_document(Tournament.objects.get(pk=received.tournament.pk)) == expected
         print(f"{players:>8}{hands:>7}{len(body) / 1e6:>7.2f}{built:>9.2f}{created:>10.2f}{replaced:>11.2f}  "

@@ -14,19 +14,17 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
 import sys
-import tempfile
 import time
+import uuid
 from datetime import date, datetime, timezone
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from support.hub import throwaway_hub
+
 # Distinct hands the event is drawn from: the hub scores each distinct hand once per tournament, so a
 # small pool would flatter it. A real event repeats far more (a plain won Rufer is a third of all hands).
 POOL = 5_000
-sys.path.insert(0, str(ROOT))
 
 
 def document(players: int, ruleset, slug: str) -> dict:
@@ -56,7 +54,8 @@ def document(players: int, ruleset, slug: str) -> dict:
                        "tables": tables})
     plain = ruleset.to_plain()
     return {
-        "format": FORMAT, "sequence": 1, "sent_at": moment, "cup_final": False,
+        "format": FORMAT, "incarnation": str(uuid.UUID(int=rng.getrandbits(128), version=4)), "sequence": 1,
+        "sent_at": moment, "cup_final": False,
         "tournament": {"name": f"Großturnier {players}", "slug": slug, "date": str(date(2026, 11, 26)),
                        "ruleset_slug": ruleset.slug, "ruleset_version": ruleset.version, "ruleset_snapshot": plain,
                        "tie_breaks": list(ruleset.format.tie_breaks)},
@@ -70,25 +69,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, action="append", help="players (repeat for several; multiple of 4)")
     sizes = parser.parse_args().players or [1000, 3000, 10000]
-    folder = tempfile.mkdtemp(prefix="bench-publish-large-")
-    os.environ.setdefault("DATABASE_URL", f"sqlite:///{folder}/db.sqlite3")
-    os.environ["DJANGO_DATA_DIR"] = folder
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "website.settings")
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-
-    from cups.services import create_cup
+    token = throwaway_hub(prefix="bench-publish-large-", cup_slug="bench-large", keep_database_url=True)
     from publishing import document as codec
     from publishing.hub.receive import receive_tournament
-    from publishing.hub.tokens import create_token, find_token
     from rules.rulesets import BUILTIN
     from scoring.selectors import standings
 
-    call_command("migrate", verbosity=0)
-    cup = create_cup(name="Bench", slug="bench-large")
-    _row, token = create_token(cup=cup)
     print(f"{'players':>8}{'hands':>8}{'MB':>7}{'parse s':>9}{'create s':>10}{'replace s':>11}  ranked")
     for players in sizes:
         made = document(players, BUILTIN["tirol"], f"gross-{players}")
@@ -98,11 +84,11 @@ def main() -> None:
         codec.parse(body)
         parsed = time.perf_counter() - started
         started = time.perf_counter()
-        received = receive_tournament(body=body, token=find_token(token))
+        received = receive_tournament(body=body, token=token())
         created = time.perf_counter() - started
         made["sequence"] += 1
         started = time.perf_counter()
-        receive_tournament(body=json.dumps(made).encode(), token=find_token(token))
+        receive_tournament(body=json.dumps(made).encode(), token=token())
         replaced = time.perf_counter() - started
         ranked = len(standings(received.tournament))
         print(f"{players:>8}{hands:>8}{len(body) / 1e6:>7.1f}{parsed:>9.2f}{created:>10.2f}{replaced:>11.2f}  "

@@ -137,14 +137,15 @@ def pages(repeats: int) -> bool:
 def child(identifier: str, repeats: int) -> None:
     """In its own process: render one season sheet of the large cup, print JSON figures."""
     setup(False)
-    from cups.exports import get_season_exporter
     from cups.models import Season
+    from paper.registry import REGISTRY, SEASON
 
     season = Season.objects.select_related("cup").get(cup__slug="season-large")
     best, size = float("inf"), 0
     for _ in range(repeats):
         started = time.perf_counter()
-        content = get_season_exporter(identifier)(season).render().content
+        export, format = REGISTRY.find(SEASON, identifier)
+        content = export.make(format, season).render().content
         best = min(best, time.perf_counter() - started)
         size = len(content)
     rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024

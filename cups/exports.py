@@ -2,7 +2,8 @@
 
 SeasonExporter mirrors Exporter (``render() -> ExportFile``) but is built for a season; its numbers
 come from cups.selectors.season_standings (a fixed number of queries), layout runs no query. The
-season sheets live with cups, which builds on paper, so paper never imports a cup.
+season sheets live with cups, which builds on paper, so paper never imports a cup: the last line
+declares them into paper's one registry of files (paper/registry.py) when Django loads cups.
 The XLSX has a "Results" sheet (one row per player and tournament) and a "Season" sheet whose
 season points are SUMIFS formulas over the Results sheet's "Worth" column (what a counted result
 adds: its cup points, twice for a final that counts double; 0 when not counted), each with its
@@ -12,7 +13,7 @@ value cached so viewers that do not calculate show the numbers too.
 from __future__ import annotations
 
 import textwrap
-from typing import ClassVar, Iterator
+from typing import Iterator
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -20,6 +21,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Paragraph, Table, TableStyle
 
 from cups.selectors import season_standings
+from paper import registry
 from paper.exports.base import ExportFile, ListExporter
 from paper.exports.pdf import FONT_BOLD, PdfExporter, table_style
 from paper.exports.sheetdata import INTEGER_FORMAT, POINTS_FORMAT, Column, SheetData
@@ -30,10 +32,8 @@ from tournament.ranks import rank_text
 class SeasonExporter:
     """Mixin over Exporter for a season: takes a Season instead of a tournament."""
 
-    do_not_call_in_templates = True
-    identifier: ClassVar[str]
-
-    def __init__(self, season, *, base_url: str = "", sub=None):  # noqa: D107
+    def __init__(self, season, *, base_url: str = "", sub=None, format: str | None = None):  # noqa: D107
+        self.format = self.chosen_format(format)
         self.season = season
         self.sub = sub  # a cups.models.SubRanking of the season's cup, or None for the whole season
         self.tournament = None
@@ -42,7 +42,7 @@ class SeasonExporter:
         self.standings = season_standings(season, sub)
 
     def filename(self) -> str:
-        stem = self.identifier.rsplit("-", 1)[0]
+        stem = self.slug
         if self.sub is not None:
             stem = f"{stem}-{self.sub.slug}"
         return f"{stem}.{self.extension}"
@@ -63,8 +63,7 @@ def _mark(cell) -> str:
 
 
 class SeasonStandingsPdf(SeasonExporter, PdfExporter):
-    identifier = "season-standings-pdf"
-    verbose_name = gettext_lazy("Saisonwertung (PDF)")
+    slug = "season-standings"
     landscape = True
 
     def title(self) -> str:
@@ -151,8 +150,7 @@ RESULTS, SEASON = "Results", "Season"
 
 
 class SeasonStandingsXlsx(SeasonExporter, ListExporter):
-    identifier = "season-standings-xlsx"
-    verbose_name = gettext_lazy("Saisonwertung (Excel)")
+    slug = "season-standings"
 
     def sheets(self) -> Iterator[SheetData]:
         s = self.standings
@@ -182,8 +180,5 @@ class SeasonStandingsXlsx(SeasonExporter, ListExporter):
                                   Column(_("Wert"), 12, POINTS_FORMAT)], results)
 
 
-SEASON_EXPORTERS = (SeasonStandingsPdf, SeasonStandingsXlsx)
-
-
-def get_season_exporter(identifier: str):
-    return next((cls for cls in SEASON_EXPORTERS if cls.identifier == identifier), None)
+registry.REGISTRY.declare(
+    registry.Export(registry.SEASON, gettext_lazy("Saisonwertung"), (SeasonStandingsPdf, SeasonStandingsXlsx)))

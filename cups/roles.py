@@ -20,14 +20,10 @@ from guardian.core import ObjectPermissionChecker
 from guardian.shortcuts import get_objects_for_user
 
 from cups.models import Cup, SeasonTournament
+from tournament.http import DIRECT, is_director_account
 from tournament.models import Tournament
 
-DIRECT = "tournament.direct_tournament"
 MANAGE = "cups.manage_cup"
-
-
-def _is_director_account(user) -> bool:
-    return bool(user and user.is_active and user.is_staff)
 
 
 def cup_of(tournament: Tournament) -> Cup | None:
@@ -38,7 +34,7 @@ def cup_of(tournament: Tournament) -> Cup | None:
 def organised_cups(user) -> QuerySet[Cup]:
     if user.is_superuser:
         return Cup.objects.all()
-    if not _is_director_account(user):
+    if not is_director_account(user):
         return Cup.objects.none()
     return get_objects_for_user(user, MANAGE, klass=Cup, accept_global_perms=False)
 
@@ -48,7 +44,7 @@ def directed_tournaments(user, queryset: QuerySet[Tournament] | None = None) -> 
     queryset = Tournament.objects.all() if queryset is None else queryset
     if user.is_superuser:
         return queryset
-    if not _is_director_account(user):
+    if not is_director_account(user):
         return queryset.none()
     own = get_objects_for_user(user, DIRECT, klass=Tournament, accept_global_perms=False).values("pk")
     return queryset.filter(Q(cup_season__isnull=True) | Q(created_by=user) | Q(pk__in=own)
@@ -62,7 +58,7 @@ class CupRoleBackend:
         return None
 
     def has_perm(self, user, perm: str, obj=None) -> bool:
-        if obj is None or not _is_director_account(user):
+        if obj is None or not is_director_account(user):
             return False
         if perm == DIRECT and isinstance(obj, Tournament):
             if obj.created_by_id == user.pk:

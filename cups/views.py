@@ -7,13 +7,13 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.text import slugify
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_safe
 
 from cups import calendar
-from cups.exports import get_season_exporter
 from cups.forms import SeasonImportForm
 from cups.imports import import_season_results
 from cups.live import cached_cup, cached_final_field, cached_player, cached_season
@@ -23,6 +23,8 @@ from cups.roles import MANAGE
 from cups.selectors import UnknownScheme, cup_overview, cups_with_seasons, final_field, season_standings
 from cups.statistics import cup_statistics
 from language import ServiceError
+from paper.downloads import serve
+from paper.registry import REGISTRY, SEASON
 from tournament.http import director_required, int_param
 from tournament.models import Player, Tournament
 
@@ -81,7 +83,8 @@ def season_page(request, slug: str, season: str):
     except UnknownScheme as err:
         raise Http404(str(err)) from err
     return render(request, "cups/season.html", {"cup": found.cup, "season": found, "standings_html": standings_html,
-                                                "subs": SubRanking.objects.filter(cup=found.cup)})
+                                                "subs": SubRanking.objects.filter(cup=found.cup),
+                                                "sheets": REGISTRY.links(SEASON)})
 
 
 def _sub(season: Season, sub: str) -> SubRanking:
@@ -99,7 +102,7 @@ def sub_ranking_page(request, slug: str, season: str, sub: str):
     if request.GET.get("format") == "json":
         return JsonResponse(standings.as_json(), json_dumps_params={"ensure_ascii": False})
     return render(request, "cups/sub_ranking.html", {"cup": found.cup, "season": found, "sub": ranking,
-                                                     "standings": standings})
+                                                     "standings": standings, "sheets": REGISTRY.links(SEASON)})
 
 
 @director_required
@@ -125,20 +128,16 @@ def season_import(request, slug: str, season: str):
                   status=status)
 
 
+@require_safe
 def season_export(request, slug: str, season: str, identifier: str, sub: str | None = None):
-    """The season standings (or a sub-ranking's) as PDF or XLSX (cups/exports.py); public like the season page."""
-    exporter = get_season_exporter(identifier)
-    if exporter is None:
-        raise Http404(identifier)
+    """A season's file (or a sub-ranking's) from the registry (cups/exports.py); public like the season page."""
     found = _season(slug, season)
     ranking = _sub(found, sub) if sub else None
+    back = reverse("cups:sub_ranking", args=[slug, season, sub]) if sub else reverse("cups:season", args=[slug, season])
     try:
-        file = exporter(found, sub=ranking).render()
+        return serve(request, SEASON, identifier, found, sub=ranking, back=back)
     except UnknownScheme as err:
         raise Http404(str(err)) from err
-    response = HttpResponse(file.content, content_type=file.content_type)
-    response["Content-Disposition"] = f'attachment; filename="{file.filename}"'
-    return response
 
 
 @director_required

@@ -72,14 +72,18 @@ def default_site_url(port: int | str) -> str:
     return f"http://{addresses[0] if addresses else '127.0.0.1'}:{port}"
 
 
-LOCAL_HOSTS = ("localhost", "127.0.0.1", "[::1]", "testserver")
+# The machine itself asks its server by address: the hub's proxy checks each instance's /healthz as
+# 127.0.0.1:8001 (deploy/Caddyfile), so these stay allowed when DJANGO_ALLOWED_HOSTS names the site;
+# from the internet only Caddy reaches an instance, and it passes on nothing but the site's own name.
+LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "[::1]")
+LOCAL_HOSTS = (*LOOPBACK_HOSTS, "testserver")
 
 
 def allowed_hosts(configured: str | None, site_url: str) -> list[str]:
-    """Host names the site answers to: DJANGO_ALLOWED_HOSTS when set, else localhost, this machine's
-    LAN addresses (what the phones type or scan) and SITE_URL's host."""
+    """Host names the site answers to: DJANGO_ALLOWED_HOSTS (and the loopback names) when set, else
+    localhost, this machine's LAN addresses (what the phones type or scan) and SITE_URL's host."""
     if configured is not None and configured.strip():
-        return [host.strip() for host in configured.split(",") if host.strip()]
+        return list(dict.fromkeys([*(host.strip() for host in configured.split(",") if host.strip()), *LOOPBACK_HOSTS]))
     site_host = urlsplit(site_url).hostname
     hosts = [*LOCAL_HOSTS, *lan_addresses(), *([site_host] if site_host else [])]
     return list(dict.fromkeys(hosts))

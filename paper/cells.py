@@ -19,6 +19,17 @@ YES = frozenset({"ja", "j", "yes", "y", "true", "wahr", "x", "1", "✓", "✔"})
 NO = frozenset({"", "nein", "n", "no", "false", "falsch", "0", "-", "–", "none"})
 
 
+# Text starting with one of these is a formula to Excel and LibreOffice (and "-"/"+"/"@" a DDE attack).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_text(value: Any) -> Any:
+    """A value for a CSV a spreadsheet opens: text it would run as a formula gets a leading apostrophe
+    (shown as text); numbers and everything else stay as they are. An .xlsx needs none: xlsx.py writes
+    text as text."""
+    return f"'{value}" if isinstance(value, str) and value.startswith(FORMULA_STARTS) else value
+
+
 def cell_text(value: Any) -> str:
     """A cell as text, outer spaces removed; an empty cell is ""."""
     return "" if value is None else str(value).strip()

@@ -1,59 +1,30 @@
-"""Files in and out: downloads of the printed sheets and workbooks (thin views over an exporter's
-render()) and the director's upload of hands typed in from paper.
+"""Files in and out: the download addresses of a tournament's, a round's and a list's files (thin over
+paper.downloads.serve and the registry) and the director's upload of hands typed in from paper.
 
-Directors get every exporter; the public standings page only those marked ``public``. Links on
-paper (the scorer's QR code) carry SITE_URL, the address the phones in the hall reach, also when the
-director's browser uses the laptop's own 127.0.0.1 (hall.net.printed_address).
+Directors get every file; the public standings page only those the registry marks ``public``.
 """
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.contrib import messages
-from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
 from django.views.decorators.http import require_safe
 
-from hall.net import printed_address
 from hall.sqlite import yielding_to_saves
-from language import ServiceError
-from paper.exports import get_exporter
-from paper.exports.base import Exporter
+from paper.downloads import serve
 from paper.forms import HandImportForm
 from paper.imports.hands import import_hands
+from paper.registry import LIST, ROUND, TOURNAMENT
 from tournament.http import directed_tournament, director_required
 from tournament.models import Round, Tournament
-
-
-def _download(request, tournament: Tournament, exporter_class: type[Exporter], round: Round | None):
-    base_url = printed_address(settings.SITE_URL, request.build_absolute_uri("/"))
-    exporter = exporter_class(tournament, round=round, base_url=base_url)
-    try:
-        file = exporter.render()
-    except ServiceError as error:
-        messages.error(request, error.message())
-        if round is not None:
-            return redirect("tournament:round", slug=tournament.slug, number=round.number)
-        return redirect("tournament:detail", slug=tournament.slug)
-    response = HttpResponse(file.content, content_type=file.content_type)
-    # PDFs open in the browser's viewer (to print); workbooks download.
-    disposition = "inline" if file.content_type == "application/pdf" else "attachment"
-    response["Content-Disposition"] = f'{disposition}; filename="{file.filename}"'
-    return response
-
-
-def _exporter(identifier: str, *, per_round: bool, public: bool = False) -> type[Exporter]:
-    exporter_class = get_exporter(identifier)
-    if exporter_class is None or exporter_class.per_round != per_round or (public and not exporter_class.public):
-        raise Http404("no such sheet")
-    return exporter_class
 
 
 @director_required
 @require_safe
 def tournament_export(request, slug: str, identifier: str):
     tournament = directed_tournament(request, slug)
-    return _download(request, tournament, _exporter(identifier, per_round=False), None)
+    return serve(request, TOURNAMENT, identifier, tournament, back=reverse("tournament:detail", args=[slug]))
 
 
 @director_required
@@ -61,13 +32,22 @@ def tournament_export(request, slug: str, identifier: str):
 def round_export(request, slug: str, number: int, identifier: str):
     tournament = directed_tournament(request, slug)
     round = get_object_or_404(Round, tournament=tournament, number=number)
-    return _download(request, tournament, _exporter(identifier, per_round=True), round)
+    return serve(request, ROUND, identifier, tournament, round=round,
+                 back=reverse("tournament:round", args=[slug, number]))
+
+
+@director_required
+@require_safe
+def list_export(request, slug: str, identifier: str):
+    tournament = directed_tournament(request, slug)
+    return serve(request, LIST, identifier, tournament, back=reverse("tournament:detail", args=[slug]))
 
 
 @require_safe
 def public_export(request, slug: str, identifier: str):
     tournament = get_object_or_404(Tournament, slug=slug)
-    return _download(request, tournament, _exporter(identifier, per_round=False, public=True), None)
+    return serve(request, TOURNAMENT, identifier, tournament, public=True,
+                 back=reverse("tournament:standings", args=[slug]))
 
 
 @director_required

@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy
 
 from language import Message
 from publishing.problems import Refused, at
-from publishing.schema import Document, RoundPart
+from publishing.schema import FORMAT, Document, RoundPart
 from rules.engine.custom import RuleSetInvalid, validate_ruleset
 from rules.engine.ruleset import PlainDataError, RuleSet
 from rules.rulesets import BUILTIN
@@ -79,6 +79,10 @@ def _check_round(document: Document, number: int, part: RoundPart, plan: Tournam
 
 def check_document(document: Document) -> None:
     """Raises Refused (400) naming the first part that does not fit the rest."""
+    if document.format == FORMAT and document.incarnation is None:
+        raise at("incarnation", Message(gettext_lazy("fehlt (Format %(format)s)"), format=FORMAT))
+    if document.format != FORMAT and document.incarnation is not None:
+        raise at("incarnation", Message(gettext_lazy("gibt es im Format %(format)s nicht"), format=document.format))
     t = document.tournament
     players = len(document.players)
     if len(document.entries) != players:

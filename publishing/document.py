@@ -39,7 +39,7 @@ def build(tournament) -> Document:
             "at": correction.at})
     t = tournament
     return Document(
-        format=FORMAT, sequence=t.live_version, sent_at=timezone.now(),
+        format=FORMAT, sequence=t.live_version, incarnation=t.incarnation, sent_at=timezone.now(),
         # Whether the venue counts it as its season's cup final (cups.SeasonTournament), if it has cups at all.
         cup_final=bool(getattr(getattr(t, "cup_season", None), "is_final", False)),
         tournament={name: getattr(t, name) for name in (
@@ -88,8 +88,10 @@ def parse(body: bytes | str) -> Document:
 
 
 def digest(document: Document) -> str:
-    """What makes two sendings the same copy: the canonical document without the time it was built."""
-    canonical = document.model_dump_json(exclude={"sent_at"})
+    """What makes two sendings the same copy: the canonical document without the time it was built.
+    Only sendings of one incarnation are compared, so it is left out too: a /2 document's digest stays
+    what it was before /3 added the field."""
+    canonical = document.model_dump_json(exclude={"sent_at", "incarnation"})
     return hashlib.sha256(canonical.encode()).hexdigest()
 
 

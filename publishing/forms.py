@@ -12,6 +12,8 @@ class TargetForm(forms.Form):
                             help_text=_("vom Cup-Organisator (manage.py publish_token auf dem Cup-Server)"))
     after_each_round = forms.BooleanField(label=_("nach jeder abgeschlossenen Runde von selbst veröffentlichen"),
                                           required=False, initial=True)
+    while_playing = forms.BooleanField(label=_("während der Runde laufend veröffentlichen"), required=False,
+                                       help_text=_("nach eingetragenen Spielen, höchstens alle paar Minuten"))
 
     def clean_url(self) -> str:
         url = self.cleaned_data["url"]

@@ -10,6 +10,12 @@ from __future__ import annotations
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+# What the hub's answer says about its copy's state (publishing/hub/receive.py, with the copy's sequence),
+# and what the venue records of it for the director's page (PublishAttempt.kind, .hub_sequence).
+REPLACED = "replaced"  # taken: the hub had another incarnation's state (a restore, a re-created tournament)
+HUB_NEWER = "hub_newer"  # refused: the hub has a later state of this incarnation (a database copied back by hand)
+RETIRED = "retired"  # refused: this incarnation was replaced on the hub already
+
 
 class PublishToken(models.Model):
     """A hub token: it may publish tournaments into its cup's seasons and nothing else."""
@@ -35,12 +41,18 @@ class PublishToken(models.Model):
 
 class PublishedCopy(models.Model):
     """A tournament on the hub that a venue published: the cup it came in for, and the venue's
-    version of it, so an older or replayed request never overwrites a newer copy."""
+    version of it, so an older or replayed request never overwrites a newer copy. The version is the
+    venue tournament's incarnation and its sequence in that incarnation: a new incarnation (a restore,
+    a re-created tournament) replaces the copy whatever its sequence, a retired one is refused."""
 
     tournament = models.OneToOneField("tournament.Tournament", on_delete=models.CASCADE, related_name="published_copy")
     cup = models.ForeignKey("cups.Cup", on_delete=models.CASCADE, related_name="published_copies")
     token = models.ForeignKey(PublishToken, on_delete=models.SET_NULL, null=True, blank=True)
     sequence = models.PositiveIntegerField(help_text="the venue's live_version of the copy")
+    incarnation = models.UUIDField(null=True, blank=True,
+                                   help_text="the venue tournament's incarnation of the copy (none: sent as tarock-turnier/2)")
+    retired_incarnations = models.JSONField(default=list, blank=True,
+                                            help_text="incarnations this copy replaced: their sendings are refused")
     digest = models.CharField(max_length=64, help_text="SHA-256 of the document received")
     sent_at = models.DateTimeField(help_text="when the venue built the document (the venue's clock)")
     received_at = models.DateTimeField()
@@ -59,16 +71,22 @@ class PublishTarget(models.Model):
     url = models.URLField(_("Adresse des Cup-Servers"), max_length=300)
     token = models.CharField(_("Schlüssel"), max_length=200)
     after_each_round = models.BooleanField(_("nach jeder abgeschlossenen Runde veröffentlichen"), default=True)
+    # The cup's site follows a running round (publishing/venue/auto.py: at most every PUBLISH_LIVE_SECONDS).
+    while_playing = models.BooleanField(_("während der Runde laufend veröffentlichen"), default=False)
 
 
 class PublishAttempt(models.Model):
     """One try to publish: when, whether the hub took it, and the hub's (or the network's) answer."""
+
+    KINDS = [(REPLACED, REPLACED), (HUB_NEWER, HUB_NEWER), (RETIRED, RETIRED)]
 
     tournament = models.ForeignKey("tournament.Tournament", on_delete=models.CASCADE, related_name="publish_attempts")
     at = models.DateTimeField(auto_now_add=True)
     ok = models.BooleanField(default=False)
     message = models.TextField(blank=True)
     automatic = models.BooleanField(default=False)
+    kind = models.CharField(max_length=20, choices=KINDS, blank=True)
+    hub_sequence = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["-at", "-id"]

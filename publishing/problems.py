@@ -10,11 +10,15 @@ from language import Message, ServiceError, message
 
 
 class Refused(ServiceError):
-    """A document the hub does not take, with the HTTP status that says why; nothing was written."""
+    """A document the hub does not take, with the HTTP status that says why; nothing was written. A
+    refusal the venue can act on carries a ``code`` and the hub's copy's ``sequence`` for its page."""
 
-    def __init__(self, status: int, text, /, **params):
+    def __init__(self, status: int, text, /, *, code: str = "", sequence: int | None = None, **params):
+        # ``sequence`` is the hub copy's for the venue's page; a sentence that names it gets a Message.
         super().__init__(text, **params)
         self.status = status
+        self.code = code
+        self.sequence = sequence
 
 
 def field_path(location) -> str:
@@ -34,7 +38,7 @@ BOUNDS = (("ge", gettext_lazy("mindestens %(limit)s")), ("gt", gettext_lazy("grÃ
           ("le", gettext_lazy("hÃ¶chstens %(limit)s")), ("lt", gettext_lazy("kleiner als %(limit)s")))
 TYPES = {"int": gettext_lazy("eine ganze Zahl"), "bool": gettext_lazy("true oder false"), "string": gettext_lazy("ein Text"),
          "list": gettext_lazy("eine Liste"), "dict": gettext_lazy("ein Objekt"), "model": gettext_lazy("ein Objekt"),
-         "float": gettext_lazy("eine Zahl")}
+         "float": gettext_lazy("eine Zahl"), "uuid": gettext_lazy("eine UUID")}
 
 
 def _bounds(context: dict) -> Message:

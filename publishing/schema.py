@@ -1,4 +1,4 @@
-"""The declared schema of the publish document (format ``tarock-turnier/2``): every field a venue may
+"""The declared schema of the publish document (format ``tarock-turnier/3``): every field a venue may
 send, its type and its bounds, checked strictly before the hub writes anything.
 
 The hub faces the internet and a venue's token sits in clear on the venue's laptop, so nothing in a
@@ -16,6 +16,7 @@ import re
 from datetime import date, datetime
 from decimal import Decimal
 from typing import Annotated, Any, Literal
+from uuid import UUID
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
 
@@ -25,7 +26,10 @@ from tournament.models import Round
 from tournament.money import MAX_STAKE_CENTS
 from tournament.standings import MAX_ROUNDS  # preliminary rounds; a final round comes on top
 
-FORMAT = "tarock-turnier/2"
+FORMAT = "tarock-turnier/3"
+# The format before incarnations: still taken, as the one incarnation a copy had before its venue sent /3
+# (docs/publishing.md, "Starting over"), so a hub can be updated before its venues.
+LEGACY_FORMAT = "tarock-turnier/2"
 
 MAX_PLAYERS = 10_000
 MAX_HANDS_AT_A_TABLE = 60  # 50 at five plus the sixes' share: hands_planned is checked against the plan too
@@ -178,8 +182,10 @@ class RoundPart(_Strict):
 
 
 class Document(_Strict):
-    format: Literal[FORMAT]
+    format: Literal[FORMAT, LEGACY_FORMAT]
     sequence: Count(MAX_SEQUENCE)
+    # The venue's tournament's incarnation (tournament.models.Tournament.incarnation): /3 sends it, /2 cannot.
+    incarnation: UUID | None = None
     sent_at: Moment
     cup_final: bool = False
     tournament: TournamentPart

@@ -27,6 +27,7 @@ from scoring import services
 from scoring.forms import HandForm
 from scoring.seats import absences_of, active_positions
 from scoring.selectors import table_sheet
+from tournament import json_answers as reply
 from tournament.errors import NotWritable, WrongHandNumber
 from tournament.models import Table
 from tournament.selectors import table_by_token
@@ -38,18 +39,6 @@ RETRY_AFTER = 3  # seconds a client waits after a 503 before sending again
 logger = logging.getLogger(__name__)
 
 
-def _answer(data: dict | list, status: int = 200) -> JsonResponse:
-    response = JsonResponse(data, status=status, safe=False, json_dumps_params={"ensure_ascii": False})
-    response["Cache-Control"] = "no-store"
-    return response
-
-
-def _error(status: int, text, **extra) -> JsonResponse:
-    # "error" in both languages (scorer-api.md); "message" in the language of the request alone, which
-    # the page's outbox shows, so a German page never shows an English sentence.
-    return _answer({"error": in_both(text), "message": render(text), **extra}, status)
-
-
 def _always_json(view):
     """The view's answer, or a JSON one when the database or the code fails under it."""
 
@@ -59,31 +48,23 @@ def _always_json(view):
             return view(request, *args, **kwargs)
         except OperationalError as error:  # locked / busy / timed out: nothing was written, a retry will do
             logger.warning("scorer API: database busy (%s)", error)
-            response = _error(503, gettext_lazy(
-                "Der Server ist gerade ausgelastet; nichts wurde gespeichert. Bitte gleich nochmals senden."))
-            response["Retry-After"] = str(RETRY_AFTER)
-            return response
+            return reply.busy(gettext_lazy(
+                "Der Server ist gerade ausgelastet; nichts wurde gespeichert. Bitte gleich nochmals senden."), RETRY_AFTER)
         except Exception:  # noqa: BLE001 - a bug: logged with its traceback, the client still reads JSON
             logger.exception("scorer API: unexpected error")
-            return _error(500, gettext_lazy("Ein Fehler am Server; nichts wurde gespeichert."))
+            return reply.refusal(500, gettext_lazy("Ein Fehler am Server; nichts wurde gespeichert."))
 
     return answer
 
 
 def _unknown() -> JsonResponse:
-    return _error(404, gettext_lazy("Unbekannter Tisch-Link."))
-
-
-def _wrong_method(allowed: str) -> JsonResponse:
-    response = _error(405, Message(gettext_lazy("Nur %(allowed)s."), allowed=allowed))
-    response["Allow"] = allowed
-    return response
+    return reply.refusal(404, gettext_lazy("Unbekannter Tisch-Link."))
 
 
 def status_of(table: Table) -> str:
-    if not table.round.is_open or table.ended_early:
-        return "closed"
-    return "confirmed" if table.confirmed_at is not None else "open"
+    """The table's scorer_lock in the spec's words: a round not open and an ended table are both "closed"."""
+    lock = table.scorer_lock
+    return "open" if lock is None else "confirmed" if lock == "confirmed" else "closed"
 
 
 def table_state(table: Table) -> dict:
@@ -115,9 +96,9 @@ def table_state(table: Table) -> dict:
 @_always_json
 def state(request, token: str):
     if request.method not in ("GET", "HEAD"):
-        return _wrong_method("GET")
+        return reply.wrong_method("GET")
     table = table_by_token(token)
-    return _unknown() if table is None else _answer(table_state(table))
+    return _unknown() if table is None else reply.answer(table_state(table))
 
 
 def _read_body(request) -> tuple[dict | None, JsonResponse | None]:
@@ -127,23 +108,23 @@ def _read_body(request) -> tuple[dict | None, JsonResponse | None]:
     except ValueError:
         length = 0
     if length > MAX_BODY:
-        return None, _error(400, gettext_lazy("Die Anfrage ist zu groß (höchstens 64 KB)."))
+        return None, reply.refusal(400, gettext_lazy("Die Anfrage ist zu groß (höchstens 64 KB)."))
     try:
         body = request.body
         if len(body) > MAX_BODY:
             raise ValueError("too large")
         data = json.loads(body.decode("utf-8"))
     except Exception:  # noqa: BLE001 - whatever the bytes are (too large, not UTF-8, not JSON), it is a 400
-        return None, _error(400, gettext_lazy("Kein gültiges JSON."))
+        return None, reply.refusal(400, gettext_lazy("Kein gültiges JSON."))
     if not isinstance(data, dict):
-        return None, _error(400, gettext_lazy("Erwartet wird ein JSON-Objekt mit number, key und hand."))
+        return None, reply.refusal(400, gettext_lazy("Erwartet wird ein JSON-Objekt mit number, key und hand."))
     number, key, hand = data.get("number"), data.get("key"), data.get("hand")
     if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= 999:
-        return None, _error(400, gettext_lazy("„number“ muss eine ganze Zahl (die Spielnummer) sein."))
+        return None, reply.refusal(400, gettext_lazy("„number“ muss eine ganze Zahl (die Spielnummer) sein."))
     if not isinstance(key, str) or not KEY.fullmatch(key):
-        return None, _error(400, gettext_lazy("„key“ muss 8 bis 64 Zeichen aus A–Z, a–z, 0–9, _ und - haben."))
+        return None, reply.refusal(400, gettext_lazy("„key“ muss 8 bis 64 Zeichen aus A–Z, a–z, 0–9, _ und - haben."))
     if not isinstance(hand, dict) and not isinstance(data.get("form"), dict):
-        return None, _error(400, gettext_lazy("„hand“ muss ein JSON-Objekt im Austauschformat sein."))
+        return None, reply.refusal(400, gettext_lazy("„hand“ muss ein JSON-Objekt im Austauschformat sein."))
     return data, None
 
 
@@ -154,7 +135,7 @@ def _hand_from_form(table: Table, number: int, fields: dict) -> tuple[dict | Non
     for name, value in fields.items():
         values = value if isinstance(value, list) else [value]
         if not all(isinstance(item, (str, int)) and not isinstance(item, bool) for item in values):
-            return None, _error(400, Message(gettext_lazy("Das Feld „%(name)s“ hat keinen gültigen Wert."), name=name))
+            return None, reply.refusal(400, Message(gettext_lazy("Das Feld „%(name)s“ hat keinen gültigen Wert."), name=name))
         data.setlist(str(name), [str(item) for item in values])
     data.update({"number": str(number), "version": "0", "idempotency_key": "outbox"})
     seats = list(table.seats.select_related("entry__player").order_by("position"))
@@ -164,7 +145,7 @@ def _hand_from_form(table: Table, number: int, fields: dict) -> tuple[dict | Non
     if not form.is_valid():
         problems = "; ".join(f"{name}: {' '.join(errors)}" for name, errors in form.errors.items())
         incomplete = Message(gettext_lazy("Eingabe unvollständig (%(problems)s)"), problems=problems)
-        return None, _answer({"error": in_both(incomplete), "message": render(incomplete)}, 422)
+        return None, reply.answer({"error": in_both(incomplete), "message": render(incomplete)}, 422)
     return form.hand_data(), None
 
 
@@ -172,7 +153,7 @@ def _hand_from_form(table: Table, number: int, fields: dict) -> tuple[dict | Non
 @_always_json
 def store(request, token: str):
     if request.method != "POST":
-        return _wrong_method("POST")
+        return reply.wrong_method("POST")
     table = table_by_token(token)
     if table is None:
         return _unknown()
@@ -188,15 +169,15 @@ def store(request, token: str):
         stored = services.store_hand(table=table, number=data["number"], data=hand,
                                      idempotency_key=data["key"], entered_by=services.SCORER)
     except InvalidHand as error:
-        return _answer({"error": error.message("both"), "message": error.message(active_language()), "problems": [
+        return reply.answer({"error": error.message("both"), "message": error.message(active_language()), "problems": [
             {"de": problem.message_de, "en": problem.message_en} for problem in error.problems]}, 422)
     except WrongHandNumber as error:
-        return _error(409, error.said, next_number=error.next_number)
+        return reply.refusal(409, error.said, next_number=error.next_number)
     except NotWritable as error:
-        return _error(403, error.said)
+        return reply.refusal(403, error.said)
     except ServiceError as error:
         table.refresh_from_db(fields=["hands_entered"])
-        return _error(409, error.said, next_number=table.hands_entered + 1)
+        return reply.refusal(409, error.said, next_number=table.hands_entered + 1)
     hand = stored.hand
-    return _answer({"number": hand.number, "points": hand.result.get("points"), "cash": hand.result.get("cash"),
+    return reply.answer({"number": hand.number, "points": hand.result.get("points"), "cash": hand.result.get("cash"),
                     "version": stored.version}, 201 if stored.created else 200)

@@ -23,9 +23,8 @@ from language import ServiceError
 from scoring.models import CORRECTION_LIMIT, CORRECTION_REASON_LENGTH, Correction, Hand, HandRevision, HandScore
 from scoring.scored import score_rows
 from scoring.seats import absences_of, dealer_position, seat_entries
-from scoring.selectors.standings import final_ranking
 from scoring.settlement import price_hands
-from tournament import live, players, rounds
+from tournament import events, live
 from tournament.errors import NotWritable, StaleVersion, WrongHandNumber
 from tournament.models import Round, Seat, Table
 
@@ -71,27 +70,18 @@ def _table_write(table: Table, *, expected_version: int | None = None, director:
 
 
 def _check_open(table: Table, *, director: bool) -> None:
-    if director or table.accepts_scorer_writes:
-        return
-    if not table.round.is_open:
+    lock = None if director else table.scorer_lock
+    if lock == "round":
         raise NotWritable(gettext_lazy("Die Runde ist nicht offen: Spiele ändert jetzt nur die Turnierleitung."))
-    if table.confirmed_at is not None:
+    if lock == "confirmed":
         raise NotWritable(gettext_lazy("Der Tisch ist bestätigt: Änderungen nur durch die Turnierleitung."))
-    raise NotWritable(gettext_lazy("Die Turnierleitung hat diesen Tisch beendet: Änderungen nur durch die Turnierleitung."))
+    if lock == "ended":
+        raise NotWritable(gettext_lazy("Die Turnierleitung hat diesen Tisch beendet: Änderungen nur durch die Turnierleitung."))
 
 
 def _seated(table: Table) -> list[int]:
     """Entry ids of the table in seat order (position 0 first)."""
     return list(table.seats.order_by("position").values_list("entry_id", flat=True))
-
-
-@live.write_service(changes=lambda arguments, hand: ())  # store_hand below knows whether it wrote
-def record_hand(*, table: Table, number: int, data: dict, idempotency_key: str = "", entered_by: str = "",
-                user=None, director: bool = False) -> Hand:
-    """Store the next hand of a table. The same idempotency key twice stores it once (a double tap or
-    a retry after a lost response returns the hand already stored)."""
-    return store_hand(table=table, number=number, data=data, idempotency_key=idempotency_key,
-                      entered_by=entered_by, user=user, director=director).hand
 
 
 @dataclass(frozen=True)
@@ -104,7 +94,9 @@ class StoredHand:
 @live.write_service(changes=lambda arguments, stored: [stored.hand.table.round.tournament_id] if stored.created else ())
 def store_hand(*, table: Table, number: int, data: dict, idempotency_key: str = "", entered_by: str = "",
                user=None, director: bool = False) -> StoredHand:
-    """record_hand, telling a replay of a known key (nothing written) from a new hand."""
+    """Store the next hand of a table: the one path every hand takes (the scorer's form and API, the
+    director's paper sheet, the import). The same idempotency key twice stores it once (a double tap or
+    a retry after a lost response gets the hand stored then, ``created`` false, nothing written)."""
     try:
         with _table_write(table, director=director, replay_key=idempotency_key,
                           fields=("hands_entered", "last_hand_at")) as table:
@@ -121,7 +113,12 @@ def store_hand(*, table: Table, number: int, data: dict, idempotency_key: str = 
             _entered(table, hand)
     except _Replayed as replay:
         return StoredHand(replay.hand, False, replay.version)
+    _announce(events.hand_stored, table, hand.number)
     return StoredHand(hand, True, table.version)
+
+
+def _announce(event, table: Table, number: int) -> None:
+    events.announce(event, tournament_id=table.round.tournament_id, table_id=table.pk, number=number)
 
 
 def _new_hand(table: Table, seats: list[int], number: int, data: dict, key: str, entered_by: str,
@@ -147,7 +144,7 @@ def _entered(table: Table, last: Hand) -> None:
 @live.write_service(changes=lambda arguments, stored: [arguments["table"].round.tournament_id] if stored else ())
 def record_hands(*, table: Table, hands: list[dict], key_prefix: str = "", entered_by: str = "", user=None,
                  director: bool = False) -> list[Hand]:
-    """The table's next hands at once (the demo, a whole sheet): stored exactly as ``record_hand`` one
+    """The table's next hands at once (the demo, a whole sheet): stored exactly as ``store_hand`` one
     after the other would store them (hand ``n`` with the key ``key_prefix + n`` when a prefix is
     given, a revision each, the version up by one a hand), in a few statements. Every hand is read
     and scored before anything is written; one that does not read raises InvalidHand."""
@@ -169,6 +166,8 @@ def record_hands(*, table: Table, hands: list[dict], key_prefix: str = "", enter
         HandRevision.objects.bulk_create([revision for _hand, _scores, revision in built])
         _entered(table, stored[-1])
         table.version += len(built) - 1  # one write a hand, as when entered one by one (_table_write adds the last)
+    for hand in stored:
+        _announce(events.hand_stored, table, hand.number)
     return stored
 
 
@@ -192,6 +191,7 @@ def correct_hand(*, hand: Hand, data: dict, expected_version: int, reason: str =
         HandScore.objects.bulk_create(scores)
         HandRevision.objects.create(table=table, number=hand.number, action=HandRevision.CORRECTED, before=before,
                                     after=stored, reason=reason.strip(), by=by[:120], user=user)
+    _announce(events.hand_corrected, table, hand.number)
     return hand
 
 
@@ -209,6 +209,7 @@ def remove_last_hand(*, table: Table, expected_version: int, reason: str = "", b
         hand.delete()
         table.hands_entered = hand.number - 1
         table.last_hand_at = table.hands.aggregate(last=Max("created_at"))["last"]
+    _announce(events.hand_removed, table, hand.number)
 
 
 @live.write_service
@@ -221,24 +222,6 @@ def confirm_table(*, table: Table, expected_version: int, names: str) -> Table:
             raise ServiceError(gettext_lazy("Bitte die Namen der bestätigenden Spieler angeben."))
         table.confirmed_at, table.confirmed_by = timezone.now(), names.strip()[:200]
     return table
-
-
-@live.write_service
-def seat_round_by_standings(*, round: Round, user=None, seed: str | None = None) -> Round:
-    """Seat a round through the draw manager (tournament.rounds.seat_round), handing it the standings
-    for a final round, which only scoring can read."""
-    ranking = final_ranking(round.tournament) if round.tournament.seats_by_standings(round.number) else None
-    return rounds.seat_round(round=round, seed=seed, user=user, ranking=ranking)
-
-
-@live.write_service
-def seat_with_substitute(*, round: Round, name: str, club: str = "", user=None) -> Round:
-    """A substitute ("Springer") instead of a bye, and the round seated again with him, in one
-    transaction (tournament.players.add_substitute says who may be one)."""
-    if not round.byes.exists():
-        raise ServiceError(gettext_lazy("In dieser Runde setzt niemand aus: ein Springer ist nicht nötig."))
-    players.add_substitute(round=round, name=name, club=club)
-    return seat_round_by_standings(round=round, user=user)
 
 
 @live.write_service
@@ -304,20 +287,6 @@ def book_revoke_claim(*, hand: Hand, claimant, points, reason: str, user=None) -
         Correction(entry=offender, round=round, points=-value, reason=text, user=user, hand=hand, booking=booking),
     ])
     return rows[0], rows[1]
-
-
-@live.write_service
-def set_first_dealer(*, table: Table, position: int, expected_version: int, director: bool = False) -> Table:
-    """Record who deals first, as drawn at the table: only before the first hand."""
-    with _table_write(table, expected_version=expected_version, director=director,
-                      fields=("first_dealer", "first_dealer_drawn")) as table:
-        if table.hands_entered:
-            raise ServiceError(gettext_lazy("Der erste Geber steht fest, sobald das erste Spiel eingetragen ist."))
-        size = table.seats.count()
-        if not 0 <= position < size:
-            raise ServiceError(gettext_lazy("Platz %(place)s gibt es an diesem Tisch nicht."), place=position + 1)
-        table.first_dealer, table.first_dealer_drawn = position, True
-    return table
 
 
 @live.write_service

@@ -26,7 +26,7 @@ from scoring.forms import CorrectionForm, HandForm, RevokeClaimForm, initial_fro
 from scoring.models import who_label
 from scoring.seats import active_positions, dealer_position, sitting_out
 from scoring.selectors import renonce_hands, stored_hand, table_sheet, tournament_corrections
-from tournament.http import directed_tournament, director_required, ensure_directs, int_param
+from tournament.http import DIRECT, directed_tournament, director_required, ensure_directs, int_param
 from tournament.models import Round, Table
 from tournament.selectors import round_clock, table_by_token
 
@@ -69,14 +69,14 @@ def _hand_form(sheet, number_: int, data=None, initial=None) -> HandForm:
 
 def _render_sheet(request, table: Table, *, form=None, problems=None, status=200, director=False):
     sheet = table_sheet(table)
-    if form is None and not sheet.complete and (director or table.accepts_scorer_writes):
+    if form is None and not sheet.complete and (director or table.scorer_lock is None):
         form = _hand_form(sheet, sheet.next_number)
     tournament = table.round.tournament
     revisions = _revisions(table, sheet) if director else None
     return render(request, "scoring/sheet.html", {
         "sheet": sheet, "table": table, "round": table.round, "tournament": tournament, "form": form,
         "problems": problems or [], "options": ruleset_options(tournament.ruleset), "director": director,
-        "can_write": director or table.accepts_scorer_writes,
+        "can_write": director or table.scorer_lock is None,
         "dealer_name": sheet.seats[sheet.next_dealer].entry.player.name if sheet.next_dealer is not None else "",
         "sits_out": bool(sheet.next_out),
         # At a table of six the player opposite the dealer sits the next hand out too.
@@ -131,10 +131,10 @@ def _store_posted_hand(request, table: Table, *, director: bool):
     if not form.is_valid():
         return _render_sheet(request, table, form=form, status=422, director=director)
     try:
-        services.record_hand(table=table, number=form.cleaned_data["number"], data=form.hand_data(),
-                             idempotency_key=form.cleaned_data["idempotency_key"], director=director,
-                             entered_by=services.director_code(request.user) if director else services.SCORER,
-                             user=request.user if director else None)
+        services.store_hand(table=table, number=form.cleaned_data["number"], data=form.hand_data(),
+                            idempotency_key=form.cleaned_data["idempotency_key"], director=director,
+                            entered_by=services.director_code(request.user) if director else services.SCORER,
+                            user=request.user if director else None)
     except InvalidHand as error:
         return _render_sheet(request, table, form=form, problems=error.problems, status=422, director=director)
     except ServiceError as error:
@@ -251,8 +251,8 @@ def _drawn(request, table: Table, director: bool) -> None:
         services.record_draw(table=table, expected_version=version, director=director,
                              first_vorhand=int_param(request.POST, "vorhand", -1, low=-1, high=size))
     else:
-        services.set_first_dealer(table=table, position=int_param(request.POST, "position", -1),
-                                  expected_version=version, director=director)
+        services.record_draw(table=table, expected_version=version, director=director,
+                             first_dealer=int_param(request.POST, "position", -1))
 
 
 @_friendly_404
@@ -260,7 +260,7 @@ def _drawn(request, table: Table, director: bool) -> None:
 def first_dealer(request, token: str):
     """Record what was drawn at the table before the first hand (the rule set's table_draw)."""
     table = _scorer_table(token)
-    director = request.user.is_staff and request.POST.get("director") == "1"
+    director = request.POST.get("director") == "1" and request.user.has_perm(DIRECT, table.round.tournament)
     try:
         _drawn(request, table, director)
     except ServiceError as error:

@@ -2,12 +2,13 @@
 # Installs the Debian packages the test suite needs beyond the base image, only the missing ones
 # (used by `make test` and therefore by .ci/run): chromium for the browser tests, poppler-utils
 # (pdftoppm) and zbar-tools (zbarimg) for the export tests that render each PDF and decode the
-# table card's QR code, fonts-dejavu-core for the PDFs' font (names beyond Latin-1). PostgreSQL 15
+# table card's QR code, fonts-dejavu-core for the PDFs' font (names beyond Latin-1), caddy for the
+# browser test of an event on the hub behind its HTTPS proxy (deploy/Caddyfile). PostgreSQL 15
 # is installed on demand by scripts/with-postgres.sh. As root apt-get installs them; otherwise a
 # clear message names the command to run, and the script fails.
 set -euo pipefail
 
-APT_PACKAGES=(chromium poppler-utils zbar-tools fonts-dejavu-core)
+APT_PACKAGES=(chromium poppler-utils zbar-tools fonts-dejavu-core caddy)
 
 missing=()
 for pkg in "${APT_PACKAGES[@]}"; do
@@ -28,3 +29,7 @@ echo "==> apt-get install ${missing[*]}"
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
 apt-get install -y -qq "${missing[@]}" >/dev/null
+# Debian's caddy package starts a Caddy on port 80 for the whole machine: the tests start their own.
+if [[ " ${missing[*]} " == *" caddy "* ]] && command -v systemctl >/dev/null 2>&1; then
+    systemctl disable --now caddy.service >/dev/null 2>&1 || echo "system-packages: could not stop caddy.service" >&2
+fi

@@ -4,6 +4,7 @@ registration (open or not, a deadline, a cap) and each sign-up, its place and wh
 from __future__ import annotations
 
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from tournament import names
@@ -17,6 +18,13 @@ class Registration(models.Model):
     is_open = models.BooleanField(_("Anmeldung offen"), default=True)
     deadline = models.DateTimeField(_("Anmeldeschluss"))
     cap = models.PositiveIntegerField(_("Plätze"), null=True, blank=True, help_text=_("leer = ohne Grenze"))
+
+    def why_closed(self) -> str | None:
+        """Why nobody can sign up now: "closed" by the director, or the "deadline" has passed; None while
+        sign-ups are taken (the sign-up service refuses by it, the page shows the form by it)."""
+        if not self.is_open:
+            return "closed"
+        return "deadline" if timezone.now() > self.deadline else None
 
 
 class SignUp(models.Model):

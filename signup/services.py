@@ -85,9 +85,10 @@ def sign_up(*, tournament: Tournament, name: str, club: str = "", email: str = "
     deadline, when registration is closed, twice for the same person, or in a flood from one address."""
     name, club, email = _clean(name, club, email)
     registration = Registration.objects.select_for_update().filter(tournament=tournament).first()
-    if registration is None or not registration.is_open:
+    closed = "closed" if registration is None else registration.why_closed()
+    if closed == "closed":
         raise ServiceError(gettext_lazy("Für dieses Turnier ist die Anmeldung nicht offen."))
-    if timezone.now() > registration.deadline:
+    if closed == "deadline":
         raise ServiceError(gettext_lazy("Der Anmeldeschluss ist vorbei."))
     _count_attempt(address)
     signed_up = SignUp.objects.filter(tournament=tournament).exclude(status=SignUp.CANCELLED)

@@ -42,7 +42,7 @@ def sign_up_page(request, slug: str):
             status = 422
     listing = selectors.sign_up_list(tournament)
     registration = listing.registration
-    is_open = bool(registration and registration.is_open and timezone.now() <= registration.deadline)
+    is_open = registration is not None and registration.why_closed() is None
     return render(request, "signup/page.html", {"tournament": tournament, "form": form, "listing": listing,
                                                 "is_open": is_open}, status=status)
 

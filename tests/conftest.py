@@ -7,6 +7,7 @@ from datetime import date
 
 import hypothesis_budget  # noqa: F401 - loads the Hypothesis profile (thorough in CI, quick here)
 import pytest
+import serial_live_server  # noqa: F401 - the live server's requests one at a time on the shared in-memory SQLite
 
 from paper.imports import players as player_import
 from rules.engine.sampling import random_hand
@@ -94,3 +95,9 @@ def director(db, client):
     user = User.objects.create_superuser("leitung", "leitung@example.invalid", "tarock")
     client.force_login(user)
     return user
+
+
+@pytest.fixture(scope="session")
+def live_server(django_db_setup, live_server):
+    """pytest-django's live server, started once the test database exists (tests/serial_live_server.py)."""
+    return live_server

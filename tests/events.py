@@ -29,3 +29,18 @@ def play_rounds(tournament, play_round, rounds: int):
         play_round(round, seed=number)
         round_services.close_round(round=round)
     return tournament
+
+
+def seat_as_the_director(round, **arguments):
+    """Seat ``round`` as the round page does: the draw with the ranking the round needs (none for round 1)."""
+    from scoring.selectors import seating_ranking
+
+    return round_services.seat_round(round=round, ranking=seating_ranking(round), **arguments)
+
+
+def substitute_as_the_director(round, **arguments):
+    """A substitute instead of the round's bye, as the round page seats him."""
+    from scoring.selectors import seating_ranking
+    from tournament.players import seat_with_substitute
+
+    return seat_with_substitute(round=round, ranking=seating_ranking(round), **arguments)

@@ -210,6 +210,7 @@ def test_every_selector_keeps_its_query_count(event, django_assert_num_queries):
         (1, lambda: selectors.rounds_with_progress(event)),
         (0, lambda: hand_reads.team_standings(event, ranked)),  # one with teams (their names)
         (1, lambda: selectors.round_byes(round3)),
+        (1, lambda: selectors.player_list(event)),
     ]
     for count, read in promised:
         with django_assert_num_queries(count, info=f"line {read.__code__.co_firstlineno}"):

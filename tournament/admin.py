@@ -3,14 +3,16 @@ organiser's form, tournament/variants/)."""
 
 from __future__ import annotations
 
+from django import forms
 from django.contrib import admin
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from guardian.admin import GuardedModelAdmin
 
-from tournament import events, live
+from tournament import live, services
 from tournament.models import CustomRuleSet, Entry, Player, Round, RoundEvent, Tournament
+from tournament.money import MAX_STAKE_CENTS
 
 
 @admin.register(CustomRuleSet)
@@ -52,8 +54,18 @@ class EntryInline(admin.TabularInline):
     autocomplete_fields = ("player",)
 
 
+class TournamentAdminForm(forms.ModelForm):
+    # The same bound as the director's form and set_money_settings: refused on the field, not as a 500.
+    stake_cents = forms.IntegerField(label=_("Cent je Punkt"), min_value=0, max_value=MAX_STAKE_CENTS)
+
+    class Meta:
+        model = Tournament
+        fields = "__all__"
+
+
 @admin.register(Tournament)
 class TournamentAdmin(GuardedModelAdmin):  # "Object permissions": who directs it (docs/roles.md)
+    form = TournamentAdminForm
     list_display = ("name", "date", "venue", "ruleset_slug", "ruleset_version", "site")
     # Entry fee and prizes are set on the director's prize page, which validates them (tournament.services.set_prizes).
     readonly_fields = ("ruleset_slug", "ruleset_version", "ruleset_snapshot", "entry_fee_cents", "prizes_cents")
@@ -65,9 +77,15 @@ class TournamentAdmin(GuardedModelAdmin):  # "Object permissions": who directs i
         return format_html('<a href="{}">{}</a>', reverse("tournament:detail", args=[obj.slug]), _("Turnierleitung"))
 
     def save_model(self, request, obj, form, change):
+        if not change:
+            super().save_model(request, obj, form, change)
+            return
+        # The money settings change through their one service, which prices the stored hands again.
+        stake_cents, kontra_to_charity = obj.stake_cents, obj.kontra_to_charity
+        obj.stake_cents, obj.kontra_to_charity = (
+            Tournament.objects.values_list("stake_cents", "kontra_to_charity").get(pk=obj.pk))
         super().save_model(request, obj, form, change)
-        if change and {"stake_cents", "kontra_to_charity"} & set(form.changed_data):
-            events.announce(events.money_settings_changed, tournament_id=obj.pk)
+        services.set_money_settings(tournament=obj, stake_cents=stake_cents, kontra_to_charity=kontra_to_charity)
 
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)

@@ -26,8 +26,10 @@ def int_param(values: Mapping, name: str, default: int | None = None, *, low: in
     return number if low <= number <= high else default
 
 
-def _is_director(user) -> bool:
-    return user.is_active and user.is_staff
+def is_director_account(user) -> bool:
+    """An account that directs at all (active staff); which tournaments it directs is the DIRECT
+    permission, answered by cups/roles.py."""
+    return bool(user and user.is_active and user.is_staff)
 
 
 def director_required(view):
@@ -42,7 +44,7 @@ def director_required(view):
     @login_required
     @wraps(view)
     def wrapper(request, *args, **kwargs):
-        if not _is_director(request.user):
+        if not is_director_account(request.user):
             return not_director(request)
         return view(request, *args, **kwargs)
 

@@ -100,19 +100,20 @@ def write_service(func: Callable | None = None, *, changes: Callable[[dict, obje
 
 # What names a tournament's version for every cache (these pages, website/live_responses.py's whole
 # pages, cups/live.py's seasons and player histories): its id, its creation time (a tournament that
-# reused a deleted one's id must not find its pages) and its live_version.
-VERSION_FIELDS = ("pk", "created_at", "live_version")
+# reused a deleted one's id must not find its pages), its live_version, and its incarnation: a restored
+# database brings back older live_versions with other rows behind them, and the restore renews it.
+VERSION_FIELDS = ("pk", "created_at", "live_version", "incarnation")
 
 
-def version_key(pk: int, created_at, live_version: int) -> str:
+def version_key(pk: int, created_at, live_version: int, incarnation) -> str:
     """A tournament's version as a cache key part, from the VERSION_FIELDS values."""
-    return f"{pk}:{created_at.timestamp()}:{live_version}"
+    return f"{pk}:{created_at.timestamp()}:{live_version}:{incarnation}"
 
 
 def cached(tournament: Tournament, part: str, variant: str, render: Callable[[], str]) -> str:
     """``render()``'s HTML for this tournament's current version, language and ``variant`` (the query)."""
     digest = hashlib.sha256(variant.encode()).hexdigest()[:24]
-    version = version_key(tournament.pk, tournament.created_at, tournament.live_version)
+    version = version_key(*(getattr(tournament, field) for field in VERSION_FIELDS))
     return cached_under(f"live:{version}:{part}:{get_language()}:{digest}", render, KEEP_SECONDS)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import secrets
+import uuid
 from functools import cached_property
 
 from django.conf import settings
@@ -87,27 +88,26 @@ class Tournament(models.Model):
     hands_at_four = models.PositiveSmallIntegerField(_("Spiele am Vierertisch"), default=16)
     hands_at_five = models.PositiveSmallIntegerField(_("Spiele am Fünfertisch"), default=20)
     tables_of_five = models.BooleanField(_("Fünfertische erlaubt"), default=True)
-    # Tables of six (two sit out each hand: the dealer and the player opposite, as the cups' app ABAKUS
-    # plays them, events.md) seat the counts that fours and fives cannot (6, 11); no seed text has them,
-    # so the rule sets' format leaves them off and the director may allow them (docs/rules, "Byes").
+    # Tables of six (two sit out each hand: the dealer and the one opposite, as ABAKUS plays them, events.md) seat
+    # the counts fours and fives cannot (6, 11); no seed text has them, so the director allows them (docs/rules, "Byes").
     tables_of_six = models.BooleanField(_("Sechsertische erlaubt"), default=False)
-    # The last preliminary round seated by the standings so far, the best four at table 1 (the cups'
-    # app ABAKUS: "nach Reihung", sortNachReihung), instead of drawn to keep meetings new.
+    # The last preliminary round seated by the standings, best four at table 1 (ABAKUS "nach Reihung"), not drawn.
     last_round_by_standings = models.BooleanField(_("letzte Runde nach Reihung setzen"), default=False)
-    # Minutes a round may take from its seating (the rule set's where it has a number, RuleSet.format
-    # .time_limit_minutes; else the director's); none: no countdown.
+    # Minutes a round may take from its seating (RuleSet.format.time_limit_minutes, else the director's); none: no clock.
     time_limit_minutes = models.PositiveSmallIntegerField(_("Zeitlimit je Runde (Minuten)"), null=True, blank=True)
     final_round_top = models.PositiveSmallIntegerField(_("Finalrunde: beste"), default=0)
     final_round_carry_percent = models.PositiveSmallIntegerField(_("Finalrunde: übernommene Punkte (%)"), default=50)
     tie_breaks = models.JSONField(default=list)
-    # What each player pays to play, and the prizes by final rank (the amount for rank 1 first), in
-    # cents: set by the director (tournament.services.set_prizes), paid out in the settlement
-    # (scoring/settlement.py prize_money), never mixed into the points money of the tables.
+    # What each player pays to play, and the prizes by final rank (rank 1 first), in cents: set by the director
+    # (services.set_prizes), paid out in the settlement (scoring/settlement.py), never mixed into the tables' money.
     entry_fee_cents = models.PositiveIntegerField(_("Nenngeld (Cent)"), default=0)
     prizes_cents = models.JSONField(_("Preise nach Rang (Cent)"), default=list, blank=True)
-    # Bumped in the same transaction as every write that changes what the live pages show (a hand, an
-    # entry, a round): the public pages cache their standings under it (tournament/live.py).
+    # Bumped in the same transaction as every write that changes what the live pages show (a hand, an entry, a
+    # round): the public pages cache their standings under it and the incarnation (tournament/live.py).
     live_version = models.PositiveIntegerField(default=0, editable=False)
+    # This life of the tournament, new when it is re-created under its slug or its database restored (renewed by
+    # services.renew_incarnations): the cup's site tells the venue's newer truth from a replayed old request by it.
+    incarnation = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -319,10 +319,10 @@ class Table(models.Model):
         return self.round.is_open and not self.is_complete
 
     @property
-    def accepts_scorer_writes(self) -> bool:
-        """The scorer's link enters, corrects and undoes hands only at an open, unconfirmed table that
-        the director has not ended; everything else is the director's."""
-        return self.round.is_open and self.confirmed_at is None and not self.ended_early
+    def scorer_lock(self) -> str | None:
+        """Why the scorer's link may not enter, correct or undo hands here: "round" (not open), "ended" (by the
+        director) or "confirmed" (by the players); None when it may. Everything else is the director's."""
+        return "round" if not self.round.is_open else "ended" if self.ended_early else "confirmed" if self.confirmed_at else None
 
 
 class Seat(models.Model):

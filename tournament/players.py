@@ -37,7 +37,7 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy
 
 from language import ServiceError
-from tournament import live
+from tournament import live, rounds
 from tournament.errors import DuplicatePlayer
 from tournament.models import Entry, Player, Tournament
 from tournament.names import CLUB, NAME, REGION, clean, fold, key, sort_key
@@ -158,7 +158,7 @@ def add_substitute(*, round, name: str, club: str = "") -> Entry:
     (withdrawn after it), the hands of his table count for the others, he is not ranked
     (tournament.standings) and never gets a bye himself. The known player of that name and club is
     meant (a new one otherwise); someone entered in the tournament already cannot be one. The round
-    is seated again afterwards (scoring.services.seat_with_substitute does both in one transaction)."""
+    is seated again afterwards (seat_with_substitute below does both in one transaction)."""
     name, club, _region = clean_fields(name=name, club=club)
     tournament = round.tournament
     if round.is_final or not round.can_seat:
@@ -171,3 +171,13 @@ def add_substitute(*, round, name: str, club: str = "") -> Entry:
         player = register_player(name=name, club=club, allow_duplicate=True)
     return Entry.objects.create(tournament=tournament, player=player, checked_in=True, substitute=True,
                                 withdrawn_after_round=round.number)
+
+
+@live.write_service
+def seat_with_substitute(*, round, name: str, club: str = "", user=None, ranking: list[int] | None = None):
+    """A substitute ("Springer") instead of a bye, and the round seated again with him, in one
+    transaction; ``ranking`` is what rounds.seat_round needs for a round seated by the standings."""
+    if not round.byes.exists():
+        raise ServiceError(gettext_lazy("In dieser Runde setzt niemand aus: ein Springer ist nicht nötig."))
+    add_substitute(round=round, name=name, club=club)
+    return rounds.seat_round(round=round, user=user, ranking=ranking)

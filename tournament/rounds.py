@@ -164,7 +164,8 @@ def seat_round(*, round: Round, seed: str | None = None, user=None, ranking: lis
 
     Unseeded rounds are planned together with the rounds still to come, against the seatings
     already played, so repeats stay minimal over the whole event; a final round seats by
-    ``ranking`` (entry ids, best first: scoring.services.seat_round_by_standings supplies the standings)."""
+    ``ranking`` (entry ids, best first: scoring.selectors.seating_ranking reads the standings it needs for
+    a round, so seating needs no hand of its own)."""
     round = _lock_round(round)
     tournament = round.tournament
     problems = round_problems(round)

@@ -28,6 +28,11 @@ def seats_in_order() -> Prefetch:
     return Prefetch("seats", queryset=Seat.objects.select_related("entry__player").order_by("position"))
 
 
+def player_list(tournament: Tournament) -> list[Entry]:
+    """The tournament's entries with their players, by name (one query): the director's player list."""
+    return list(tournament.entries.select_related("player").order_by("player__name", "pk"))
+
+
 def rounds_with_progress(tournament: Tournament) -> list[Round]:
     return list(tournament.round_set.annotate(tables_count=Count("tables")).order_by("number"))
 

@@ -5,6 +5,7 @@ tournament/players.py's; a list of players from a file is read by paper/imports/
 
 from __future__ import annotations
 
+import uuid
 from datetime import date as Date
 
 from django.utils.translation import gettext_lazy
@@ -79,6 +80,21 @@ def create_tournament(
         [Round(tournament=tournament, number=n, is_final=tournament.has_final and n > tournament.rounds) for n in numbers]
     )
     return tournament
+
+
+@live.write_service(changes=lambda arguments, renewed: renewed)
+def renew_incarnations(*, tournament: Tournament | None = None) -> list[int]:
+    """A new incarnation for ``tournament``, or for every tournament of the database (after a restore):
+    from now on the cup's site takes this state as the venue's newest, whatever its live_version, and
+    refuses what was sent under the old one. Returns the ids of the tournaments renewed."""
+    rows = Tournament.objects.select_for_update().only("pk").order_by("pk")
+    rows = list(rows.filter(pk=tournament.pk) if tournament is not None else rows)
+    for row in rows:
+        row.incarnation = uuid.uuid4()
+    Tournament.objects.bulk_update(rows, ["incarnation"], batch_size=500)
+    if tournament is not None and rows:
+        tournament.incarnation = rows[0].incarnation
+    return [row.pk for row in rows]
 
 
 # --- players and entries ------------------------------------------------------------------------

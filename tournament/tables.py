@@ -1,4 +1,5 @@
-"""django-tables2 tables for every list a director or player sees (sorting; exports where useful)."""
+"""django-tables2 tables for every list a director or player sees (sorting); a list's download is its
+exporter's (paper/registry.py), not the HTML table's."""
 
 from __future__ import annotations
 
@@ -33,25 +34,7 @@ class TournamentTable(tables.Table):
         return record.ruleset.name
 
 
-# Text starting with one of these is a formula to Excel and LibreOffice (and "-"/"+"/"@" a DDE attack).
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-
-
-def spreadsheet_text(value):
-    """A value for a downloaded list: text that a spreadsheet would run as a formula gets a leading
-    apostrophe (shown as text); numbers and everything else stay as they are."""
-    return f"'{value}" if isinstance(value, str) and value.startswith(FORMULA_STARTS) else value
-
-
-class SpreadsheetSafe:
-    """Mixin for tables downloaded as CSV/XLSX (TableExport reads ``as_values``): no cell becomes a formula."""
-
-    def as_values(self, exclude_columns=None):
-        for row in super().as_values(exclude_columns=exclude_columns):
-            yield [spreadsheet_text(value) for value in row]
-
-
-class EntryTable(SpreadsheetSafe, tables.Table):
+class EntryTable(tables.Table):
     name = tables.Column(verbose_name=_("Name"), accessor="player__name")
     club = tables.Column(verbose_name=_("Verein"), accessor="player__club")
     region = tables.Column(verbose_name=_("Region"), accessor="player__region")
@@ -84,12 +67,6 @@ class EntryTable(SpreadsheetSafe, tables.Table):
         fields = ("name", "club", "region", "checked_in", "withdrawn_after_round", "lot")
         attrs = {"class": "list"}
         order_by = ("name",)
-
-    def value_checked_in(self, record):
-        return "ja" if record.checked_in else "nein"
-
-    def value_withdrawn_after_round(self, record):
-        return "" if record.withdrawn_after_round is None else record.withdrawn_after_round
 
 
 STATUS_NOTES = {"withdrawn": _("ausgeschieden"), "absent": _("nicht angetreten")}

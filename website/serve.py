@@ -104,8 +104,9 @@ def options() -> dict:
         "ident": "tarock",
         # From SERVER_TRUSTED_PROXY (127.0.0.1: Caddy on the hub) only, waitress believes X-Forwarded-For:
         # its last address (the one the proxy added) becomes the peer address the site sees, the client
-        # every limit and log line counts (hall/clients.py); and X-Forwarded-Proto (with DJANGO_HTTPS=1).
-        # It removes both headers when anyone else sends them, so no client can claim another address.
+        # every limit and log line counts (hall/clients.py); and X-Forwarded-Proto, the scheme the site sees
+        # (request.is_secure(): secure cookies and no redirect with DJANGO_HTTPS, website/settings.py).
+        # It removes both headers when anyone else sends them, so no client can claim another address or https.
         "trusted_proxy": os.environ.get("SERVER_TRUSTED_PROXY", "127.0.0.1"),
         "trusted_proxy_headers": {"x-forwarded-for", "x-forwarded-proto"},
         "trusted_proxy_count": 1,

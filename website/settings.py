@@ -18,7 +18,8 @@ from hall.secret import installation_key
 
 
 def env_flag(name: str, default: str = "0") -> bool:
-    return os.environ.get(name, default).strip().lower() in {"1", "true", "yes", "on"}
+    """An on/off setting; set but empty (a unit's `DJANGO_HTTPS=`) is the default, as if not set."""
+    return (os.environ.get(name, "").strip() or default).lower() in {"1", "true", "yes", "on"}
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -180,6 +181,9 @@ PUBLISH_MAX_SIZE = int(float(os.environ.get("PUBLISH_MAX_MB", "64")) * 1024 * 10
 PUBLISH_HUB_URL = os.environ.get("PUBLISH_HUB_URL", "").strip()
 PUBLISH_ALLOWED_URLS = [url.strip() for url in os.environ.get("PUBLISH_ALLOWED_URLS", "").split(",") if url.strip()]
 PUBLISH_ALLOW_PRIVATE = os.environ.get("PUBLISH_ALLOW_PRIVATE", "") == "1"
+# A tournament that publishes while a round runs (PublishTarget.while_playing) sends at most once in this
+# many seconds: the hall's Wi-Fi and the cup's site carry one whole tournament per publication.
+PUBLISH_LIVE_SECONDS = float(os.environ.get("PUBLISH_LIVE_SECONDS", "120"))
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -227,14 +231,18 @@ AUTHENTICATION_BACKENDS = ["hall.auth.ThrottledModelBackend", "guardian.backends
 # No anonymous user row: nothing on this site is granted to people who are not signed in.
 ANONYMOUS_USER_NAME = None
 
-# Behind an HTTPS proxy (DJANGO_HTTPS=1): secure cookies, HSTS, redirect to https, trust the proxy's
-# X-Forwarded-Proto. In the hall on plain http (the usual case: laptop + router) leave it off.
-HTTPS = env_flag("DJANGO_HTTPS")
+# Behind an HTTPS proxy (the hub: SITE_URL https://…, or DJANGO_HTTPS=1): cookies only over https
+# (session, CSRF, language, known device), HSTS, redirect to https. Whether a request came over https is
+# waitress's answer (website/serve.py): it takes X-Forwarded-Proto from SERVER_TRUSTED_PROXY only and
+# drops it from anyone else; Django's SECURE_PROXY_SSL_HEADER would be a second judge of the same header,
+# one that believes whoever sends it to a server that does not drop it.
+# In the hall on plain http (the usual case: laptop + router) it stays off.
+HTTPS = env_flag("DJANGO_HTTPS", "1" if SITE_URL.startswith("https://") else "0")
 if HTTPS:
-    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = True
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
+    LANGUAGE_COOKIE_SECURE = True
     SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", str(60 * 60 * 24 * 365)))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True

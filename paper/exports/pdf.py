@@ -23,7 +23,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Table
 
-from paper.exports.base import PDF, Exporter
+from paper.exports.base import Exporter
 
 # DejaVu covers the names of every Tarock country (č, ł, ő …); Debian's fonts-dejavu-core has it
 # and .ci/run installs it. Without it, reportlab's own Bitstream Vera (Latin-1, same metrics family)
@@ -108,8 +108,7 @@ class _NumberedCanvas(Canvas):
 class PdfExporter(Exporter):
     """Page template, fonts, header and footer for every PDF; subclasses build ``story()``."""
 
-    extension = "pdf"
-    content_type = PDF
+    formats = ("pdf",)
     landscape: ClassVar[bool] = False
     margin = 14 * mm
 

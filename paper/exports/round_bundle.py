@@ -11,21 +11,17 @@ from __future__ import annotations
 import io
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from pypdf import PdfReader, PdfWriter
 
-from paper.exports.base import PDF, Exporter
+from paper.exports.base import Exporter
 from paper.exports.score_sheets import ScoreSheetsPdf
 from paper.exports.seating_list import SeatingPdf
 from paper.exports.table_cards import TableCardsPdf
 
 
 class RoundBundlePdf(Exporter):
-    identifier = "print-all-pdf"
-    verbose_name = gettext_lazy("Alles für diese Runde (PDF)")
-    per_round = True
-    extension = "pdf"
-    content_type = PDF
+    slug = "print-all"
+    formats = ("pdf",)
     PARTS = (TableCardsPdf, ScoreSheetsPdf, SeatingPdf)
 
     def render_bytes(self) -> bytes:

@@ -88,7 +88,6 @@ def wrapped(text: str, font: str, size: float, width: float) -> str:
 class RoundSheetPdf(PdfExporter):
     """A PDF of one round's tables. Subclasses set sheet_name and build ``story()`` from self.tables."""
 
-    per_round = True
     sheet_name: ClassVar[str]  # gettext_lazy: the first half of the header title
 
     def title(self) -> str:

@@ -26,8 +26,7 @@ from tournament.selectors import round_tables
 class ScoreSheetsPdf(RoundSheetPdf):
     """One Schreibzettel per table: filled in where the table has hands, the blank paper sheet otherwise."""
 
-    identifier = "score-sheets-pdf"
-    verbose_name = gettext_lazy("Schreibzettel (ausgefüllt)")
+    slug = "score-sheets"
     sheet_name = gettext_lazy("Schreibzettel")
     blank: ClassVar[bool] = False  # True: never print stored hands (the sheet before the round)
 
@@ -237,7 +236,6 @@ class ScoreSheetsPdf(RoundSheetPdf):
 class BlankScoreSheetsPdf(ScoreSheetsPdf):
     """The Schreibzettel of every table with the names printed and every cell empty."""
 
-    identifier = "blank-score-sheets-pdf"
-    verbose_name = gettext_lazy("Schreibzettel (leer)")
+    slug = "blank-score-sheets"
     sheet_name = gettext_lazy("Schreibzettel (leer)")
     blank = True

@@ -19,8 +19,7 @@ from tournament.selectors import round_byes
 class SeatingPdf(RoundSheetPdf):
     """The wall list: every table in one row, then every player alphabetically with table and place."""
 
-    identifier = "seating-pdf"
-    verbose_name = gettext_lazy("Sitzplan")
+    slug = "seating"
     sheet_name = gettext_lazy("Sitzplan")
 
     ROW = 6.2 * mm

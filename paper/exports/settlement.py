@@ -16,7 +16,6 @@ from typing import Iterator
 from xml.sax.saxutils import escape
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
@@ -49,8 +48,7 @@ def box_label() -> str:
 
 
 class SettlementPdf(PdfExporter):
-    identifier = "settlement-pdf"
-    verbose_name = gettext_lazy("Abrechnung (PDF)")
+    slug = "settlement"
 
     FONT_SIZE = 8
     GAP = 6 * mm
@@ -207,8 +205,7 @@ class SettlementPdf(PdfExporter):
 
 
 class SettlementXlsx(ListExporter):
-    identifier = "settlement-xlsx"
-    verbose_name = gettext_lazy("Abrechnung (Excel)")
+    slug = "settlement"
 
     def sheets(self) -> Iterator[SheetData]:
         t = self.tournament

@@ -9,7 +9,6 @@ from typing import Iterator
 from xml.sax.saxutils import escape
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_RIGHT
 from reportlab.lib.pagesizes import A4
@@ -49,9 +48,7 @@ def _members(team: TeamRow) -> str:
 
 
 class StandingsPdf(PdfExporter):
-    identifier = "standings-pdf"
-    verbose_name = gettext_lazy("Rangliste (PDF)")
-    public = True
+    slug = "standings"
 
     FONT_SIZE = 8.5
     PADDING = 12  # a cell's left and right padding together (reportlab's default 6 + 6)
@@ -177,9 +174,7 @@ class StandingsPdf(PdfExporter):
 
 
 class StandingsXlsx(ListExporter):
-    identifier = "standings-xlsx"
-    verbose_name = gettext_lazy("Rangliste (Excel)")
-    public = True
+    slug = "standings"
 
     def sheets(self) -> Iterator[SheetData]:
         table, teams = _read(self.tournament)

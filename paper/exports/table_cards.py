@@ -239,8 +239,7 @@ class TableCard(Flowable):
 class TableCardsPdf(RoundSheetPdf):
     """One A4 page per table: number, players, first dealer, hands, and the scorer's QR code."""
 
-    identifier = "table-cards-pdf"
-    verbose_name = gettext_lazy("Tischkarten mit QR-Code")
+    slug = "table-cards"
     sheet_name = gettext_lazy("Tischkarten")
 
     def scorer_url(self, table) -> str:

@@ -23,7 +23,6 @@ from decimal import Decimal
 from typing import Iterator
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from openpyxl.utils import get_column_letter
 
 from paper import columns as C
@@ -67,8 +66,7 @@ POINTS, CASH, EUROS = 2, 3, 4
 
 
 class TournamentWorkbook(ListExporter):
-    identifier = "tournament-xlsx"
-    verbose_name = gettext_lazy("Turnier-Arbeitsmappe (Excel)")
+    slug = "tournament"
 
     def sheets(self) -> Iterator[SheetData]:
         data = workbook_data(self.tournament)

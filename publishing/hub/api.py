@@ -11,30 +11,22 @@ from django.http import JsonResponse
 from django.utils.translation import gettext_lazy
 from django.views.decorators.csrf import csrf_exempt
 
-from language import ServiceError, answer_pair, in_both
+from language import ServiceError
 from publishing.hub.receive import Refused, receive_tournament
 from publishing.hub.tokens import find_token
+from tournament import json_answers as reply
 
 logger = logging.getLogger(__name__)
 
 
-def _answer(http_status: int, **data) -> JsonResponse:
-    response = JsonResponse(data, status=http_status, json_dumps_params={"ensure_ascii": False})
-    response["Cache-Control"] = "no-store"
-    return response
-
-
-def _error(status: int, text) -> JsonResponse:
-    said = answer_pair(text)
-    return _answer(status, ok=False, error=in_both(text), error_de=said["de"], error_en=said["en"])
+def _error(status: int, text, **more) -> JsonResponse:
+    return reply.refusal(status, text, ok=False, **more)
 
 
 @csrf_exempt
 def publish(request):
     if request.method != "POST":
-        response = _error(405, gettext_lazy("Nur POST."))
-        response["Allow"] = "POST"
-        return response
+        return reply.wrong_method("POST", ok=False)
     scheme, _space, token_text = request.headers.get("Authorization", "").partition(" ")
     token = find_token(token_text) if scheme.lower() == "bearer" else None
     if token is None:
@@ -49,15 +41,18 @@ def publish(request):
         # A connection cut half-way arrives as a truncated body: the codec refuses it, nothing is taken.
         received = receive_tournament(body=body, token=token)
     except Refused as refusal:
-        return _error(refusal.status, refusal.said)
+        # A refusal the venue can act on (its database older than the hub's copy) says so in code, with the
+        # copy's sequence: the venue offers its director to publish its state as a new one.
+        more = {"code": refusal.code, "sequence": refusal.sequence} if refusal.code else {}
+        return _error(refusal.status, refusal.said, **more)
     except ServiceError as refusal:  # the cup's own rules (a season with a final already): nothing taken
         return _error(409, refusal.said)
     except OperationalError:
         logger.warning("publish: database busy")
-        response = _error(503, gettext_lazy(
-            "Der Cup-Server ist gerade ausgelastet; nichts wurde übernommen. Bitte gleich nochmals senden."))
-        response["Retry-After"] = "5"
-        return response
+        return reply.busy(gettext_lazy(
+            "Der Cup-Server ist gerade ausgelastet; nichts wurde übernommen. Bitte gleich nochmals senden."), 5, ok=False)
     tournament = received.tournament
-    return _answer(200, ok=True, status=received.status, tournament=tournament.slug, sequence=received.sequence,
-                   url=request.build_absolute_uri(f"/turnier/{tournament.slug}/"))
+    # The state of another incarnation this one replaced (a venue's restore), so the venue can say so.
+    replaced = {"replaced": {"sequence": received.replaced.sequence}} if received.replaced is not None else {}
+    return reply.answer({"ok": True, "status": received.status, "tournament": tournament.slug, "sequence": received.sequence,
+                         "url": request.build_absolute_uri(f"/turnier/{tournament.slug}/"), **replaced})

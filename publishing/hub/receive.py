@@ -3,8 +3,11 @@
 The document is read and checked whole (publishing/document.py) before the first write; the
 replacement is one transaction through the tournament's and scoring's services, so a publish that
 breaks off half-way (a cut connection, a hand this hub scores differently) leaves the last good
-copy. A copy only ever moves forward: the venue's ``sequence`` (its live_version) must grow, so a
-replayed or late request can never put an older state back (docs/publishing.md). A token writes
+copy. A copy only ever moves forward within one incarnation of the venue's tournament: its
+``sequence`` (the live_version) must grow, so a replayed or late request can never put an older state
+back. A new incarnation (the venue restored a backup or re-created the tournament) replaces the copy
+whatever its sequence, and the old one is retired: its late requests are refused (docs/publishing.md,
+"Starting over"). A token writes
 only the tournaments it created (or the cup's organiser gave it in the admin), and the players are
 matched among the cup's own players, never another cup's.
 """
@@ -19,11 +22,11 @@ from django.utils.translation import gettext_lazy
 
 from cups.models import Cup, Season, SeasonTournament
 from cups.services import add_tournament, create_season, season_label
-from language import ServiceError
+from language import Message, ServiceError
 from publishing import document as codec
 from publishing.checks import hub_ruleset
 from publishing.hub.players import cup_players
-from publishing.models import PublishedCopy, PublishToken
+from publishing.models import HUB_NEWER, RETIRED, PublishedCopy, PublishToken
 from publishing.problems import Refused
 from rules.engine import InvalidHand
 from scoring.copies import EnteredElsewhere, remove_hands, store_booked_corrections, store_entered_hands
@@ -39,11 +42,12 @@ class Received:
     tournament: Tournament
     status: str  # "created", "updated" or "unchanged" (the same copy sent again: nothing written)
     sequence: int
+    replaced: PublishedCopy | None = None  # the copy of another incarnation this one replaced, as it was
 
 
 def _check_existing(existing: Tournament | None, document: codec.Document, token: PublishToken,
-                    digest: str) -> str | None:
-    """Why the hub keeps its copy: "unchanged" for the same copy again; raises for anything refused."""
+                    digest: str) -> PublishedCopy | None:
+    """The hub's copy the document may replace (None for a new tournament); raises for anything refused."""
     if existing is None:
         return None
     slug = document.tournament.slug
@@ -59,13 +63,34 @@ def _check_existing(existing: Tournament | None, document: codec.Document, token
         raise Refused(403, gettext_lazy(
             "Das Turnier „%(slug)s“ hat ein anderer Turnierort veröffentlicht; dieser Schlüssel darf es nicht ändern (die "
             "Cup-Leitung kann es ihm im Admin zuweisen). Bitte ein anderes Kürzel wählen."), slug=slug)
-    if document.sequence == copy.sequence and digest == copy.digest:
-        return "unchanged"
-    if document.sequence <= copy.sequence:
-        raise Refused(409, gettext_lazy(
+    if document.incarnation != copy.incarnation:
+        _check_retired(document, copy)
+        return copy  # a new incarnation: the venue's newest truth, whatever its sequence
+    if document.sequence < copy.sequence or (document.sequence == copy.sequence and digest != copy.digest):
+        raise Refused(409, Message(gettext_lazy(
             "Der Cup-Server hat schon einen neueren Stand dieses Turniers (Stand %(sequence)s, gesendet %(sent)s); eine "
-            "alte oder wiederholte Sendung ändert nichts."), sequence=copy.sequence, sent=document.sequence)
-    return None
+            "alte oder wiederholte Sendung ändert nichts."), sequence=copy.sequence, sent=document.sequence),
+            code=HUB_NEWER, sequence=copy.sequence)
+    return copy
+
+
+def _check_retired(document: codec.Document, copy: PublishedCopy) -> None:
+    # A /2 sending (no incarnation) belongs to the legacy incarnation, retired once the copy has another.
+    retired = document.incarnation is None or str(document.incarnation) in copy.retired_incarnations
+    if retired:
+        raise Refused(409, Message(gettext_lazy(
+            "Diese Sendung ist ein älterer Stand dieses Turniers, von bevor es am Turnierort wiederhergestellt oder neu "
+            "angelegt wurde; der Cup-Server hat schon den neueren (Stand %(sequence)s). Sie ändert nichts."),
+            sequence=copy.sequence), code=RETIRED, sequence=copy.sequence)
+
+
+def _retired(copy: PublishedCopy | None, document: codec.Document) -> list[str]:
+    """The incarnations a copy keeps refusing once ``document`` is its state."""
+    if copy is None:
+        return []
+    if copy.incarnation is None or copy.incarnation == document.incarnation:
+        return copy.retired_incarnations
+    return [*copy.retired_incarnations, str(copy.incarnation)]
 
 
 def _season(tournament: Tournament, cup: Cup, is_final: bool) -> None:
@@ -129,7 +154,9 @@ def _replace(*, document: codec.Document, token: PublishToken, digest: str) -> R
     cup = Cup.objects.select_for_update().get(pk=token.cup_id)
     hub_ruleset(document, custom_allowed=cup.custom_rulesets)
     existing = Tournament.objects.select_for_update().filter(slug=document.tournament.slug).first()
-    if _check_existing(existing, document, token, digest) == "unchanged":
+    copy = _check_existing(existing, document, token, digest)
+    if copy is not None and (copy.incarnation, copy.sequence, copy.digest) == (document.incarnation, document.sequence,
+                                                                             digest):
         return Received(existing, "unchanged", document.sequence)
     if existing is not None:
         remove_hands(tournament=existing)
@@ -143,10 +170,12 @@ def _replace(*, document: codec.Document, token: PublishToken, digest: str) -> R
     _season(copied.tournament, cup, document.cup_final)
     now = timezone.now()
     PublishedCopy.objects.update_or_create(tournament=copied.tournament, defaults={
-        "cup": cup, "token": token, "sequence": document.sequence, "digest": digest, "sent_at": document.sent_at,
+        "cup": cup, "token": token, "sequence": document.sequence, "incarnation": document.incarnation,
+        "retired_incarnations": _retired(copy, document), "digest": digest, "sent_at": document.sent_at,
         "received_at": now, "last_closed_round": codec.last_closed_round(document)})
     PublishToken.objects.filter(pk=token.pk).update(last_used_at=now)
-    return Received(copied.tournament, "created" if existing is None else "updated", document.sequence)
+    replaced = copy if copy is not None and copy.incarnation != document.incarnation else None
+    return Received(copied.tournament, "created" if existing is None else "updated", document.sequence, replaced)
 
 
 def receive_tournament(*, body: bytes | str, token: PublishToken) -> Received:

@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy
 
 from language import ByLanguage, Message, in_both, render
 from publishing import document
-from publishing.models import PublishAttempt, PublishTarget
+from publishing.models import HUB_NEWER, REPLACED, RETIRED, PublishAttempt, PublishTarget
 from publishing.venue.addresses import NotAllowed, check_address
 from tournament import live
 from tournament.models import Tournament
@@ -26,6 +26,8 @@ TIMEOUT_SECONDS = 30
 class Outcome:
     ok: bool
     said: Message
+    kind: str = ""  # what the hub said of its copy's state (publishing.models: REPLACED, HUB_NEWER, RETIRED)
+    hub_sequence: int | None = None  # the hub's copy's sequence it named
 
     @property
     def message(self) -> str:
@@ -71,17 +73,26 @@ class _NoRedirects(urllib.request.HTTPRedirectHandler):
 _OPENER = urllib.request.build_opener(_NoRedirects)
 
 
+def _sequence(value) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else None
+
+
 def _hub_answer(error: urllib.error.HTTPError) -> Outcome:
     try:
         data = json.loads(error.read(ANSWER_LIMIT) or b"{}")
     except (ValueError, OSError):
         data = {}
-    said_de = _quoted(data.get("error_de") or data.get("error")) if isinstance(data, dict) else ""
-    said_en = _quoted(data.get("error_en") or data.get("error")) if isinstance(data, dict) else ""
+    if not isinstance(data, dict):
+        data = {}
+    said_de = _quoted(data.get("error_de") or data.get("error"))
+    said_en = _quoted(data.get("error_en") or data.get("error"))
     if said_de or said_en:
         # The hub's own words, in whichever language the reader has (the other when one is missing).
         hub = ByLanguage(lambda lang: (said_en or said_de) if lang == "en" else (said_de or said_en))
-        return Outcome(False, Message(gettext_lazy("Der Cup-Server lehnt ab (%(code)s): %(hub)s"), code=error.code, hub=hub))
+        refused = Message(gettext_lazy("Der Cup-Server lehnt ab (%(code)s): %(hub)s"), code=error.code, hub=hub)
+        # The hub's copy is ahead of this database: the director's page offers to publish this state as a new one.
+        ahead = _sequence(data.get("sequence")) if error.code == 409 and data.get("code") in (HUB_NEWER, RETIRED) else None
+        return Outcome(False, refused, data["code"] if ahead is not None else "", ahead)
     if 300 <= error.code < 400:
         return Outcome(False, Message(gettext_lazy(
             "Der Cup-Server leitet weiter (%(code)s); bitte seine genaue Adresse eintragen."), code=error.code))
@@ -115,6 +126,13 @@ def send(tournament: Tournament, url: str, token: str) -> Outcome:
     where = _quoted(answer.get("url")) if isinstance(answer, dict) else ""
     if not where.startswith(("http://", "https://")):
         where = url
+    replaced = answer.get("replaced") if isinstance(answer, dict) else None
+    before = _sequence(replaced.get("sequence")) if isinstance(replaced, dict) else None
+    if before is not None:
+        return Outcome(True, Message(gettext_lazy(
+            "Veröffentlicht: %(where)s. Der Cup-Server hatte einen Stand von vor der Wiederherstellung oder Neuanlage "
+            "dieses Turniers (Stand %(before)s); er wurde durch diesen ersetzt."), where=where, before=before),
+            REPLACED, before)
     return Outcome(True, Message(gettext_lazy("Veröffentlicht: %(where)s"), where=where))
 
 
@@ -123,7 +141,7 @@ def send(tournament: Tournament, url: str, token: str) -> Outcome:
 @live.write_service(changes=live.NO_TOURNAMENT)
 def record_attempt(*, tournament: Tournament, outcome: Outcome, automatic: bool = False) -> PublishAttempt:
     return PublishAttempt.objects.create(tournament=tournament, ok=outcome.ok, message=outcome.message,
-                                         automatic=automatic)
+                                         automatic=automatic, kind=outcome.kind, hub_sequence=outcome.hub_sequence)
 
 
 def publish(tournament: Tournament, url: str, token: str, *, automatic: bool = False) -> Outcome:

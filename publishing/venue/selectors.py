@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from publishing.models import PublishAttempt, PublishTarget
+from publishing.models import HUB_NEWER, RETIRED, PublishAttempt, PublishTarget
 from tournament.models import Tournament
 
 
@@ -14,6 +14,12 @@ class VenueStatus:
     last: PublishAttempt | None  # the latest attempt
     last_ok: PublishAttempt | None  # the latest that the hub took
     recent: list[PublishAttempt]
+
+    @property
+    def hub_ahead(self) -> PublishAttempt | None:
+        """The last attempt, when the hub refused it for holding a later state than this database (one
+        copied back by hand, or from before a restore): the page offers to publish this one as a new state."""
+        return self.last if self.last is not None and self.last.kind in (HUB_NEWER, RETIRED) else None
 
 
 def venue_status(tournament: Tournament, *, recent: int = 10) -> VenueStatus:

@@ -16,7 +16,8 @@ def publish_settings(request, slug: str):
     tournament = directed_tournament(request, slug)
     status = selectors.venue_status(tournament)
     initial = {"url": status.target.url, "token": status.target.token,
-               "after_each_round": status.target.after_each_round} if status.target else None
+               "after_each_round": status.target.after_each_round,
+               "while_playing": status.target.while_playing} if status.target else None
     form = TargetForm(request.POST if request.POST.get("action") == "save" else None, initial=initial)
     action = request.POST.get("action") if request.method == "POST" else None
     if action == "save" and form.is_valid():
@@ -26,9 +27,13 @@ def publish_settings(request, slug: str):
     if action == "clear":
         services.clear_target(tournament=tournament)
         return redirect("publishing:settings", slug=slug)
-    if action == "now":
+    if action in ("now", "new_state"):
         if status.target is None:
             messages.error(request, gettext("Zuerst Adresse und Schlüssel speichern."))
+        elif action == "new_state":
+            services.publish_as_new_state(tournament=tournament)
+            messages.info(request, gettext("Als neuer Stand gesendet; wie es ausging, steht gleich unten (Seite neu "
+                                           "laden)."))
         else:  # never waits for the hub: the attempt shows below once it is done
             auto.start(tournament.pk, automatic=False)
             messages.info(request, gettext(

@@ -9,6 +9,7 @@ checks that every quote stands in cup-rules.md and names one of these tags.
 from __future__ import annotations
 
 from rules.engine.ruleset import Cite
+from rules.rulesets.citing import citing
 
 SOURCE = "cup-rules"
 
@@ -30,9 +31,8 @@ SEC = Cite("[sec]", "smatkovi/harbour-tarock docs/koenigrufen.md (§ = its secti
 TAGS = ("RTC", "OEF", "SWC", "[sec", "OÖ23", "ÖF21", "§")
 
 
-def cup(quote: str) -> Cite:
-    """A fact as docs/sources/cup-rules.md states it (quoted verbatim; '…' joins parts in order)."""
-    return Cite(SOURCE, quote)
+# A fact as docs/sources/cup-rules.md states it (quoted verbatim; '…' joins parts in order).
+cup = citing(SOURCE)
 
 
 # Seat 0 is Vorhand and play goes anticlockwise in every hand (hand-format.md): none of the three

@@ -13,14 +13,9 @@ from rules.engine.ruleset import (
     ValatRule,
 )
 from rules.rulesets.byes import bye_interpretation
+from rules.rulesets.citing import citing, note
 
-
-def seed(quote: str) -> Cite:
-    return Cite("003", quote)
-
-
-def note(quote: str) -> Cite:
-    return Cite("rule-notes", quote)
+seed = citing("003")
 
 
 RUFER_BONUSES = frozenset(

@@ -7,7 +7,6 @@ tests/rules/test_citations.py finds them verbatim.
 from rules.engine.catalogue import CALL, NEGATIVE, POSITIVE, TRISCHAKEN
 from rules.engine.ruleset import (
     BonusRule,
-    Cite,
     ContractRule,
     Interpretation,
     RenonceRule,
@@ -17,14 +16,9 @@ from rules.engine.ruleset import (
     ValatRule,
 )
 from rules.rulesets.byes import WITH_FIVES, bye_interpretation
+from rules.rulesets.citing import citing, note
 
-
-def seed(quote: str) -> Cite:
-    return Cite("004", quote)
-
-
-def note(quote: str) -> Cite:
-    return Cite("rule-notes", quote)
+seed = citing("004")
 
 
 BIRDS = frozenset({"pagat", "uhu", "kakadu", "quapil"})

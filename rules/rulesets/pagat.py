@@ -16,14 +16,9 @@ from rules.engine.ruleset import (
     ValatRule,
 )
 from rules.rulesets.byes import WITH_FIVES, bye_interpretation
+from rules.rulesets.citing import citing, note
 
-
-def seed(quote: str) -> Cite:
-    return Cite("001", quote)
-
-
-def note(quote: str) -> Cite:
-    return Cite("rule-notes", quote)
+seed = citing("001")
 
 
 ALL_BONUSES = frozenset(

@@ -8,7 +8,6 @@ from rules.engine.cardpoints import thirds
 from rules.engine.catalogue import CALL, POSITIVE
 from rules.engine.ruleset import (
     BonusRule,
-    Cite,
     ContractRule,
     Interpretation,
     RuleSet,
@@ -16,14 +15,9 @@ from rules.engine.ruleset import (
     ValatRule,
 )
 from rules.rulesets.byes import WITH_FIVES, bye_interpretation
+from rules.rulesets.citing import citing, note
 
-
-def seed(quote: str) -> Cite:
-    return Cite("002", quote)
-
-
-def note(quote: str) -> Cite:
-    return Cite("rule-notes", quote)
+seed = citing("002")
 
 
 ALL_BONUSES = frozenset({"absolut", "pagat", "valat", "trull", "mondfang", "four_kings"})

@@ -18,14 +18,9 @@ from rules.engine.ruleset import (
     ValatRule,
 )
 from rules.rulesets.byes import WITH_FIVES, bye_interpretation
+from rules.rulesets.citing import citing, note
 
-
-def seed(quote: str) -> Cite:
-    return Cite("000", quote)
-
-
-def note(quote: str) -> Cite:
-    return Cite("rule-notes", quote)
+seed = citing("000")
 
 
 TRICK_BONUSES = frozenset({"pagat", "uhu", "kakadu", "quapil", "king_ultimo", "mondfang"})

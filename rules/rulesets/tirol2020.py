@@ -7,14 +7,14 @@ of REGELN.js (its sentences may not be copied). Everything else keeps its seed-0
 from dataclasses import replace
 
 from rules.engine.ruleset import BonusRule, Cite, Interpretation
+from rules.rulesets.citing import citing
 from rules.rulesets.tirol import ABAKUS_TIE_BREAK
 from rules.rulesets.tirol import RULESET as BASE
 
 SOURCE = "abakus-tirol"
 
 
-def abakus(quote: str) -> Cite:
-    return Cite(SOURCE, quote)
+abakus = citing(SOURCE)
 
 
 SACKE = abakus("Säcke (REGELN.js:51–52): the 1st and the 2nd Sack are worth 1 silent and 2 announced.")

@@ -20,7 +20,7 @@ from language import active_language
 from rules.engine.numbers import json_number
 from scoring.models import Correction, Hand, HandScore
 from scoring.selectors.teams import team_standings
-from tournament.models import Bye, Entry, Seat, Tournament
+from tournament.models import Bye, Entry, Round, Seat, Tournament
 from tournament.money import round_cent
 from tournament.ranks import rank_text
 from tournament.standings import SHARED, TIE_BREAKS, ZERO, PlayerScores, Ranked, preliminary_rounds, rank
@@ -104,6 +104,13 @@ def standings_many(tournaments: list[Tournament]) -> dict[int, list[Ranked]]:
 def final_ranking(tournament: Tournament) -> list[int]:
     """Entry ids best first, as the final round is seated from them (only players who played)."""
     return [row.player.entry_id for row in standings(tournament) if row.rank is not None]
+
+
+def seating_ranking(round: Round) -> list[int] | None:
+    """The ranking the draw of ``round`` needs (tournament.rounds.seat_round's ``ranking``): the standings for
+    a final or a round seated by them, None (nothing read) for any other round, so round 1 needs no hand."""
+    tournament = round.tournament
+    return final_ranking(tournament) if tournament.seats_by_standings(round.number) else None
 
 
 def money_label(tournament: Tournament) -> str:

@@ -14,7 +14,7 @@ from decimal import Decimal
 
 from tournament.models import Team, Tournament
 from tournament.players import key
-from tournament.ranks import shared_ranks
+from tournament.ranks import rank_text, shared_ranks
 from tournament.standings import ZERO, Ranked
 
 
@@ -28,7 +28,7 @@ class TeamRow:
 
     @property
     def rank_label(self) -> str:
-        return f"{self.rank}{'=' if self.shared else ''}"
+        return rank_text(self.rank, self.shared)
 
 
 def team_standings(tournament: Tournament, ranked: list[Ranked]) -> list[TeamRow]:

@@ -85,7 +85,7 @@ def test_the_season_page_follows_every_change_of_what_it_is_made_of(client, play
     """Cached under a version of its inputs: a hand, a correction, a tournament added, an import and a
     merge each show on the next load."""
     from cups.players import merge_players
-    from scoring.services import record_hand
+    from scoring.services import store_hand
     from tournament.models import Table
 
     season = cup_season("heine")
@@ -98,7 +98,7 @@ def test_the_season_page_follows_every_change_of_what_it_is_made_of(client, play
 
     before = totals()
     table = Table.objects.filter(round__tournament=first).order_by("number").first()
-    record_hand(table=table, number=table.hands_entered + 1,
+    store_hand(table=table, number=table.hands_entered + 1,
                 data={"contract": "dreier", "declarer": 1, "result": "won"})
     after_hand = totals()
     assert after_hand != before

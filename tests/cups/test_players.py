@@ -199,7 +199,7 @@ def test_declarer_hands_by_contract_in_one_query(played, django_assert_num_queri
 def test_the_player_page_follows_his_hands_and_his_seasons(client, played, cup_season):
     """Cached under a version of its inputs: a hand he plays, one of his tournaments put into a season,
     and a rename each show on the next load."""
-    from scoring.services import record_hand
+    from scoring.services import store_hand
     from tournament.models import Table
 
     season = cup_season("heine")
@@ -210,7 +210,7 @@ def test_the_player_page_follows_his_hands_and_his_seasons(client, played, cup_s
     before = client.get(url).content.decode()
 
     table = Table.objects.get(seats__entry=entry)
-    record_hand(table=table, number=table.hands_entered + 1, data={"contract": "dreier", "declarer": 0, "result": "won"})
+    store_hand(table=table, number=table.hands_entered + 1, data={"contract": "dreier", "declarer": 0, "result": "won"})
     after_hand = client.get(url).content.decode()
     assert after_hand != before
 

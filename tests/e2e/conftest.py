@@ -28,8 +28,9 @@ DESKTOP = {"width": 1280, "height": 900}
 
 
 @pytest.fixture(scope="module")
-def browser():
-    """One headless chromium per test module."""
+def browser(request):
+    """One headless chromium per test module, with the module's CHROMIUM_EXTRA_ARGS if it has any
+    (the hub's test sends its site's name to 127.0.0.1)."""
     if not CHROMIUM.is_file() or not os.access(CHROMIUM, os.X_OK):
         pytest.fail(f"{CHROMIUM} not found: the browser tests need Debian's chromium "
                     "(apt-get install chromium; .ci/run installs it). No browser is downloaded.", pytrace=False)
@@ -38,7 +39,8 @@ def browser():
     except ImportError as error:  # pragma: no cover - the dev extra installs it
         pytest.fail(f"playwright is not installed ({error}): pip install -e '.[dev]'", pytrace=False)
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
+        args = [*CHROMIUM_ARGS, *getattr(request.module, "CHROMIUM_EXTRA_ARGS", ())]
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=args, headless=True)
         try:
             yield browser
         finally:
@@ -46,12 +48,13 @@ def browser():
 
 
 @pytest.fixture
-def new_context(browser, live_server):
-    """new_context(phone=False) -> a fresh browser context (own cookies) on the live server, German UI."""
+def open_context(browser):
+    """open_context(base_url, phone=False, **options) -> a fresh browser context (own cookies) on any site,
+    German UI; options go to Playwright's new_context (the hub's test: ignore_https_errors)."""
     contexts = []
 
-    def make(phone: bool = False):
-        options = {"base_url": live_server.url, "locale": LOCALE, "timezone_id": "Europe/Vienna"}
+    def make(base_url: str, phone: bool = False, **extra):
+        options = {"base_url": base_url, "locale": LOCALE, "timezone_id": "Europe/Vienna", **extra}
         if phone:
             options.update(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2)
         else:
@@ -64,6 +67,12 @@ def new_context(browser, live_server):
     yield make
     for context in contexts:
         context.close()
+
+
+@pytest.fixture
+def new_context(open_context, live_server):
+    """new_context(phone=False) -> a fresh browser context (own cookies) on the live server, German UI."""
+    return lambda phone=False: open_context(live_server.url, phone=phone)
 
 
 @pytest.fixture(scope="session")

@@ -45,7 +45,7 @@ def day(transactional_db):
     tables = list(round.tables.order_by("number"))
     for table, hands in zip(tables, (4, 2, tables[2].hands_planned), strict=True):
         for number in range(1, hands + 1):
-            scoring_services.record_hand(table=table, number=number, data=random_hand(tournament.ruleset, rng))
+            scoring_services.store_hand(table=table, number=number, data=random_hand(tournament.ruleset, rng))
     now = timezone.now()
     Round.objects.filter(pk=round.pk).update(seated_at=now - timedelta(minutes=50))
     Table.objects.filter(pk=tables[0].pk).update(last_hand_at=now - timedelta(minutes=2))

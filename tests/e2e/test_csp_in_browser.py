@@ -37,7 +37,7 @@ def event(transactional_db):
     rng = random.Random(3)
     for table in round.tables.all():
         for number in (1, 2):
-            scoring_services.record_hand(table=table, number=number, data=random_hand(tournament.ruleset, rng))
+            scoring_services.store_hand(table=table, number=number, data=random_hand(tournament.ruleset, rng))
     return tournament
 
 

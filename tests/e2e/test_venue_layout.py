@@ -59,7 +59,7 @@ def hall(transactional_db):
     rng = random.Random(4)
     for table in round.tables.order_by("number"):
         for number in (1, 2, 3):
-            scoring_services.record_hand(table=table, number=number, data=random_hand(tournament.ruleset, rng),
+            scoring_services.store_hand(table=table, number=number, data=random_hand(tournament.ruleset, rng),
                                          idempotency_key=f"{table.pk}-{number}")
     # One player not (or no longer) checked in: the "nein" chip is on the page.
     tournament.entries.filter(pk=tournament.entries.order_by("pk").first().pk).update(checked_in=False)
@@ -123,7 +123,7 @@ def test_the_round_board_fits_a_laptop(hall, new_context, artifacts, width):
     rng = random.Random(7)
     done = tables[1]
     for number in range(4, done.hands_planned + 1):
-        scoring_services.record_hand(table=done, number=number, data=random_hand(hall.ruleset, rng))
+        scoring_services.store_hand(table=done, number=number, data=random_hand(hall.ruleset, rng))
     done.refresh_from_db()
     scoring_services.confirm_table(table=done, expected_version=done.version, names="alle")
     rounds.end_table(table=tables[2], reason="Zeit")
@@ -184,7 +184,7 @@ def test_the_director_sees_a_correction_after_confirmation(hall, new_context, ar
     table = hall.round_set.get(number=1).tables.order_by("number")[1]
     rng = random.Random(11)
     for number in range(4, table.hands_planned + 1):
-        scoring_services.record_hand(table=table, number=number, data=random_hand(hall.ruleset, rng))
+        scoring_services.store_hand(table=table, number=number, data=random_hand(hall.ruleset, rng))
     table.refresh_from_db()
     scoring_services.confirm_table(table=table, expected_version=table.version, names="alle vier")
     table.refresh_from_db()

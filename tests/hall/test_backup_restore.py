@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+import json
 import os
 import random
 import sqlite3
@@ -11,11 +13,15 @@ import pytest
 
 COUNT = ("from tournament.models import Tournament; "
          "print(sorted(Tournament.objects.values_list('slug', flat=True)))")
+INCARNATIONS = ("import json; from tournament.models import Tournament; "
+                "print(json.dumps([str(i) for i in Tournament.objects.values_list('incarnation', flat=True)]))")
 
 
 def test_backup_and_restore_on_sqlite(manage, tmp_path):
     manage("migrate", "--noinput")
     manage("seed_demo", "--players", "8", "--slug", "hall")
+    manage("seed_demo", "--players", "8", "--slug", "zweites", "--played", "1")
+    incarnations = json.loads(manage("shell", "--no-imports", "-c", INCARNATIONS).stdout)
     out = tmp_path / "backups"
     result = manage("backup", "--out", str(out))
     databases = list(out.glob("tarock-*.sqlite3"))
@@ -34,7 +40,11 @@ def test_backup_and_restore_on_sqlite(manage, tmp_path):
 
     result = manage("restore", str(databases[0]), "--yes")
     assert "restored" in result.stdout
-    assert manage("shell", "--no-imports", "-c", COUNT).stdout.strip() == "['hall']"
+    assert manage("shell", "--no-imports", "-c", COUNT).stdout.strip() == "['hall', 'zweites']"
+    # The cup's site may hold a newer state of each than the backup: each is a new incarnation, told so.
+    assert "2 Turniere mit neuer Inkarnation" in result.stdout and "2 tournaments with a new incarnation" in result.stdout
+    renewed = json.loads(manage("shell", "--no-imports", "-c", INCARNATIONS).stdout)
+    assert len(set(renewed)) == 2 and not set(renewed) & set(incarnations)
     assert list(tmp_path.glob("db.sqlite3.before-restore-*"))  # the replaced database is kept
     assert [path.name for path in out.glob("tarock-*")] == [databases[0].name]
 
@@ -141,9 +151,12 @@ def test_backup_and_restore_on_postgresql(transactional_db, tmp_path, make_tourn
     dumps = list(out.glob("tarock-*.dump"))
     assert len(dumps) == 1
     assert (out / next(p.name for p in out.glob("sheets-*")) / "pg-hall" / "tournament.xlsx").exists()
+    incarnation = Tournament.objects.get().incarnation
     Tournament.objects.all().delete()
-    call_command("restore", dumps[0], yes=True)
+    call_command("restore", dumps[0], yes=True, stdout=(said := io.StringIO()))
     assert list(Tournament.objects.values_list("slug", flat=True)) == ["pg-hall"]
+    assert Tournament.objects.get().incarnation != incarnation
+    assert "1 tournaments with a new incarnation" in said.getvalue()
 
 
 @pytest.mark.postgres

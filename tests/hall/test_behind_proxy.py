@@ -1,7 +1,8 @@
 """Behind the trusted proxy each client is itself, through the real server (`python -m website.serve`):
 the address the proxy forwards in X-Forwarded-For counts for the login limit, the sign-up limit and the
-access log; from anyone else the header is ignored. The proxy is played by connections from 127.0.0.1
-(SERVER_TRUSTED_PROXY), a client that connects directly by connections from 127.0.0.2."""
+access log, and its X-Forwarded-Proto makes a request https; from anyone else both headers are ignored.
+The proxy is played by connections from 127.0.0.1 (SERVER_TRUSTED_PROXY), a client that connects
+directly by connections from 127.0.0.2."""
 
 from __future__ import annotations
 
@@ -41,14 +42,14 @@ def _free_port() -> int:
 
 
 class Site:
-    def __init__(self, port: int):
-        self.port = port
+    def __init__(self, port: int, host: str | None = None):
+        self.port, self.host = port, host or f"127.0.0.1:{port}"
 
     def send(self, method: str, path: str, *, source: str = "127.0.0.1", forwarded: str | None = None,
-             cookies: dict | None = None, form: dict | None = None):
+             cookies: dict | None = None, form: dict | None = None, headers: dict | None = None):
         """(status, headers, body) of one request from ``source``, with X-Forwarded-For when given."""
         connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10, source_address=(source, 0))
-        headers = {"Host": f"127.0.0.1:{self.port}"}
+        headers = {"Host": self.host, **(headers or {})}
         if forwarded is not None:
             headers["X-Forwarded-For"] = forwarded
         if cookies:
@@ -68,7 +69,7 @@ class Site:
         """GET the page for its CSRF cookie and token, then POST the form with them (one client)."""
         status, headers, body = self.send("GET", path, **where)
         assert status == 200, body
-        cookie = re.search(r"csrftoken=([^;]+)", headers.get("Set-Cookie", "")).group(1)
+        cookie = re.search(r"csrftoken=([^;]+)", ", ".join(headers.get_all("Set-Cookie") or [])).group(1)
         token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', body).group(1)
         return self.send("POST", path, cookies={"csrftoken": cookie}, form={**form, "csrfmiddlewaretoken": token},
                          **where)
@@ -80,9 +81,8 @@ class Site:
         return self.post_form("/turnier/herbst/anmelden/", {"name": name}, **where)[0]
 
 
-@pytest.fixture
-def site(manage, tmp_path):
-    env = {"DJANGO_DEBUG": "", "DJANGO_STATIC_ROOT": str(tmp_path / "static")}
+def _start(manage, tmp_path, settings: dict) -> Site:
+    env = {"DJANGO_DEBUG": "", "DJANGO_STATIC_ROOT": str(tmp_path / "static"), **settings}
     manage("migrate", "--noinput", env=env)
     manage("collectstatic", "--noinput", "-v", "0", env=env)  # pages name hashed static files
     manage("shell", "--no-imports", "-c", SETUP, env=env)
@@ -92,7 +92,7 @@ def site(manage, tmp_path):
         env={**manage.env, **env, "HOST": "127.0.0.1", "PORT": str(port), "SERVER_PROCESSES": "1",
              "SERVER_THREADS": "2", "SERVER_TRUSTED_PROXY": "127.0.0.1"},
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    running = Site(port)
+    running = Site(port, urllib.parse.urlsplit(settings["SITE_URL"]).hostname if "SITE_URL" in settings else None)
     deadline = time.monotonic() + 60
     while True:
         try:
@@ -102,12 +102,31 @@ def site(manage, tmp_path):
             assert server.poll() is None, server.stdout.read()
             assert time.monotonic() < deadline, "the server did not answer within 60 s"
             time.sleep(0.3)
+    running.server = server
     running.log = lambda: _stop(server)
+    return running
+
+
+@pytest.fixture
+def site(manage, tmp_path):
+    running = _start(manage, tmp_path, {})
     try:
         yield running
     finally:
-        if server.poll() is None:
-            _stop(server)
+        if running.server.poll() is None:
+            _stop(running.server)
+
+
+@pytest.fixture
+def hub(manage, tmp_path):
+    """The site as the hub runs it: SITE_URL on https (which is all DJANGO_HTTPS needs), its one host name."""
+    running = _start(manage, tmp_path, {"SITE_URL": "https://cup.tarock.example",
+                                        "DJANGO_ALLOWED_HOSTS": "cup.tarock.example"})
+    try:
+        yield running
+    finally:
+        if running.server.poll() is None:
+            _stop(running.server)
 
 
 def _stop(server: subprocess.Popen) -> str:
@@ -144,3 +163,27 @@ def test_the_sign_up_limit_counts_each_client_behind_the_proxy(site):
     for n in range(10):
         assert site.sign_up(f"Gast {n}", source="127.0.0.2", forwarded=f"192.0.2.{n}") == 302
     assert site.sign_up("Gast 10", source="127.0.0.2", forwarded="192.0.2.50") == 429
+
+
+def test_only_the_trusted_proxy_makes_a_request_https(hub):
+    proxied = {"X-Forwarded-Proto": "https"}
+    status, headers, _ = hub.send("GET", "/anmelden/", forwarded="203.0.113.5", headers=proxied)
+    assert status == 200
+    assert "max-age=" in headers["Strict-Transport-Security"]
+    cookies = headers.get_all("Set-Cookie") or []
+    assert any(cookie.startswith("csrftoken=") for cookie in cookies) and all("; Secure" in c for c in cookies), cookies
+    # Straight to the instance, claiming https: plain http all the same, sent to the https address.
+    status, headers, _ = hub.send("GET", "/anmelden/", source="127.0.0.2", headers=proxied)
+    assert (status, headers["Location"]) == (301, "https://cup.tarock.example/anmelden/")
+    assert "Strict-Transport-Security" not in headers and not headers.get_all("Set-Cookie")
+    # Caddy's own health checks come without the header: answered, not redirected.
+    assert hub.send("GET", "/healthz")[0] == 200
+
+
+def test_a_form_sent_through_the_proxy_from_the_https_page_passes_the_csrf_check(hub):
+    origin = {"X-Forwarded-Proto": "https", "Origin": "https://cup.tarock.example"}
+    assert hub.post_form("/anmelden/", {"username": "chefin", "password": "richtig-geheim"},
+                         forwarded="203.0.113.5", headers=origin)[0] == 302
+    # The check is there: the same form sent from another site's page is refused.
+    assert hub.post_form("/anmelden/", {"username": "chefin", "password": "richtig-geheim"}, forwarded="203.0.113.5",
+                         headers={**origin, "Origin": "https://elsewhere.example"})[0] == 403

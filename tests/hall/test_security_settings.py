@@ -38,3 +38,19 @@ def test_the_demo_director_comes_only_with_the_demo_flag(manage):
     assert manage("shell", "--no-imports", "-c", count).stdout.strip() == "0"
     manage("seed_demo", "--players", "8", "--demo-director")
     assert manage("shell", "--no-imports", "-c", count).stdout.strip() == "1"
+
+
+SECURE_SETTINGS = ("from django.conf import settings as s; print(s.SESSION_COOKIE_SECURE, s.CSRF_COOKIE_SECURE, "
+                   "s.LANGUAGE_COOKIE_SECURE, s.SECURE_SSL_REDIRECT, s.SECURE_HSTS_SECONDS > 0)")
+
+
+@pytest.mark.parametrize("site_url,https,expected", [
+    ("https://cup.example.at", "", "True True True True True"),  # the hub: its https address is enough
+    ("https://cup.example.at", "0", "False False False False False"),  # said off, it is off
+    ("http://192.168.1.10:8000", "", "False False False False False"),  # the hall's laptop on plain http
+    ("http://192.168.1.10:8000", "1", "True True True True True"),
+])
+def test_an_https_site_url_makes_cookies_secure_only(manage, site_url, https, expected):
+    result = manage("shell", "--no-imports", "-c", SECURE_SETTINGS,
+                    env={"DJANGO_DEBUG": "", "DJANGO_SECRET_KEY": LONG_KEY, "SITE_URL": site_url, "DJANGO_HTTPS": https})
+    assert result.stdout.strip() == expected

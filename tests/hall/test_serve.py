@@ -55,10 +55,11 @@ def test_allowed_hosts_default_to_localhost_the_lan_addresses_and_site_url(monke
     assert net.allowed_hosts("", "http://127.0.0.1:8000").count("127.0.0.1") == 1
 
 
-def test_configured_allowed_hosts_replace_the_default(monkeypatch):
+def test_configured_allowed_hosts_replace_the_default_but_keep_loopback(monkeypatch):
+    """The hub names its site; its proxy still checks each instance as 127.0.0.1:port."""
     monkeypatch.setattr(net, "lan_addresses", lambda: ["192.168.1.20"])
     assert net.allowed_hosts(" turnier.example.at , 10.0.0.9 ,", "http://192.168.1.20:8000") == [
-        "turnier.example.at", "10.0.0.9"]
+        "turnier.example.at", "10.0.0.9", "localhost", "127.0.0.1", "[::1]"]
 
 
 def _free_port() -> int:

@@ -17,7 +17,7 @@ from paper.imports.hands import import_hands
 from rules.engine.sampling import random_hand
 from scoring.models import Hand, HandScore
 from scoring.seats import active_positions
-from scoring.services import record_hand
+from scoring.services import store_hand
 from tournament import rounds, services
 from tournament.models import Round, RoundEvent, Seat
 
@@ -94,7 +94,7 @@ def record_all(tournament, items: list[dict]) -> None:
     for item in items:
         table = tournament.round_set.get(number=item["round"]).tables.get(number=item["table"])
         hand = {key: value for key, value in item.items() if key not in ("round", "table", "number")}
-        record_hand(table=table, number=item["number"], data=hand, director=True)
+        store_hand(table=table, number=item["number"], data=hand, director=True)
 
 
 @pytest.fixture
@@ -105,7 +105,7 @@ def eight(make_tournament):
 # --- JSON -----------------------------------------------------------------------------------------------
 
 
-def test_json_lines_store_every_hand_scored_as_record_hand_would(make_tournament, eight):
+def test_json_lines_store_every_hand_scored_as_store_hand_would(make_tournament, eight):
     items = hands_for(eight, seated(eight), 16)
     report = import_hands(tournament=eight, source=json_lines(items), filename="zettel.jsonl")
     assert report.ok, report.lines("de")
@@ -134,7 +134,7 @@ def test_a_json_array_and_names_for_declarer_and_partner(eight):
 # --- XLSX -----------------------------------------------------------------------------------------------
 
 
-def test_xlsx_with_json_and_readable_columns_matches_record_hand(make_tournament, eight):
+def test_xlsx_with_json_and_readable_columns_matches_store_hand(make_tournament, eight):
     tables = seated(eight)
     names = tables[2]
     readable = [
@@ -227,8 +227,8 @@ def test_an_unknown_player_name(make_tournament):
 
 def test_hands_must_run_on_from_the_last_stored_hand(eight):
     table = eight.round_set.get(number=1).tables.get(number=1)
-    record_hand(table=table, number=1, data=DREIER)
-    record_hand(table=table, number=2, data=DREIER)
+    store_hand(table=table, number=1, data=DREIER)
+    store_hand(table=table, number=2, data=DREIER)
     items = [{"round": 1, "table": 1, "number": n, **DREIER} for n in (4, 5, 5)]
     items += [{"round": 1, "table": 2, "number": n, **DREIER} for n in (1, 2, 3)]
     report = import_hands(tournament=eight, source=json_lines(items), filename="zettel.jsonl")

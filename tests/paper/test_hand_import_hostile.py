@@ -92,7 +92,7 @@ def test_hands_are_written_in_batches_and_a_second_upload_adds_only_the_rest(eig
     items = [{"round": 1, "table": table, "number": number, **random_hand(eight.ruleset, rng)}
              for table in (1, 2) for number in range(1, 17)]
     lines = "\n".join(json.dumps(item) for item in items).encode()
-    record = hands_write.record_hand
+    record = hands_write.store_hand
 
     def refuse_one(*, table, number, **kwargs):
         if (table.number, number) == (2, 5):  # the 21st hand: in the third batch of ten
@@ -100,13 +100,13 @@ def test_hands_are_written_in_batches_and_a_second_upload_adds_only_the_rest(eig
         return record(table=table, number=number, **kwargs)
 
     monkeypatch.setattr(hands_write, "BATCH", 10)
-    monkeypatch.setattr(hands_write, "record_hand", refuse_one)
+    monkeypatch.setattr(hands_write, "store_hand", refuse_one)
     report = import_hands(tournament=eight, source=lines, filename="zettel.jsonl")
     assert not report.ok and report.hands_imported == 20 and Hand.objects.count() == 20
     assert "20 Spiele gespeichert" in report.message("de") and "20 hands" in report.message("en")
     assert report.problems[0].line == 21 and "Inzwischen" in report.problems[0].message_de
 
-    monkeypatch.setattr(hands_write, "record_hand", record)
+    monkeypatch.setattr(hands_write, "store_hand", record)
     again = import_hands(tournament=eight, source=lines, filename="zettel.jsonl")
     assert again.ok and again.hands_imported == 12 and again.hands_skipped == 20
     assert Hand.objects.count() == 32

@@ -90,3 +90,49 @@ def test_wrong_token_and_unreachable_hub_are_a_sentence_and_exit_status_1(venue,
     assert gone.returncode == 1
     assert "nicht erreichbar" in gone.stderr and "cannot be reached" in gone.stderr
     assert not Tournament.objects.filter(slug="klein").exists()
+
+
+RAISE_STAKE = ("from tournament.models import Tournament; from tournament.services import set_money_settings; "
+               "set_money_settings(tournament=Tournament.objects.get(slug='zurueck'), stake_cents=20, "
+               "kontra_to_charity=False)")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_after_a_restore_the_venues_state_replaces_the_hubs_and_the_state_from_before_stays_refused(
+        venue, live_server, tmp_path):
+    import shutil
+
+    from cups.services import create_cup
+    from publishing.hub.tokens import create_token
+
+    cup = create_cup(name="Unterland-Cup", slug="unterland", scheme="fixed")
+    _row, token = create_token(cup=cup, name="Gasthof Post")
+    venue("seed_demo", "--players", "8", "--slug", "zurueck", "--played", "1")
+    venue("backup", "--out", str(tmp_path / "backups"), "--no-sheets")
+    venue("shell", "--no-imports", "-c", RAISE_STAKE)  # the hall goes on after the backup
+    venue("publish", "zurueck", "--to", live_server.url, "--token", token)
+    later = PublishedCopy.objects.get().sequence
+    assert Tournament.objects.get(slug="zurueck").stake_cents == 20
+
+    restored = venue("restore", str(next((tmp_path / "backups").glob("tarock-*.sqlite3"))), "--yes")
+    assert "1 Turniere mit neuer Inkarnation" in restored.stdout
+
+    sent = venue("publish", "zurueck", "--to", live_server.url, "--token", token)
+    assert f"Stand von vor der Wiederherstellung oder Neuanlage dieses Turniers (Stand {later})" in sent.stdout
+    assert Tournament.objects.get(slug="zurueck").stake_cents != 20  # the restored state, though its sequence is lower
+    assert PublishedCopy.objects.get().sequence < later
+
+    # The database from before the restore copied back by hand (as a file, without its log): its old
+    # incarnation is refused, until the director publishes it as a new state.
+    for log in tmp_path.glob("venue.sqlite3-*"):
+        log.unlink()
+    shutil.copy(next(tmp_path.glob("venue.sqlite3.before-restore-*")), tmp_path / "venue.sqlite3")
+    refused = venue("publish", "zurueck", "--to", live_server.url, "--token", token, check=False)
+    assert refused.returncode == 1 and "Traceback" not in refused.stderr
+    assert "wiederhergestellt oder neu angelegt" in refused.stderr and "restored or re-created" in refused.stderr
+    assert Tournament.objects.get(slug="zurueck").stake_cents != 20
+
+    again = venue("publish", "zurueck", "--to", live_server.url, "--token", token, "--new-state")
+    assert "ersetzt" in again.stdout
+    assert Tournament.objects.get(slug="zurueck").stake_cents == 20
+    assert len(PublishedCopy.objects.get().retired_incarnations) == 2

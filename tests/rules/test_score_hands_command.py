@@ -20,13 +20,15 @@ SPEC_EXAMPLES = [
 ]
 
 
+ENV = {**os.environ, "DJANGO_SETTINGS_MODULE": "website.settings",
+       # A database that cannot exist: the command must never need one.
+       "DATABASE_URL": "postgres://nobody@127.0.0.1:1/never"}
+
+
 def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "website.settings",
-           # A database that cannot exist: the command must never need one.
-           "DATABASE_URL": "postgres://nobody@127.0.0.1:1/never"}
     return subprocess.run(
         [sys.executable, "manage.py", "score_hands", *args], input=stdin, capture_output=True, text=True,
-        cwd=ROOT, env=env, timeout=120,
+        cwd=ROOT, env=ENV, timeout=120,
     )
 
 
@@ -151,3 +153,20 @@ def test_a_broken_array_is_read_line_by_line_so_each_bad_line_is_reported():
     process = run("--rules", "tirol", stdin=text)
     assert process.returncode == 1
     assert [("error" in line) for line in lines(process)] == [True, False]  # the second line is a valid hand
+
+
+def test_a_reader_that_stops_early_gets_no_traceback():
+    """`score_hands ... | head -1`: the command stops quietly with the shell's SIGPIPE status, as cat does."""
+    hand = json.dumps(SPEC_EXAMPLES[1])
+    process = subprocess.Popen(
+        [sys.executable, "manage.py", "score_hands", "--rules", "tirol"],
+        cwd=ROOT, env=ENV, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )
+    process.stdin.write(("\n".join([hand] * 20_000) + "\n").encode())
+    process.stdin.close()
+    first = process.stdout.readline()
+    process.stdout.close()  # the reader goes away with most of the answer unread
+    stderr = process.stderr.read().decode()
+    assert process.wait(timeout=60) == 141
+    assert json.loads(first)
+    assert "Traceback" not in stderr and stderr == ""

@@ -13,7 +13,7 @@ from openpyxl import load_workbook
 from pdf_tools import pdf_text
 
 from language import ServiceError
-from paper.exports import get_exporter
+from paper.registry import get_exporter
 from scoring import services
 from scoring.models import Correction
 from scoring.selectors import round_sheets, standings, table_sheet

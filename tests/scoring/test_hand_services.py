@@ -32,7 +32,7 @@ def test_positions_rotate_and_the_dealer_sits_out_at_five():
 
 
 def test_a_hand_stores_its_data_result_and_each_players_share(table):
-    hand = services.record_hand(table=table, number=1, data=DREIER, idempotency_key="a")
+    hand = services.store_hand(table=table, number=1, data=DREIER, idempotency_key="a").hand
     seats = list(table.seats.order_by("position"))
     shares = {s.entry_id: (s.hand_seat, s.points, s.cash) for s in hand.scores.all()}
     # hand seat 2 is position 3 in hand 1 at a table of five; the dealer (position 0) has no share
@@ -44,22 +44,22 @@ def test_a_hand_stores_its_data_result_and_each_players_share(table):
 
 
 def test_the_same_submission_twice_is_stored_once(table):
-    first = services.record_hand(table=table, number=1, data=DREIER, idempotency_key="tap-1")
-    again = services.record_hand(table=table, number=1, data=DREIER, idempotency_key="tap-1")
+    first = services.store_hand(table=table, number=1, data=DREIER, idempotency_key="tap-1").hand
+    again = services.store_hand(table=table, number=1, data=DREIER, idempotency_key="tap-1").hand
     assert again.pk == first.pk and Hand.objects.filter(table=table).count() == 1
     assert HandScore.objects.filter(hand__table=table).count() == 4
 
 
 def test_a_second_device_entering_the_same_number_is_refused(table):
-    services.record_hand(table=table, number=1, data=DREIER, idempotency_key="phone")
+    services.store_hand(table=table, number=1, data=DREIER, idempotency_key="phone")
     with pytest.raises(ServiceError) as excinfo:
-        services.record_hand(table=table, number=1, data=DREIER, idempotency_key="tablet")
+        services.store_hand(table=table, number=1, data=DREIER, idempotency_key="tablet")
     assert "Spiel 1" in excinfo.value.message_de and "hand 2" in excinfo.value.message_en
 
 
 def test_an_invalid_hand_writes_nothing(table):
     with pytest.raises(InvalidHand):
-        services.record_hand(table=table, number=1, data={"contract": "rufer", "declarer": 2, "result": "won"},
+        services.store_hand(table=table, number=1, data={"contract": "rufer", "declarer": 2, "result": "won"},
                              idempotency_key="x")
     assert not Hand.objects.exists() and not HandScore.objects.exists() and not HandRevision.objects.exists()
     table.refresh_from_db()
@@ -67,7 +67,7 @@ def test_an_invalid_hand_writes_nothing(table):
 
 
 def test_a_stale_edit_is_refused_and_loses_nothing(table):
-    services.record_hand(table=table, number=1, data=DREIER, idempotency_key="a")
+    services.store_hand(table=table, number=1, data=DREIER, idempotency_key="a")
     table.refresh_from_db()
     seen = table.version
     hand = table.hands.get(number=1)
@@ -81,7 +81,7 @@ def test_a_stale_edit_is_refused_and_loses_nothing(table):
 
 
 def test_a_correction_is_atomic_when_the_new_data_is_invalid(table):
-    services.record_hand(table=table, number=1, data=DREIER, idempotency_key="a")
+    services.store_hand(table=table, number=1, data=DREIER, idempotency_key="a")
     table.refresh_from_db()
     hand = table.hands.get(number=1)
     with pytest.raises(InvalidHand):
@@ -91,8 +91,8 @@ def test_a_correction_is_atomic_when_the_new_data_is_invalid(table):
 
 
 def test_director_correction_needs_a_reason_and_is_audited(table, director):
-    services.record_hand(table=table, number=1, data=DREIER, idempotency_key="a")
-    services.record_hand(table=table, number=2, data=DREIER, idempotency_key="b")
+    services.store_hand(table=table, number=1, data=DREIER, idempotency_key="a")
+    services.store_hand(table=table, number=2, data=DREIER, idempotency_key="b")
     table.refresh_from_db()
     hand = table.hands.get(number=1)
     with pytest.raises(ServiceError):
@@ -105,15 +105,15 @@ def test_director_correction_needs_a_reason_and_is_audited(table, director):
 
 
 def test_scorers_only_change_the_last_hand(table):
-    services.record_hand(table=table, number=1, data=DREIER, idempotency_key="a")
-    services.record_hand(table=table, number=2, data=DREIER, idempotency_key="b")
+    services.store_hand(table=table, number=1, data=DREIER, idempotency_key="a")
+    services.store_hand(table=table, number=2, data=DREIER, idempotency_key="b")
     table.refresh_from_db()
     with pytest.raises(ServiceError):
         services.correct_hand(hand=table.hands.get(number=1), data=DREIER, expected_version=table.version)
 
 
 def test_undo_removes_the_last_hand_with_a_revision(table):
-    services.record_hand(table=table, number=1, data=DREIER, idempotency_key="a")
+    services.store_hand(table=table, number=1, data=DREIER, idempotency_key="a")
     table.refresh_from_db()
     services.remove_last_hand(table=table, expected_version=table.version, by="Tisch")
     assert not table.hands.exists()
@@ -141,7 +141,7 @@ def test_confirmed_or_closed_tables_are_the_directors_only(table, play_round):
 
 
 def test_confirming_needs_every_hand(table):
-    services.record_hand(table=table, number=1, data=DREIER, idempotency_key="a")
+    services.store_hand(table=table, number=1, data=DREIER, idempotency_key="a")
     table.refresh_from_db()
     with pytest.raises(ServiceError) as excinfo:
         services.confirm_table(table=table, expected_version=table.version, names="X")
@@ -154,7 +154,7 @@ def test_no_hand_beyond_the_planned_number(make_tournament, play_round):
     play_round(round)
     table = round.tables.first()
     with pytest.raises(ServiceError):
-        services.record_hand(table=table, number=17, data=DREIER, idempotency_key="late")
+        services.store_hand(table=table, number=17, data=DREIER, idempotency_key="late")
 
 
 def test_totals_always_equal_the_sum_of_the_stored_hand_results(make_tournament, play_round):
@@ -179,7 +179,7 @@ def test_totals_always_equal_the_sum_of_the_stored_hand_results(make_tournament,
 
 
 def test_a_corrected_hand_counts_its_versions(table):
-    hand = services.record_hand(table=table, number=1, data=DREIER, idempotency_key="a")
+    hand = services.store_hand(table=table, number=1, data=DREIER, idempotency_key="a").hand
     assert hand.version == 1
     table.refresh_from_db()
     hand = services.correct_hand(hand=hand, data={**DREIER, "result": "lost"}, expected_version=table.version)
@@ -188,7 +188,7 @@ def test_a_corrected_hand_counts_its_versions(table):
 
 def test_the_sheet_shows_running_totals_and_who_sat_out(table):
     for number in (1, 2):
-        services.record_hand(table=table, number=number, data=DREIER, idempotency_key=f"k{number}")
+        services.store_hand(table=table, number=number, data=DREIER, idempotency_key=f"k{number}")
     sheet = scoring_selectors.table_sheet(table)
     first, second = sheet.rows
     assert first.points[0] is None and second.points[1] is None  # the dealer sits out at five

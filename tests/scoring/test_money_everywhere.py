@@ -17,8 +17,8 @@ from events import play_rounds
 from openpyxl import load_workbook
 from pdf_tools import pdf_text
 
-from paper.exports import get_exporter
 from paper.formats import euro_text
+from paper.registry import get_exporter
 from scoring.selectors import settlement, standings, standings_table
 
 
@@ -100,3 +100,32 @@ def test_changing_the_stake_or_the_box_prices_every_stored_hand_again(make_tourn
     assert {row.player.entry_id: row.player.euros for row in standings(tournament)} == {
         p.entry_id: p.total for p in money.players}
     assert HandScore.objects.filter(hand__table__round__tournament=tournament).exclude(euros=0).exists()
+
+
+def test_the_admin_changes_the_stake_through_the_service_and_refuses_too_much(
+        make_tournament, play_round, rf, admin_user, django_capture_on_commit_callbacks):
+    from django.contrib import admin
+    from django.forms.models import model_to_dict
+
+    from tournament.models import Tournament
+
+    tournament = played(make_tournament, play_round, charity=False)
+    before = {player.entry_id: player.total for player in settlement(tournament).players}
+    tournament_admin = admin.site._registry[Tournament]
+    request = rf.post("/admin/")
+    request.user = admin_user
+    form_class = tournament_admin.get_form(request, tournament, change=True)
+    data = {key: value for key, value in model_to_dict(tournament).items() if value is not None}
+
+    too_much = form_class({**data, "stake_cents": 1_000_001}, instance=tournament)
+    assert not too_much.is_valid() and "stake_cents" in too_much.errors
+
+    tripled = tournament.stake_cents * 3
+    form = form_class({**data, "stake_cents": tripled}, instance=tournament)
+    assert form.is_valid(), form.errors
+    with django_capture_on_commit_callbacks(execute=True) as announced:
+        tournament_admin.save_model(request, form.save(commit=False), form, change=True)
+    assert len(announced) == 1
+    assert Tournament.objects.get(pk=tournament.pk).stake_cents == tripled
+    assert {p.entry_id: p.total for p in settlement(tournament).players} == {
+        entry: euros * 3 for entry, euros in before.items()}

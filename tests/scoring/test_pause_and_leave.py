@@ -44,7 +44,7 @@ def _play(table, count, seed=0):
     ruleset = table.round.tournament.ruleset
     start = Table.objects.get(pk=table.pk).hands_entered
     for number in range(start + 1, start + count + 1):
-        services.record_hand(table=Table.objects.get(pk=table.pk), number=number, data=random_hand(ruleset, rng),
+        services.store_hand(table=Table.objects.get(pk=table.pk), number=number, data=random_hand(ruleset, rng),
                              idempotency_key=f"k{table.pk}-{number}")
 
 

@@ -16,7 +16,7 @@ from openpyxl import load_workbook
 from pdf_tools import pdf_text
 
 from language import ServiceError
-from paper.exports import get_exporter
+from paper.registry import get_exporter
 from scoring.selectors import prizes, settlement, standings
 from scoring.settlement import prize_money
 from tournament import services

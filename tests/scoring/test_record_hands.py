@@ -1,5 +1,5 @@
 """record_hands (a table's sheet at once: the demo, the test events) stores exactly the rows that
-record_hand stores one hand after the other: hands, score rows, revisions, the table's counters."""
+store_hand stores one hand after the other: hands, score rows, revisions, the table's counters."""
 
 from __future__ import annotations
 
@@ -45,13 +45,13 @@ def both_ways(table: Table, sheet: list[dict], *, before: int = 0) -> tuple[dict
         with transaction.atomic():
             Tournament.objects.filter(pk=table.round.tournament_id).update(live_version=0)
             for number, data in enumerate(sheet[:before], start=1):
-                services.record_hand(table=table, number=number, data=data, idempotency_key=f"k-{number}",
+                services.store_hand(table=table, number=number, data=data, idempotency_key=f"k-{number}",
                                      entered_by="demo")
             if at_once:
                 services.record_hands(table=table, hands=sheet[before:], key_prefix="k-", entered_by="demo")
             else:
                 for number, data in enumerate(sheet[before:], start=before + 1):
-                    services.record_hand(table=table, number=number, data=data, idempotency_key=f"k-{number}",
+                    services.store_hand(table=table, number=number, data=data, idempotency_key=f"k-{number}",
                                          entered_by="demo")
             results.append(rows(table))
             transaction.set_rollback(True)

@@ -22,7 +22,7 @@ RENONCE = {"contract": "dreier", "declarer": 1, "renonce": 2}
 def revoked(make_tournament):
     tournament = make_tournament("tirol", players=8, slug="claim")
     table = tournament.round_set.get(number=1).tables.order_by("number").first()
-    hand = services.record_hand(table=table, number=1, data=RENONCE)
+    hand = services.store_hand(table=table, number=1, data=RENONCE).hand
     seats = {score.hand_seat: score.entry for score in hand.scores.select_related("entry__player")}
     return tournament, table, hand, seats
 
@@ -61,12 +61,12 @@ def test_a_claim_that_does_not_fit_is_refused_and_nothing_is_booked(revoked, cha
 
 def test_only_a_hand_with_a_renonce_and_only_where_the_rules_allow_it(revoked, make_tournament):
     _tournament, table, _hand, seats = revoked
-    plain = services.record_hand(table=table, number=2, data={"contract": "dreier", "declarer": 1, "result": "won"})
+    plain = services.store_hand(table=table, number=2, data={"contract": "dreier", "declarer": 1, "result": "won"}).hand
     with pytest.raises(ServiceError, match="keine Renonce"):
         services.book_revoke_claim(hand=plain, claimant=seats[1], points="3", reason="Grund")
     ooe = make_tournament("ooe", players=8, slug="claim-ooe")
     ooe_table = ooe.round_set.get(number=1).tables.order_by("number").first()
-    ooe_hand = services.record_hand(table=ooe_table, number=1, data=RENONCE)
+    ooe_hand = services.store_hand(table=ooe_table, number=1, data=RENONCE).hand
     claimant = ooe_hand.scores.get(hand_seat=1).entry
     with pytest.raises(ServiceError, match="keine Nachforderung"):
         services.book_revoke_claim(hand=ooe_hand, claimant=claimant, points="3", reason="Grund")

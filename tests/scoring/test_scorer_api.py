@@ -159,6 +159,21 @@ def test_a_table_the_director_ended_takes_no_scorer_writes(api, tables, django_u
     assert api.get(reverse("scoring:api_state", args=[table.token])).json()["status"] == "closed"
 
 
+def test_a_confirmed_table_the_director_then_ended_reads_ended_everywhere(api, tables, play_round):
+    from scoring.services import confirm_table
+
+    table = tables[1]
+    play_round(table.round)
+    table.refresh_from_db()
+    confirm_table(table=table, expected_version=table.version, names="Anna, Bernd")
+    rounds.end_table(table=table, reason="Zeit")
+    table.refresh_from_db()
+    assert table.scorer_lock == "ended"
+    assert api.get(reverse("scoring:api_state", args=[table.token])).json()["status"] == "closed"
+    response = post(api, table, {"number": 17, "key": key(), "hand": DREIER})
+    assert response.status_code == 403 and "beendet" in response.json()["error"]
+
+
 def test_two_devices_on_one_hand_store_it_once(api, tables):
     table = tables[1]
     first = post(api, table, {"number": 1, "key": key(), "hand": DREIER})

@@ -224,11 +224,11 @@ def test_three_equal_trischaken_shares_are_stored_and_summed_equal(make_tourname
     the standings (it was -0,66 / -0,67 / -0,67, and their totals then differed); the hand is zero-sum."""
     from scoring.models import HandScore
     from scoring.selectors import standings
-    from scoring.services import record_hand
+    from scoring.services import store_hand
 
     tournament = make_tournament("tirol", players=8, slug="drittel")
     table = tournament.round_set.get(number=1).tables.order_by("number").first()
-    hand = record_hand(table=table, number=1, data={"contract": "trischaken", "card_points": ["20", "20", "20", "10"]})
+    hand = store_hand(table=table, number=1, data={"contract": "trischaken", "card_points": ["20", "20", "20", "10"]}).hand
     points = {s.hand_seat: s.points for s in HandScore.objects.filter(hand=hand)}
     assert points[0] == points[1] == points[2] == D("-0.67") and sum(points.values()) == 0
     totals = {row.player.entry_id: row.total for row in standings(tournament)}

@@ -53,6 +53,12 @@ def test_closed_registration_shows_no_form(client, make_tournament):
     assert client.post(f"/turnier/{tournament.slug}/anmelden/", {"name": "Anna"}).status_code == 422
 
 
+def test_after_the_deadline_the_page_shows_no_form(client, open_tournament):
+    tournament = open_tournament(slug="vorbei", deadline_days=-0.01)
+    page = client.get(f"/turnier/{tournament.slug}/anmelden/").content.decode()
+    assert "nicht offen" in page and 'name="name"' not in page
+
+
 def test_the_director_confirms_and_checks_in(client, director, open_tournament):
     tournament = open_tournament()
     client.post(f"/turnier/{tournament.slug}/anmelden/", {"name": "Anna Berger", "email": "anna@example.invalid"})

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
+from events import seat_as_the_director
 
 from language import ServiceError
-from scoring import services as scoring_services
 from scoring.selectors import standings
 from tournament import players, rounds, services
 from tournament.models import Entry, Player
@@ -34,7 +34,7 @@ def test_the_final_passes_over_withdrawn_and_absent_players(hopfgarten, play_rou
     services.withdraw(entry=Entry.objects.get(pk=withdrawn), after_round=1)
     services.set_checked_in(entry=Entry.objects.get(pk=gone_home), checked_in=False)
 
-    scoring_services.seat_round_by_standings(round=final, seed="f")
+    seat_as_the_director(round=final, seed="f")
     seated = {seat.entry_id for table in final.tables.all() for seat in table.seats.all()}
     expected = [row.player.entry_id for row in ranked if row.player.entry_id not in (withdrawn, gone_home)][:12]
     assert seated == set(expected) and len(seated) == 12

@@ -8,9 +8,9 @@ import json
 
 import pytest
 from django.core.management import call_command
+from events import seat_as_the_director
 
 from scoring.selectors import standings
-from scoring.services import seat_round_by_standings
 from tournament import rounds
 from tournament.models import Bye
 
@@ -19,7 +19,7 @@ def _play_two_rounds(tournament, play_round) -> None:
     for number in (1, 2):
         round = tournament.round_set.get(number=number)
         if number > 1:
-            seat_round_by_standings(round=round, seed="r2")
+            seat_as_the_director(round, seed="r2")
         play_round(round, seed=number)
         rounds.close_round(round=round)
 
@@ -34,7 +34,7 @@ def test_the_last_round_seats_the_best_at_the_top_tables(make_tournament, play_r
     _play_two_rounds(tournament, play_round)
     ranking = [row.player.entry_id for row in standings(tournament) if row.rank is not None]
 
-    last = seat_round_by_standings(round=tournament.round_set.get(number=3), seed="r3")
+    last = seat_as_the_director(tournament.round_set.get(number=3), seed="r3")
 
     tables = _tables(last)
     sizes = [len(table) for table in tables]
@@ -49,7 +49,7 @@ def test_without_the_option_the_last_round_is_drawn(make_tournament, play_round)
     tournament = make_tournament("tirol", players=8, slug="gelost")
     _play_two_rounds(tournament, play_round)
     assert not tournament.seats_by_standings(3)
-    seat_round_by_standings(round=tournament.round_set.get(number=3), seed="r3")  # the draw, as ever
+    seat_as_the_director(tournament.round_set.get(number=3), seed="r3")  # the draw, as ever
 
 
 def test_seed_demo_takes_the_option(db, capsys):
@@ -72,8 +72,20 @@ def test_the_bye_of_a_round_by_the_standings_goes_to_the_lowest_present(make_tou
     assert len(before) == 2  # rounds 1 and 2 benched two different players
     ranking = [row.player.entry_id for row in standings(tournament) if row.rank is not None]
 
-    last = seat_round_by_standings(round=tournament.round_set.get(number=3), seed="r3")
+    last = seat_as_the_director(tournament.round_set.get(number=3), seed="r3")
 
     out = [bye.entry_id for bye in last.byes.all()]
     assert out == [[entry for entry in ranking if entry not in before][-1]]
     assert ranking[0] in {entry for table in _tables(last) for entry in table}  # the leader plays
+
+
+def test_round_one_needs_no_ranking_and_reads_no_hand(make_tournament, django_assert_num_queries):
+    from scoring.selectors import seating_ranking
+    from tournament.models import Round
+
+    tournament = make_tournament(players=8, seat=False, slug="erste")
+    first = Round.objects.select_related("tournament").get(tournament=tournament, number=1)
+    with django_assert_num_queries(0):
+        assert seating_ranking(first) is None
+    rounds.seat_round(round=first, seed="r1")  # the draw manager alone, no scoring on the way
+    assert first.tables.exists()

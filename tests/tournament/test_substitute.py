@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
+from events import seat_as_the_director, substitute_as_the_director
 
 from language import ServiceError
 from scoring.selectors import standings, standings_document
-from scoring.services import seat_round_by_standings, seat_with_substitute
 from tournament import rounds
 from tournament.models import Bye, Entry
 
@@ -24,7 +24,7 @@ def seven(make_tournament):
 
 def test_a_substitute_replaces_the_byes_and_is_not_ranked(seven, play_round):
     first = seven.round_set.get(number=1)
-    seat_with_substitute(round=first, name="Sepp Springer", club="TC Aushilfe")
+    substitute_as_the_director(first, name="Sepp Springer", club="TC Aushilfe")
     springer = Entry.objects.get(tournament=seven, substitute=True)
     assert not first.byes.exists()  # eight at two tables of four
     assert sorted(len(table.seats.all()) for table in first.tables.all()) == [4, 4]
@@ -39,7 +39,7 @@ def test_a_substitute_replaces_the_byes_and_is_not_ranked(seven, play_round):
     assert document["participants"] == 7
     assert [row["status"] for row in document["rows"] if row["name"] == "Sepp Springer"] == ["substitute"]
     rounds.close_round(round=first)
-    second = seat_round_by_standings(round=seven.round_set.get(number=2), seed="r2")
+    second = seat_as_the_director(seven.round_set.get(number=2), seed="r2")
     assert not springer.seats.filter(table__round=second).exists()  # he played round 1 only
     assert second.byes.count() == 2
 
@@ -47,7 +47,7 @@ def test_a_substitute_replaces_the_byes_and_is_not_ranked(seven, play_round):
 def test_the_substitute_sits_out_first_where_a_bye_remains(make_tournament):
     tournament = make_tournament("hopfgarten", players=5, slug="springer-hopf")  # only fours: one bye
     first = tournament.round_set.get(number=1)
-    seat_with_substitute(round=first, name="Sepp Springer")
+    substitute_as_the_director(first, name="Sepp Springer")
     springer = Entry.objects.get(tournament=tournament, substitute=True)
     # six at tables of four: two sit out, the substitute first
     assert springer.pk in set(first.byes.values_list("entry_id", flat=True)) and first.byes.count() == 2
@@ -57,16 +57,16 @@ def test_refusals(seven, make_tournament, play_round):
     first = seven.round_set.get(number=1)
     known = Entry.objects.filter(tournament=seven).first().player
     with pytest.raises(ServiceError) as refused:
-        seat_with_substitute(round=first, name=known.name, club=known.club)
+        substitute_as_the_director(first, name=known.name, club=known.club)
     assert "spielt in diesem Turnier schon mit" in refused.value.message_de
     eight = make_tournament("tirol", players=8, slug="ohne-freilos")
     with pytest.raises(ServiceError) as refused:
-        seat_with_substitute(round=eight.round_set.get(number=1), name="Sepp Springer")
+        substitute_as_the_director(eight.round_set.get(number=1), name="Sepp Springer")
     assert "niemand aus" in refused.value.message_de
     play_round(first, seed=1, hands=1)
     first.refresh_from_db()
     with pytest.raises(ServiceError):
-        seat_with_substitute(round=first, name="Sepp Springer")
+        substitute_as_the_director(first, name="Sepp Springer")
     assert not Entry.objects.filter(substitute=True).exists()
 
 
@@ -84,7 +84,7 @@ def test_a_cup_counts_no_substitute(seven, play_round):
     from cups.adapters import final_standings
 
     first = seven.round_set.get(number=1)
-    seat_with_substitute(round=first, name="Sepp Springer")
+    substitute_as_the_director(first, name="Sepp Springer")
     play_round(first, seed=2)
     rows = final_standings([seven])[seven.pk]
     assert len(rows) == 7 and all(not row.entry.substitute for row in rows)

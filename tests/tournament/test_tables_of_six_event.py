@@ -16,12 +16,12 @@ from pdf_tools import pdf_pages
 
 from language import ServiceError
 from paper import columns
-from paper.exports import get_exporter
+from paper.registry import get_exporter
 from rules.engine.sampling import random_hand
 from rules.rulesets import BUILTIN
 from scoring.models import HandScore
 from scoring.seats import sitting_out
-from scoring.services import record_hand
+from scoring.services import store_hand
 from tournament import rounds
 from tournament.models import Bye, Tournament
 
@@ -54,7 +54,7 @@ def test_six_players_sit_at_one_table_of_six_that_plays_24_hands_16_each(six):
     assert not Bye.objects.filter(round__tournament=six).exists()
     rng = random.Random(1)
     for number in range(1, 25):
-        record_hand(table=table, number=number, data=random_hand(six.ruleset, rng), idempotency_key=f"h{number}")
+        store_hand(table=table, number=number, data=random_hand(six.ruleset, rng), idempotency_key=f"h{number}")
     played = Counter(HandScore.objects.filter(hand__table=table).values_list("entry_id", flat=True))
     assert sorted(played.values()) == [16] * 6
 
@@ -104,7 +104,7 @@ def test_the_scorer_page_and_api_name_both_who_sit_out(client, six):
 
 def test_the_score_sheet_greys_both_who_sit_out(six):
     table = _table(six)
-    record_hand(table=table, number=1, data={"contract": "dreier", "declarer": 0, "result": "won"}, idempotency_key="a")
+    store_hand(table=table, number=1, data={"contract": "dreier", "declarer": 0, "result": "won"}, idempotency_key="a")
     exporter = get_exporter("score-sheets-pdf")(six, round=six.round_set.get(number=1), base_url="http://tarock.test")
     text = pdf_pages(exporter.render_bytes())[0]
     assert "24 Spiele – Sechsertisch" in text

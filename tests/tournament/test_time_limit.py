@@ -59,14 +59,14 @@ def test_no_limit_no_countdown(client, director, make_tournament):
 
 def test_hopfgartens_final_rubber_has_no_time_limit(client, director, make_tournament, play_round):
     """003: "the final rubber (20 games, no time limit)": no deadline, no countdown, in the data too."""
-    from scoring.services import seat_round_by_standings
+    from events import seat_as_the_director
 
     assert get_ruleset("hopfgarten").format.final_time_limit_minutes == 0
     tournament = make_tournament("hopfgarten", players=8, rounds=1, slug="finale-ohne")
     first = tournament.round_set.get(number=1)
     play_round(first, seed=1)
     rounds.close_round(round=first)
-    final = seat_round_by_standings(round=tournament.round_set.get(number=2), seed="f")
+    final = seat_as_the_director(tournament.round_set.get(number=2), seed="f")
     final = Round.objects.select_related("tournament").get(pk=final.pk)
     assert final.is_final and selectors.round_time_limit(final) is None
     assert selectors.round_clock(final, now=final.seated_at + timedelta(minutes=200)).deadline is None

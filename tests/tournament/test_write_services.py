@@ -112,12 +112,12 @@ WRITES_TO_CHECK = {
     # services that did not bump before the hook: nothing they write shows on a live page today, and the
     # bump (one render) keeps the pages right the day something does
     "set_prizes": lambda t: services.set_prizes(tournament=t, entry_fee_cents=1000, prizes_cents=[3000, 2000]),
-    "set_first_dealer": lambda t: scoring_services.set_first_dealer(
-        table=first_table(t), position=2, expected_version=first_table(t).version),
+    "record_draw (first dealer)": lambda t: scoring_services.record_draw(
+        table=first_table(t), first_dealer=2, expected_version=first_table(t).version),
     "record_draw": lambda t: scoring_services.record_draw(
         table=first_table(t), first_vorhand=1, expected_version=first_table(t).version),
     "rotate_links": lambda t: rounds.rotate_links(round=t.round_set.get(number=1), every_table=True),
-    "record_hand": lambda t: scoring_services.record_hand(table=first_table(t), number=1, data=DREIER),
+    "store_hand": lambda t: scoring_services.store_hand(table=first_table(t), number=1, data=DREIER),
     "book_correction": lambda t: scoring_services.book_correction(
         entry=t.entries.first(), round=t.round_set.get(number=1), points=5, reason="Renonce"),
     "reprice": lambda t: scoring_services.reprice(tournament=t),

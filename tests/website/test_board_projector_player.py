@@ -53,7 +53,7 @@ def test_the_round_clock_runs_from_seating_and_stops_at_closing(event, play_roun
 def test_a_playing_table_without_a_hand_for_the_idle_minutes_is_idle(event):
     round = _round(event)
     first, second, third = round.tables.order_by("number")
-    scoring_services.record_hand(table=first, number=1, data=RUFER)
+    scoring_services.store_hand(table=first, number=1, data=RUFER)
     now = timezone.now()
     Table.objects.filter(pk=first.pk).update(last_hand_at=now - timedelta(minutes=3))
     Table.objects.filter(pk=second.pk).update(last_hand_at=now - timedelta(minutes=25), hands_entered=5)
@@ -117,7 +117,7 @@ def test_the_projector_shows_tables_done_and_playing(client, event, play_round):
     round = _round(event)
     first = round.tables.order_by("number").first()
     for number in range(1, first.hands_planned + 1):
-        scoring_services.record_hand(table=first, number=number, data=RUFER)
+        scoring_services.store_hand(table=first, number=number, data=RUFER)
     progress = selectors.round_progress(event)
     assert (progress.tables_done, progress.tables_playing, progress.entered, progress.planned) == (1, 2, 16, 48)
     html = client.get(reverse("tournament:projector", args=[event.slug]), HTTP_ACCEPT_LANGUAGE="de").content.decode()
@@ -136,8 +136,8 @@ def _seat_of(table, position):
 def test_the_player_day_names_partners_opponents_and_subtotals(event):
     round = _round(event)
     table = round.tables.order_by("number").first()
-    scoring_services.record_hand(table=table, number=1, data=RUFER)
-    scoring_services.record_hand(table=table, number=2, data=DREIER)
+    scoring_services.store_hand(table=table, number=1, data=RUFER)
+    scoring_services.store_hand(table=table, number=2, data=DREIER)
     hand_one = table.hands.get(number=1)
     by_seat = {score.hand_seat: score.entry for score in hand_one.scores.select_related("entry__player")}
     declarer, partner, defender = by_seat[0], by_seat[2], by_seat[1]
@@ -159,7 +159,7 @@ def test_the_player_day_names_partners_opponents_and_subtotals(event):
 def test_the_player_page_on_a_phone_has_seat_subtotals_and_names(client, event):
     round = _round(event)
     table = round.tables.order_by("number").first()
-    scoring_services.record_hand(table=table, number=1, data=RUFER)
+    scoring_services.store_hand(table=table, number=1, data=RUFER)
     entry = table.hands.get(number=1).scores.get(hand_seat=0).entry
     html = client.get(reverse("tournament:player", args=[event.slug, entry.pk]), HTTP_ACCEPT_LANGUAGE="de").content.decode()
     seat = table.seats.get(entry=entry).position + 1
@@ -187,7 +187,7 @@ def test_the_player_sees_the_next_round_once_it_is_seated(client, event, play_ro
 def test_a_correction_counts_in_the_round_subtotal(client, director, event):
     round = _round(event)
     table = round.tables.order_by("number").first()
-    scoring_services.record_hand(table=table, number=1, data=RUFER)
+    scoring_services.store_hand(table=table, number=1, data=RUFER)
     entry = table.hands.get(number=1).scores.get(hand_seat=0).entry
     points_before = player_day(event, entry).rounds[0].points
     scoring_services.book_correction(entry=entry, round=round, points=Decimal(-6), reason="Renonce nachträglich",
@@ -211,7 +211,7 @@ def test_once_his_table_is_done_the_player_waits_for_the_next_round(client, even
     round = _round(event)
     table = round.tables.order_by("number").first()
     for number in range(1, table.hands_planned + 1):
-        scoring_services.record_hand(table=table, number=number, data=RUFER)
+        scoring_services.store_hand(table=table, number=number, data=RUFER)
     entry = table.seats.get(position=0).entry
     day = player_day(event, entry)
     assert day.rounds[0].table_done and day.next_seat is None and day.waiting_for.number == 2
@@ -232,7 +232,7 @@ def test_an_open_round_without_his_seat_is_named():
 def test_at_a_table_of_five_the_page_says_why_hands_are_missing(client, make_tournament):
     event = make_tournament("tirol", players=13, slug="fuenf")
     table = next(t for t in event.round_set.get(number=1).tables.all() if t.seats.count() == 5)
-    scoring_services.record_hand(table=table, number=1, data=RUFER)
+    scoring_services.store_hand(table=table, number=1, data=RUFER)
     entry = table.seats.get(position=0).entry  # deals hand 1 at a table of five: sits it out
     day = player_day(event, entry)
     assert day.rounds[0].hands == [] and len(day.rounds[0].table_mates) == 4
@@ -241,7 +241,7 @@ def test_at_a_table_of_five_the_page_says_why_hands_are_missing(client, make_tou
 
 
 def test_the_projector_shows_the_lots_column_only_where_a_lot_decided(client, make_tournament):
-    from scoring.services import record_hand
+    from scoring.services import store_hand
     from tournament import rounds
 
     tournament = make_tournament("tirol", players=8, slug="lose", seat=False)
@@ -249,5 +249,5 @@ def test_the_projector_shows_the_lots_column_only_where_a_lot_decided(client, ma
     assert ">Los<" not in client.get(url).content.decode()  # nobody ranked yet: no lot decided anything
     rounds.seat_round(round=tournament.round_set.get(number=1), seed="lose")
     for table in tournament.round_set.get(number=1).tables.all():
-        record_hand(table=table, number=1, data={"contract": "annulled"})  # everyone level on 0: lots decide
+        store_hand(table=table, number=1, data={"contract": "annulled"})  # everyone level on 0: lots decide
     assert ">Los<" in client.get(url).content.decode()

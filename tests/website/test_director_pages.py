@@ -25,7 +25,9 @@ def test_create_a_tournament_and_register_players(client, director):
     assert Entry.objects.filter(tournament=tournament, checked_in=True).count() == 4
     html = client.get(reverse("tournament:detail", args=["woergl"])).content.decode()
     assert "Otto Sommer" in html and "4 anwesend" in html
-    response = client.get(reverse("tournament:detail", args=["woergl"]) + "?_export=csv")
+    # The list's old address (?_export=csv on the page) leads to its download.
+    response = client.get(reverse("tournament:detail", args=["woergl"]) + "?_export=csv", follow=True)
+    assert response.redirect_chain[-1][0] == reverse("paper:list_export", args=["woergl", "spieler-csv"])
     assert "Karl Huber" in response.content.decode()
 
 

@@ -8,7 +8,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from scoring.services import correct_hand, record_hand
+from scoring.services import correct_hand, store_hand
 from tournament import rounds, services
 from tournament.models import Tournament
 
@@ -37,7 +37,7 @@ def test_every_write_shows_on_the_next_refresh(client, event):
     for index in (0, 2, 4):  # the fragments and the JSON come from the cache as they are (full pages carry a CSRF token)
         assert client.get(urls[index]).content.decode() == before[index]
 
-    hand = record_hand(table=table, number=1, data=DREIER)
+    hand = store_hand(table=table, number=1, data=DREIER).hand
     after = [client.get(url).content.decode() for url in urls]
     assert all(old != new for old, new in zip(before, after, strict=True))
     assert '"total": 15' in after[4] and "15" in after[3]
@@ -55,7 +55,7 @@ def test_every_write_shows_on_the_next_refresh(client, event):
 
 def test_a_refresh_with_nothing_new_reads_one_row(client, event, django_assert_max_num_queries):
     tournament, table = event
-    record_hand(table=table, number=1, data=DREIER)
+    store_hand(table=table, number=1, data=DREIER)
     urls = pages(tournament, table.seats.first().entry_id)
     for url in urls:
         client.get(url)
@@ -68,7 +68,7 @@ def test_the_version_moves_with_each_hand(event):
     tournament, table = event
     versions = [Tournament.objects.get(pk=tournament.pk).live_version]
     for number in (1, 2, 3):
-        record_hand(table=table, number=number, data=DREIER)
+        store_hand(table=table, number=number, data=DREIER)
         versions.append(Tournament.objects.get(pk=tournament.pk).live_version)
     assert versions == sorted(set(versions))
 
@@ -87,7 +87,7 @@ def full_pages(tournament, entry_id):
 
 def test_a_warm_page_is_stored_bytes_after_one_small_query(client, event, django_assert_num_queries):
     tournament, table = event
-    record_hand(table=table, number=1, data=DREIER)
+    store_hand(table=table, number=1, data=DREIER)
     urls = full_pages(tournament, table.seats.first().entry_id) + pages(tournament, table.seats.first().entry_id)
     first = [client.get(url) for url in urls]
     for url, cold in zip(urls, first, strict=True):
@@ -103,7 +103,7 @@ def test_a_write_makes_the_next_page_fresh(client, event):
     urls = full_pages(tournament, table.seats.get(position=1).entry_id)
     before = [tokenless(client.get(url).content) for url in urls]
     assert [tokenless(client.get(url).content) for url in urls] == before
-    record_hand(table=table, number=1, data=DREIER)
+    store_hand(table=table, number=1, data=DREIER)
     after = [tokenless(client.get(url).content) for url in urls]
     assert all(old != new for old, new in zip(before, after, strict=True))
     assert b"15" in after[3] and b"15" not in before[3]

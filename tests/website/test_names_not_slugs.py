@@ -3,7 +3,7 @@ as annulled (nobody played it "alone"), a player's record names contracts, never
 
 from __future__ import annotations
 
-from scoring.services import record_hand
+from scoring.services import store_hand
 
 
 def test_the_tournament_list_names_the_rule_set(client, director, make_tournament):
@@ -16,7 +16,7 @@ def test_the_tournament_list_names_the_rule_set(client, director, make_tournamen
 def test_an_annulled_deal_is_not_played_alone(client, make_tournament):
     tournament = make_tournament("tirol", players=8, slug="annulliert")
     table = tournament.round_set.get(number=1).tables.order_by("number").first()
-    record_hand(table=table, number=1, data={"contract": "annulled"})
+    store_hand(table=table, number=1, data={"contract": "annulled"})
     entry = table.seats.order_by("position").first().entry
     page = client.get(f"/turnier/{tournament.slug}/spieler/{entry.pk}/").content.decode()
     assert "annulliert" in page

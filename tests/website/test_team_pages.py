@@ -64,6 +64,19 @@ def test_a_club_ranked_among_itself_on_the_page(client, booked):
 
 
 @pytest.mark.django_db
+def test_players_level_in_a_club_share_their_place_there(client, booked):
+    from tournament.models import Entry, Player
+
+    tournament, e = booked
+    Player.objects.filter(pk=e[7].player_id).update(club="TC Wels")  # 0 points, as e6
+    Entry.objects.filter(pk__in=[e[6].pk, e[7].pk]).update(lot=None)  # no lot parts them: level
+    html = client.get(reverse("tournament:standings", args=[tournament.slug]), {"club": "TC Wels", "fragment": "1"}).content.decode()
+    for entry in (e[6], e[7]):
+        name = entry.player.name
+        assert '<td class="num">3=</td>' in html[html.rindex("<tr", 0, html.index(name)):html.index(name)]
+
+
+@pytest.mark.django_db
 def test_a_team_ranked_among_itself_on_the_page(client, booked):
     tournament, e = booked
     teams.create_team(tournament=tournament, name="Die Sküs", entries=[e[4], e[2]])  # 10 and 30 points

@@ -8,11 +8,10 @@ from django.core.exceptions import ValidationError
 from django.db.models import Count
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext
-from django_tables2.export import TableExport
 
 from cups.roles import directed_tournaments
 from language import ServiceError
-from paper.exports import EXPORTERS, get_exporter
+from paper.registry import LIST, REGISTRY, ROUND, TOURNAMENT
 from publishing.venue import selectors as publishing_selectors
 from scoring import selectors as scoring_selectors
 from tournament import selectors, services
@@ -22,8 +21,6 @@ from tournament.models import Tournament
 from tournament.money import digits, from_cents
 from tournament.tables import EntryTable, TournamentTable, configure
 from website.views.feedback import refuse
-
-PLAYER_LIST_FORMATS = ("xlsx", "csv")  # the director's player list; the standings go through paper/exports
 
 
 @director_required
@@ -62,17 +59,18 @@ def tournament_detail(request, slug: str):
     tournament = directed_tournament(request, slug)
     entries = EntryTable(tournament.entries.select_related("player", "tournament"))
     configure(request, entries, per_page=100)
-    export = request.GET.get("_export")
-    if export in PLAYER_LIST_FORMATS:
-        return TableExport(export, entries, exclude_columns=()).response(f"{tournament.slug}-spieler.{export}")
+    # The list's download once was this page with ?_export=csv (printed and bookmarked): its address now.
+    old_download = next((link for link in REGISTRY.links(LIST) if link.format == request.GET.get("_export")), None)
+    if old_download is not None:
+        return redirect("paper:list_export", slug=slug, identifier=old_download.identifier)
     return render(request, "tournament/detail.html", {
         "tournament": tournament, "entries": entries, "rounds": selectors.rounds_with_progress(tournament),
         # Three forms on one page: distinct ids, so each label ticks its own form's box.
         "player_form": PlayerForm(auto_id="player_%s"), "paste_form": PasteForm(auto_id="paste_%s"),
         "upload_form": UploadForm(auto_id="upload_%s"),
         "checked_in": tournament.entries.filter(checked_in=True).count(),
-        "exports": [e for e in EXPORTERS if not e.per_round],
-        "round_exports": [e for e in EXPORTERS if e.per_round],
+        "exports": REGISTRY.links(TOURNAMENT), "round_exports": REGISTRY.links(ROUND),
+        "list_exports": REGISTRY.links(LIST),
         "publish_status": publishing_selectors.venue_status(tournament, recent=1),
     })
 
@@ -107,4 +105,4 @@ def prize_settings(request, slug: str):
                for player in money.players]
     return render(request, "tournament/prizes.html", {
         "tournament": tournament, "form": form, "prizes": money.prizes, "players": players,
-        "downloads": [get_exporter("settlement-pdf"), get_exporter("settlement-xlsx")]}, status=status)
+        "downloads": REGISTRY.get(TOURNAMENT, "settlement").links()}, status=status)

@@ -17,11 +17,12 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_safe
 
 from cups.selectors import cups_with_seasons, seasons_of
-from paper.exports import EXPORTERS
+from paper.registry import REGISTRY, TOURNAMENT
 from rules.rulesets import BUILTIN
 from scoring import selectors as scoring_selectors
 from tournament import live, selectors
 from tournament.models import Entry, Round, TeamMember, Tournament
+from tournament.ranks import rank_text
 from tournament.tables import StandingsTable, configure
 from website.live_responses import live_response
 
@@ -61,8 +62,7 @@ def _standings_table(request, tournament: Tournament, ranked) -> StandingsTable:
                       .values_list("entry_id", flat=True))
         own = scoring_selectors.sub_ranking(ranked, lambda row: row.player.entry_id in members)
     if club or team:
-        labels = {row.player.entry_id: "" if number is None else f"{number}{'=' if shared else ''}"
-                  for number, shared, row in own}
+        labels = {row.player.entry_id: rank_text(number, shared) for number, shared, row in own}
         rows = [dict(row, rank=labels[row["entry_id"]]) for row in rows if row["entry_id"] in labels]
     query = request.GET.get("q", "").strip().lower()
     if query:  # "where am I?": keep the ranks, show the matching players
@@ -89,7 +89,7 @@ def _standings_page(request, tournament: Tournament, context: dict) -> HttpRespo
     if request.GET.get("fragment"):
         return HttpResponse(html)
     return render(request, "tournament/standings.html", {
-        "tournament": tournament, "standings_html": html, "public_exports": [e for e in EXPORTERS if e.public],
+        "tournament": tournament, "standings_html": html, "public_exports": REGISTRY.links(TOURNAMENT, public=True),
         "seasons": seasons_of(tournament), **context,
     })
 

@@ -11,9 +11,9 @@ from django.views.decorators.http import require_POST
 
 from hall.net import unreachable_site_url
 from language import ServiceError
-from paper.exports import EXPORTERS, get_exporter
-from scoring import services as scoring_services
-from tournament import rounds, selectors
+from paper.registry import REGISTRY, ROUND
+from scoring import selectors as scoring_selectors
+from tournament import players, rounds, selectors
 from tournament.forms import ReasonForm
 from tournament.http import directed_tournament, director_required, ensure_directs, int_param
 from tournament.models import Round, Table
@@ -35,8 +35,8 @@ def round_detail(request, slug: str, number: int):
         "repeated_pairs": selectors.repeated_pairs(round), "byes": selectors.round_byes(round),
         "events": round.events.select_related("user"), "reason_form": ReasonForm(),
         # The "print everything" file is the page's one big button; the list offers each sheet alone.
-        "print_all": get_exporter("print-all-pdf"),
-        "round_exports": [e for e in EXPORTERS if e.per_round and e.identifier != "print-all-pdf"],
+        "print_all": REGISTRY.get(ROUND, "print-all").links()[0],
+        "round_exports": REGISTRY.links(ROUND, leave_out=("print-all",)),
         # The board loads itself again this often, never while someone types on it (static/js/board.js).
         "reload_seconds": settings.BOARD_RELOAD_SECONDS,
         "six_tables": any(len(row.players) == 6 for row in rows),
@@ -52,7 +52,7 @@ def round_action(request, slug: str, number: int, action: str):
     round = get_object_or_404(Round, tournament=tournament, number=number)
     try:
         if action == "seat":
-            scoring_services.seat_round_by_standings(round=round, user=request.user)
+            rounds.seat_round(round=round, user=request.user, ranking=scoring_selectors.seating_ranking(round))
             messages.success(request, gettext("Runde %(n)s ist gesetzt.") % {"n": number})
         elif action == "close":
             unconfirmed = list(round.tables.filter(confirmed_at__isnull=True, ended_early=False).order_by("number"))
@@ -127,8 +127,8 @@ def seat_substitute(request, slug: str, number: int):
     round = get_object_or_404(Round.objects.select_related("tournament"), tournament=tournament, number=number)
     name = request.POST.get("name", "")
     try:
-        scoring_services.seat_with_substitute(round=round, name=name, club=request.POST.get("club", ""),
-                                              user=request.user)
+        players.seat_with_substitute(round=round, name=name, club=request.POST.get("club", ""), user=request.user,
+                                     ranking=scoring_selectors.seating_ranking(round))
     except ServiceError as error:
         refuse(request, error)
     else:

@@ -10,6 +10,9 @@ no trigger); what it holds is shown before the question, which needs a terminal 
 SQLite: the current database is kept next to it as
 db.sqlite3.before-restore-<time>, and the backup is written in with the backup API (so WAL files
 stay consistent). PostgreSQL: pg_restore --clean --if-exists into DATABASE_URL's database.
+
+Afterwards every tournament gets a new incarnation: its restored state is older than what the cup's
+site may have of it, and a new incarnation is what lets the site take it (docs/publishing.md).
 """
 
 from __future__ import annotations
@@ -26,6 +29,8 @@ from django.db import connection
 
 from hall.backup_check import NotABackup, check_sqlite, data_tables, open_readonly
 from hall.management.commands.backup import pg_env, pg_tool
+from tournament.models import Tournament
+from tournament.services import renew_incarnations
 
 
 def check_postgres(file: Path) -> None:
@@ -84,6 +89,20 @@ class Command(BaseCommand):
         else:
             raise CommandError(f"restore: database {connection.vendor} not supported")
         self.stdout.write(self.style.SUCCESS(f"Wiederhergestellt / restored from {file}"))
+        self._renew_incarnations()
+
+    def _renew_incarnations(self) -> None:
+        with connection.cursor() as cursor:
+            columns = [column.name for column in connection.introspection.get_table_description(
+                cursor, Tournament._meta.db_table)]
+        if "incarnation" not in columns:  # a backup from before incarnations: migrate gives each a new one
+            self.stdout.write("Die Turniere bekommen mit manage.py migrate eine neue Inkarnation / the tournaments "
+                              "get a new incarnation with manage.py migrate")
+            return
+        renewed = len(renew_incarnations())
+        self.stdout.write(f"{renewed} Turniere mit neuer Inkarnation: beim nächsten Veröffentlichen ersetzt ihr Stand den "
+                          f"am Cup-Server, auch wenn jener neuer ist / {renewed} tournaments with a new incarnation: "
+                          "their next publication replaces the cup site's copy even where that copy is newer")
 
     def _confirmed(self, file: Path) -> bool:
         """Asks at a terminal; without one (a script, cron, a pipe) there is nobody to ask."""

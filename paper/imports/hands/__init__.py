@@ -20,7 +20,7 @@ on from the table's last stored hand without gaps, and no table gets more hands 
 hand already stored with the same facts is skipped (uploading a sheet again adds only what is
 new); one stored with other facts is a problem (corrections go through the director's sheet).
 Every problem becomes a line of the report and nothing is stored; otherwise the rounds are seated
-and every hand is recorded through scoring.services.record_hand, scored by the engine exactly as
+and every hand is recorded through scoring.services.store_hand, scored by the engine exactly as
 if entered at the table, in short transactions (write.py) so the tables' saves go on meanwhile.
 """
 

@@ -35,7 +35,7 @@ class FileHand:
     cells: dict = field(default_factory=dict)  # the readable columns, when there is no JSON
     seat_names: dict[int, str] = field(default_factory=dict)  # "Sitz k Name", checked against the seating
     data: dict | None = None  # the interchange hand, once the seats are known
-    stored_form: dict | None = None  # what record_hand would store (read_hand(...).to_dict())
+    stored_form: dict | None = None  # what store_hand would store (read_hand(...).to_dict())
 
 
 @dataclass

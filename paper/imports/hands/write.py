@@ -12,7 +12,7 @@ from paper.imports.batches import batches
 from paper.imports.hands.read import FileHand, where_of
 from paper.imports.hands.report import ImportProblem, ImportReport
 from rules.engine import InvalidHand
-from scoring.services import IMPORT, record_hand
+from scoring.services import IMPORT, store_hand
 from tournament import live
 from tournament import rounds as tournament_rounds
 from tournament.models import Table, Tournament
@@ -51,8 +51,8 @@ def _record_batch(*, tournament: Tournament, chunk: list[FileHand], tables: dict
     """One batch of hands in a transaction of its own (the live pages' version goes up once)."""
     for hand in chunk:
         try:
-            record_hand(table=tables[(hand.round, hand.table)], number=hand.number, data=hand.data,
-                        entered_by=IMPORT, user=user, director=True)
+            store_hand(table=tables[(hand.round, hand.table)], number=hand.number, data=hand.data,
+                       entered_by=IMPORT, user=user, director=True)
         except InvalidHand as error:
             raise Failed(ImportProblem(hand.line, error.message("de"), error.message("en"), item=items,
                                         **where_of(hand))) from None

@@ -1,6 +1,9 @@
 """On the venue laptop: send a whole tournament to the cup's site.
 
-    python manage.py publish SLUG --to URL --token TOKEN
+    python manage.py publish SLUG --to URL --token TOKEN [--new-state]
+
+--new-state gives the tournament a new incarnation first, so the hub takes this laptop's state even where
+it holds a later one (a database copied back by hand; `restore` does this by itself).
 
 Exit status 0 when the hub took it (or already had this state), 1 with a sentence in German and
 English when the token is wrong, the tournament belongs to another cup or the hub cannot be reached.
@@ -14,6 +17,7 @@ from django.utils.translation import gettext_lazy
 from language import in_both
 from publishing.venue.client import publish
 from tournament.models import Tournament
+from tournament.services import renew_incarnations
 
 
 class Command(BaseCommand):
@@ -23,11 +27,15 @@ class Command(BaseCommand):
         parser.add_argument("slug")
         parser.add_argument("--to", required=True, dest="url", help="the cup site's address, e.g. https://cup.example.at/")
         parser.add_argument("--token", required=True, help="the token the cup's organiser gave this venue")
+        parser.add_argument("--new-state", action="store_true",
+                            help="publish as a new state: replaces the hub's copy even where it is later")
 
-    def handle(self, *args, slug: str, url: str, token: str, **options):
+    def handle(self, *args, slug: str, url: str, token: str, new_state: bool, **options):
         tournament = Tournament.objects.filter(slug=slug).first()
         if tournament is None:
             raise CommandError(in_both(gettext_lazy("Kein Turnier „%(slug)s“."), slug=slug))
+        if new_state:
+            renew_incarnations(tournament=tournament)
         outcome = publish(tournament, url, token)
         if not outcome.ok:
             raise CommandError(outcome.message)

@@ -12,6 +12,7 @@ invalid hand; the exit status is 1 if any hand was invalid. It never touches the
 from __future__ import annotations
 
 import json
+import os
 import sys
 
 from django.core.management.base import BaseCommand, CommandError
@@ -39,6 +40,15 @@ class Command(BaseCommand):
                             help="print the rule set's contracts, one JSON line each (slug, German name, family)")
         parser.add_argument("--explain", action="store_true", help="add the itemised breakdown to each result")
         parser.add_argument("--lang", choices=("de", "en", "both"), default="both", help="language of error messages")
+
+    def run_from_argv(self, argv):
+        try:
+            super().run_from_argv(argv)
+        except BrokenPipeError:
+            # The reader stopped early (`score_hands ... | head`): stop quietly as cat does, and point stdout at
+            # /dev/null so the interpreter's last flush does not raise again.
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            raise SystemExit(141) from None  # 128 + SIGPIPE, what a shell reports for cat
 
     def handle(self, *args, **options):
         if options["list_rules"]:

@@ -12,7 +12,7 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from paper.exports.table_cards import TableCardsPdf, seat_angles
-from scoring.services import record_hand, set_first_dealer
+from scoring.services import record_draw, store_hand
 
 DREIER = {"contract": "dreier", "declarer": 0, "result": "won"}
 
@@ -74,11 +74,11 @@ def test_the_deal_passes_as_the_card_is_printed(client, make_tournament, ruleset
     assert sorted(spots) == [1, 2, 3, 4]
 
     # The table draws Platz 3 to deal first; the site then passes the deal round the card's plan.
-    set_first_dealer(table=table, position=2, expected_version=table.version)
+    record_draw(table=table, first_dealer=2, expected_version=table.version)
     table.refresh_from_db()
     dealer, vorhand = dealer_and_vorhand(client, table)
     assert (dealer, vorhand) == (3, next_around(spots, 3, clockwise))
-    record_hand(table=table, number=1, data=DREIER, idempotency_key="h1")
+    store_hand(table=table, number=1, data=DREIER, idempotency_key="h1")
     dealer, vorhand = dealer_and_vorhand(client, table)
     assert dealer == next_around(spots, 3, clockwise) == 4
     assert vorhand == next_around(spots, 4, clockwise) == 1
@@ -95,7 +95,7 @@ def test_hopfgarten_hand_two_is_dealt_by_the_next_seat_clockwise(client, make_to
     round1 = tournament.round_set.get(number=1)
     table = round1.tables.order_by("number").first()
     spots = printed_plan(TableCardsPdf(tournament, round=round1).render().content)
-    record_hand(table=table, number=1, data=DREIER, idempotency_key="h1")
+    store_hand(table=table, number=1, data=DREIER, idempotency_key="h1")
     dealer, _vorhand = dealer_and_vorhand(client, table)
     assert dealer == next_around(spots, 1, clockwise=True) == 2
     # On the page, Platz 2 sits to the left of Platz 1 (who sits at the bottom, facing the table).

@@ -7,7 +7,7 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 from pdf_tools import pdf_text, qr_codes, render_pages
 
-from paper.exports import EXPORTERS
+from paper.registry import REGISTRY, ROUND, TOURNAMENT
 
 pytestmark = pytest.mark.django_db
 
@@ -20,17 +20,17 @@ def played(make_tournament, play_round):
 
 
 def test_the_director_downloads_every_sheet(client, director, played):
-    for exporter in EXPORTERS:
-        if exporter.per_round:
-            url = reverse("paper:round_export", args=[played.slug, 1, exporter.identifier])
-        else:
-            url = reverse("paper:export", args=[played.slug, exporter.identifier])
-        response = client.get(url)
-        assert response.status_code == 200, (exporter.identifier, response.status_code)
-        assert response["Content-Type"] == exporter.content_type
-        assert f'filename="druck-{exporter(played, round=played.round_set.get(number=1)).filename()}"' in (
-            response["Content-Disposition"])
-        assert response.content[:4] in (b"%PDF", b"PK\x03\x04")
+    round1 = played.round_set.get(number=1)
+    for scope, args, round in ((TOURNAMENT, [played.slug], None), (ROUND, [played.slug, 1], round1)):
+        for export in REGISTRY.of(scope):
+            for format in export.formats:
+                exporter = export.make(format, played, round=round)
+                url = reverse("paper:round_export" if round else "paper:export", args=[*args, exporter.identifier])
+                response = client.get(url)
+                assert response.status_code == 200, (exporter.identifier, response.status_code)
+                assert response["Content-Type"] == exporter.content_type
+                assert f'filename="druck-{exporter.filename()}"' in response["Content-Disposition"]
+                assert response.content[:4] in (b"%PDF", b"PK\x03\x04")
 
 
 def test_table_cards_printed_through_127_0_0_1_carry_site_url(client, director, played, settings):

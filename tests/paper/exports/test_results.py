@@ -61,8 +61,8 @@ def test_payment_sentence():
 
 @pytest.mark.django_db
 def test_standings_pdf_lists_everyone_like_the_public_page(make_tournament, play_round):
-    from paper.exports import get_exporter
     from paper.formats import euro_text, number_text
+    from paper.registry import get_exporter
     from scoring.selectors import standings_table
 
     tournament = played(make_tournament, play_round)
@@ -88,7 +88,7 @@ def test_standings_pdf_lists_everyone_like_the_public_page(make_tournament, play
 
 @pytest.mark.django_db
 def test_standings_pdf_long_events_repeat_the_header_and_say_final(make_tournament, play_round):
-    from paper.exports import get_exporter
+    from paper.registry import get_exporter
 
     tournament = played(make_tournament, play_round, rounds=2, slug="results-long")
     rounds.seat_round(round=tournament.round_set.get(number=3), seed="r3")
@@ -105,7 +105,7 @@ def test_standings_pdf_long_events_repeat_the_header_and_say_final(make_tourname
 
 @pytest.mark.django_db
 def test_standings_xlsx_holds_the_same_values(make_tournament, play_round):
-    from paper.exports import get_exporter
+    from paper.registry import get_exporter
     from scoring.selectors import standings_table
 
     tournament = played(make_tournament, play_round)
@@ -141,9 +141,9 @@ def test_standings_xlsx_holds_the_same_values(make_tournament, play_round):
 @pytest.mark.django_db
 @pytest.mark.parametrize("charity", [False, True])
 def test_settlement_pdf_shows_every_table_payment_and_total(make_tournament, play_round, charity):
-    from paper.exports import get_exporter
     from paper.exports.settlement import payment_text
     from paper.formats import euro_text, number_text
+    from paper.registry import get_exporter
     from scoring.selectors import settlement
 
     tournament = played(make_tournament, play_round, charity=charity)
@@ -178,7 +178,7 @@ def test_settlement_pdf_shows_every_table_payment_and_total(make_tournament, pla
 
 @pytest.mark.django_db
 def test_settlement_pdf_in_english_writes_euros_the_english_way(make_tournament, play_round):
-    from paper.exports import get_exporter
+    from paper.registry import get_exporter
     from scoring.selectors import settlement
 
     tournament = played(make_tournament, play_round, rounds=1, slug="results-en")
@@ -192,7 +192,7 @@ def test_settlement_pdf_in_english_writes_euros_the_english_way(make_tournament,
 
 @pytest.mark.django_db
 def test_settlement_xlsx_for_the_treasurer(make_tournament, play_round):
-    from paper.exports import get_exporter
+    from paper.registry import get_exporter
     from scoring.selectors import settlement
 
     tournament = played(make_tournament, play_round, charity=True)
@@ -234,7 +234,7 @@ def test_settlement_xlsx_for_the_treasurer(make_tournament, play_round):
 
 @pytest.mark.django_db
 def test_settlement_of_a_tournament_without_hands(make_tournament):
-    from paper.exports import get_exporter
+    from paper.registry import get_exporter
 
     tournament = make_tournament(players=8, slug="results-empty")
     text = one_line(pdf_text(get_exporter("settlement-pdf")(tournament).render().content))
@@ -247,7 +247,7 @@ def test_settlement_of_a_tournament_without_hands(make_tournament):
 def test_standings_pdf_marks_withdrawn_and_absent_players(make_tournament, play_round):
     """Who withdrew keeps the rank and reads "(ausgeschieden)"; who never played reads "(nicht angetreten)",
     as on the public page."""
-    from paper.exports import get_exporter
+    from paper.registry import get_exporter
     from tournament import services
     from tournament.models import Player
 

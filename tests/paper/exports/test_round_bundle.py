@@ -14,12 +14,12 @@ from pdf_tools import pdf_pages, qr_codes, render_pages
 from pypdf import PdfReader
 
 from language import ServiceError
-from paper.exports import EXPORTERS, get_exporter
 from paper.exports.round_bundle import RoundBundlePdf
 from paper.exports.score_sheets import ScoreSheetsPdf
 from paper.exports.seating_list import SeatingPdf
 from paper.exports.table_cards import TableCardsPdf
-from scoring.services import record_hand
+from paper.registry import REGISTRY, ROUND
+from scoring.services import store_hand
 
 BASE_URL = "https://tarock.example.at"
 
@@ -36,7 +36,7 @@ def _pages(cls, event, round) -> list[str]:
 
 def test_the_bundle_is_the_three_sheets_in_order(event):
     round = event.round_set.get(number=1)
-    record_hand(table=round.tables.order_by("number").first(), number=1,
+    store_hand(table=round.tables.order_by("number").first(), number=1,
                 data={"contract": "rufer", "declarer": 0, "partner": 2, "result": "won"})
     with translation.override("de"):
         file = RoundBundlePdf(event, round=round, base_url=BASE_URL).render()
@@ -77,7 +77,7 @@ def test_pdftotext_reads_every_part(event):
 
 
 def test_a_round_not_drawn_is_refused_on_the_page(client, director, event):
-    assert get_exporter("print-all-pdf") is RoundBundlePdf and RoundBundlePdf in EXPORTERS
+    assert REGISTRY.get(ROUND, "print-all").builders == (RoundBundlePdf,)
     with pytest.raises(ServiceError):
         RoundBundlePdf(event, round=event.round_set.get(number=2)).render()
     response = client.get(reverse("paper:round_export", args=[event.slug, 2, "print-all-pdf"]), follow=True,

@@ -15,12 +15,12 @@ from django.utils import translation
 from pdf_tools import ink_ratio, pdf_pages, pdf_text, qr_codes, render_pages
 
 from language import ServiceError
-from paper.exports import EXPORTERS
 from paper.exports.score_sheets import BlankScoreSheetsPdf, ScoreSheetsPdf
 from paper.exports.seating_list import SeatingPdf
 from paper.exports.table_cards import TableCardsPdf
 from paper.formats import euro_text
 from paper.formats import points_cell as number
+from paper.registry import REGISTRY, ROUND
 from scoring.seats import dealer_position
 from scoring.selectors import round_sheets, table_sheet
 from scoring.services import confirm_table
@@ -71,11 +71,10 @@ def hand_rows(page: str) -> list[int]:
 
 
 def test_registry_lists_the_round_sheets():
+    listed = {export.builders: export for export in REGISTRY.of(ROUND)}
     for cls in ALL:
-        assert cls in EXPORTERS
-        assert cls.per_round and cls.extension == "pdf"
-        assert str(cls.verbose_name)
-    assert [cls.identifier for cls in ALL] == ["table-cards-pdf", "score-sheets-pdf", "blank-score-sheets-pdf", "seating-pdf"]
+        assert cls.formats == ("pdf",) and str(listed[(cls,)].label)
+    assert [cls.slug for cls in ALL] == ["table-cards", "score-sheets", "blank-score-sheets", "seating"]
 
 
 def test_numbers_print_whole_points_without_decimals():

@@ -14,7 +14,7 @@ from paper.imports.hands import import_hands
 from rules.engine.sampling import random_hand
 from scoring import selectors as scoring_selectors
 from scoring.models import Hand
-from scoring.services import record_hand
+from scoring.services import store_hand
 from tournament import rounds, services
 from tournament.models import Round
 
@@ -32,7 +32,7 @@ def play_event(make_tournament, play_round):
         rng = random.Random(number)
         for table in round.tables.filter(ended_early=False).order_by("number"):
             for hand in range(table.hands.count() + 1, table.hands_planned + 1):
-                record_hand(table=table, number=hand, data=random_hand(tournament.ruleset, rng))
+                store_hand(table=table, number=hand, data=random_hand(tournament.ruleset, rng))
         rounds.close_round(round=round)
         if number == 2:
             services.withdraw(entry=tournament.entries.order_by("pk").first(), after_round=2)

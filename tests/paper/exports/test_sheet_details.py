@@ -11,7 +11,7 @@ from pdf_tools import pdf_pages
 from paper.exports.score_sheets import ScoreSheetsPdf
 from scoring.seats import active_positions
 from scoring.selectors import table_sheet
-from scoring.services import record_hand
+from scoring.services import store_hand
 
 RUFER = {"contract": "rufer", "declarer": 0, "partner": 2, "result": "won", "kontra": 4, "bonuses": [
     {"bonus": "pagat", "side": "declarer", "announced": True, "made": True, "kontra": 2},
@@ -24,9 +24,9 @@ BETTLER = {"contract": "bettler", "declarer": 1, "result": "lost", "kontra": {"0
 def table(make_tournament):
     tournament = make_tournament("tirol", players=16)
     table = tournament.round_set.get(number=1).tables.order_by("number").first()
-    record_hand(table=table, number=1, data=RUFER, idempotency_key="one")
-    record_hand(table=table, number=2, data=BETTLER, idempotency_key="two")
-    record_hand(table=table, number=3, data={"contract": "annulled"}, idempotency_key="three")
+    store_hand(table=table, number=1, data=RUFER, idempotency_key="one")
+    store_hand(table=table, number=2, data=BETTLER, idempotency_key="two")
+    store_hand(table=table, number=3, data={"contract": "annulled"}, idempotency_key="three")
     return table
 
 

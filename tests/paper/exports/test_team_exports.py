@@ -28,7 +28,7 @@ def with_teams(make_tournament):
 
 @pytest.mark.django_db
 def test_the_workbook_has_a_team_sheet(with_teams):
-    from paper.exports import get_exporter
+    from paper.registry import get_exporter
 
     tournament, e = with_teams
     with translation.override("de"):
@@ -43,7 +43,7 @@ def test_the_workbook_has_a_team_sheet(with_teams):
 
 @pytest.mark.django_db
 def test_the_pdf_prints_the_team_standings(with_teams):
-    from paper.exports import get_exporter
+    from paper.registry import get_exporter
 
     tournament, _e = with_teams
     with translation.override("de"):
@@ -56,7 +56,7 @@ def test_the_pdf_prints_the_team_standings(with_teams):
 
 @pytest.mark.django_db
 def test_no_team_sheet_without_teams(make_tournament):
-    from paper.exports import get_exporter
+    from paper.registry import get_exporter
 
     tournament = make_tournament(players=4, rounds=1, slug="no-teams")
     workbook = load_workbook(io.BytesIO(get_exporter("standings-xlsx")(tournament).render().content))

@@ -28,7 +28,7 @@ def played(make_tournament, play_round, *, rounds=2, slug="wb", **kwargs):
 
 
 def export(tournament, tmp_path):
-    from paper.exports import get_exporter
+    from paper.registry import get_exporter
 
     file = get_exporter("tournament-xlsx")(tournament).render()
     assert file.filename == f"{tournament.slug}-tournament.xlsx"
@@ -213,7 +213,7 @@ def test_final_round_total_is_the_sites_value_next_to_checkable_formulas(make_to
 
 @pytest.mark.django_db
 def test_queries_do_not_grow_with_the_event(make_tournament, play_round):
-    from paper.exports import get_exporter
+    from paper.registry import get_exporter
 
     counts = []
     for count, slug in ((1, "wb-q1"), (2, "wb-q2")):

@@ -18,7 +18,7 @@ pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")  # pycel o
 
 
 def export(tournament, tmp_path):
-    from paper.exports import get_exporter
+    from paper.registry import get_exporter
 
     path = tmp_path / "tournament.xlsx"
     path.write_bytes(get_exporter("tournament-xlsx")(tournament).render().content)

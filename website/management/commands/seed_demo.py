@@ -32,7 +32,8 @@ from language import ServiceError
 from paper.imports.players import import_players
 from rules.engine.sampling import random_hand
 from rules.rulesets import BUILTIN
-from scoring.services import DEMO, confirm_table, record_hands, seat_round_by_standings
+from scoring.selectors import seating_ranking
+from scoring.services import DEMO, confirm_table, record_hands
 from tournament import rounds, services
 from tournament.models import Table, Tournament
 from tournament.teams import form_teams
@@ -187,7 +188,7 @@ class Command(BaseCommand):
         ruleset = tournament.ruleset
         for round in tournament.round_set.order_by("number"):
             try:
-                seat_round_by_standings(round=round, seed=f"{seed}-{round.number}")
+                rounds.seat_round(round=round, seed=f"{seed}-{round.number}", ranking=seating_ranking(round))
             except ServiceError as error:
                 raise CommandError(error.message_en) from None
             if played is not None and round.number > played:

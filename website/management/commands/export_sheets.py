@@ -1,0 +1,94 @@
+"""export_sheets: the files of a tournament or a season into a folder, for archiving and scripted use.
+
+    python manage.py export_sheets SLUG --out DIR [--base-url https://turnier.example.at] [--only ID ...]
+    python manage.py export_sheets --season CUP[/SEASON] --out DIR [--only ID ...]
+
+What it writes is the registry's (paper/registry.py): for a tournament every tournament and list
+file in the formats the registry archives (tournament.xlsx, standings.pdf, settlement.pdf,
+settlement.xlsx) and, for every round that has been drawn, the round's (table-cards-round-N.pdf,
+score-sheets-round-N.pdf, seating-round-N.pdf); for a season its sheets, whole and for each
+sub-ranking of the cup. ``--only`` writes just the files named (any the registry offers for that
+subject, archived or not: ``--only spieler-csv``). The table cards' QR codes point to --base-url
+(default: the SITE_URL setting). It lives in website, the layer that sees both paper and cups.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext_lazy
+
+from cups.models import Cup, Season, SubRanking
+from cups.selectors import UnknownScheme, find_season
+from language import Message, ServiceError, in_both
+from paper.registry import LIST, REGISTRY, ROUND, SEASON, TOURNAMENT
+from tournament.models import Tournament
+
+
+class Command(BaseCommand):
+    help = "Write the PDF, Excel and CSV files of a tournament or a season into a folder."
+
+    def add_arguments(self, parser):
+        parser.add_argument("slug", nargs="?", help="the tournament's slug")
+        parser.add_argument("--season", help="CUP or CUP/SEASON (default: the cup's newest season) instead of a tournament")
+        parser.add_argument("--out", required=True, type=Path, help="folder to write into (created if missing)")
+        parser.add_argument("--base-url", default="", help="site address for the scorer links (default SITE_URL)")
+        parser.add_argument("--only", action="append", default=[], metavar="ID",
+                            help="write only this file (e.g. standings-xlsx, spieler-csv); may be given again")
+
+    def handle(self, *args, slug: str | None, season: str | None, out: Path, base_url: str, only: list[str],
+               **options):
+        if (slug is None) == (season is None):
+            raise CommandError(in_both(gettext_lazy("Ein Turnier (SLUG) oder --season CUP/SAISON angeben.")))
+        if season is not None:
+            subject, jobs = self.season_jobs(season)
+        else:
+            subject, jobs = self.tournament_jobs(slug)
+        jobs = self.chosen(jobs, only)
+        out.mkdir(parents=True, exist_ok=True)
+        for export, format, options in jobs:
+            started = time.perf_counter()
+            try:
+                exporter = export.make(format, subject, base_url=base_url, **options)
+                content = exporter.render().content
+            except (ServiceError, UnknownScheme) as error:
+                raise CommandError(error.message() if isinstance(error, ServiceError) else str(error)) from None
+            path = out / exporter.filename()
+            path.write_bytes(content)
+            self.stdout.write(f"{path}  {len(content) / 1024:.0f} KB  {time.perf_counter() - started:.2f} s")
+
+    def tournament_jobs(self, slug: str):
+        tournament = Tournament.objects.filter(slug=slug).first()
+        if tournament is None:
+            raise CommandError(in_both(gettext_lazy("Kein Turnier „%(slug)s“."), slug=slug))
+        jobs = [(export, None) for export in REGISTRY.of(TOURNAMENT) + REGISTRY.of(LIST)]
+        for round in tournament.round_set.order_by("number"):
+            if not round.tables.exists():
+                self.stdout.write(in_both(gettext_lazy("Runde %(round)s: noch nicht ausgelost, übersprungen"),
+                                          round=round.number))
+                continue
+            jobs += [(export, {"round": round}) for export in REGISTRY.of(ROUND)]
+        return tournament, jobs
+
+    def season_jobs(self, name: str):
+        cup, _slash, label = name.partition("/")
+        try:
+            found = find_season(cup, label or None)
+        except (Cup.DoesNotExist, Season.DoesNotExist):
+            raise CommandError(in_both(gettext_lazy("Keine Saison „%(name)s“."), name=name)) from None
+        subs = [None, *SubRanking.objects.filter(cup=found.cup).order_by("slug")]
+        return found, [(export, {"sub": sub}) for sub in subs for export in REGISTRY.of(SEASON)]
+
+    @staticmethod
+    def chosen(jobs, only: list[str]) -> list:
+        """Every archived format of each job, or with --only the formats named (refusing a name nobody offers)."""
+        offered = {export.identifier(format) for export, _options in jobs for format in export.formats}
+        unknown = sorted(set(only) - offered)
+        if unknown:
+            raise CommandError(in_both(Message(gettext_lazy("Keine solche Datei: %(unknown)s. Es gibt: %(offered)s."),
+                                               unknown=", ".join(unknown), offered=", ".join(sorted(offered)))))
+        return [(export, format, options or {}) for export, options in jobs
+                for format in (export.formats if only else export.archived)
+                if not only or export.identifier(format) in only]
