@@ -14,6 +14,9 @@ from datetime import datetime
 from typing import Any
 
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
+
+from language import in_both, message
 
 YES = frozenset({"ja", "j", "yes", "y", "true", "wahr", "x", "1", "✓", "✔"})
 NO = frozenset({"", "nein", "n", "no", "false", "falsch", "0", "-", "–", "none"})
@@ -75,27 +78,31 @@ MAX_JSON_DEPTH = 32  # nesting of a JSON value (a hand is 4 deep)
 
 
 class FileRefused(Exception):
-    """An upload that cannot be read as it is, with the sentence saying why in German and English."""
+    """An upload that cannot be read as it is, with the sentence saying why (a msgid, language/)."""
 
-    message_de = "Die Datei lässt sich nicht lesen."
-    message_en = "The file cannot be read."
+    default = gettext_lazy("Die Datei lässt sich nicht lesen.")
 
-    def __init__(self, message_de: str | None = None, message_en: str | None = None):
-        self.message_de = message_de or self.message_de
-        self.message_en = message_en or self.message_en
-        super().__init__(f"{self.message_de} / {self.message_en}")
+    def __init__(self, text=None, /, **params):
+        self.said = message(text if text is not None else self.default, **params)
+        super().__init__(in_both(self.said))
+
+    @property
+    def message_de(self) -> str:
+        return self.said.render("de")
+
+    @property
+    def message_en(self) -> str:
+        return self.said.render("en")
 
 
 class UnreadableWorkbook(FileRefused):
     """The upload is no .xlsx that openpyxl can open (or would unpack to too much)."""
 
-    message_de = "Die Datei ist keine lesbare Excel-Datei (.xlsx)."
-    message_en = "The file is not a readable Excel workbook (.xlsx)."
+    default = gettext_lazy("Die Datei ist keine lesbare Excel-Datei (.xlsx).")
 
 
 def too_many_rows() -> FileRefused:
-    return FileRefused(f"Die Datei hat mehr als {MAX_ROWS} Zeilen; bitte aufteilen.",
-                       f"The file has more than {MAX_ROWS} rows; please split it.")
+    return FileRefused(gettext_lazy("Die Datei hat mehr als %(most)s Zeilen; bitte aufteilen."), most=MAX_ROWS)
 
 
 def csv_rows(content: bytes) -> list[list[str]]:
@@ -114,8 +121,7 @@ def csv_rows(content: bytes) -> list[list[str]]:
                 raise too_many_rows()
             rows.append(row[:MAX_COLUMNS])
     except csv.Error:
-        raise FileRefused("Die Datei ist keine lesbare CSV-Datei (Text in UTF-8, kein Feld über 128 KB).",
-                          "The file is not a readable CSV file (UTF-8 text, no field over 128 KB).") from None
+        raise FileRefused(gettext_lazy("Die Datei ist keine lesbare CSV-Datei (Text in UTF-8, kein Feld über 128 KB).")) from None
     return rows
 
 
@@ -127,9 +133,9 @@ def _check_unpacked(content: bytes) -> None:
     except (zipfile.BadZipFile, OSError, ValueError):
         raise UnreadableWorkbook() from None
     if unpacked > MAX_UNPACKED:
-        raise UnreadableWorkbook(
-            f"Die Excel-Datei ist entpackt größer als {MAX_UNPACKED // (1024 * 1024)} MB; so groß ist keine Turnierliste.",
-            f"The Excel workbook unpacks to more than {MAX_UNPACKED // (1024 * 1024)} MB; no tournament list is that big.")
+        raise UnreadableWorkbook(gettext_lazy(
+            "Die Excel-Datei ist entpackt größer als %(most)s MB; so groß ist keine Turnierliste."),
+            most=MAX_UNPACKED // (1024 * 1024))
 
 
 def open_workbook(content: bytes):

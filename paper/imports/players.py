@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext_lazy
 
-from language import ServiceError, pure_pair
+from language import ServiceError, in_both
 from paper import columns
 from paper.cells import (
     MAX_ROWS,
@@ -60,7 +60,7 @@ def player_rows_from_text(text: str) -> list[dict]:
             continue
         if len(rows) == MAX_ROWS:
             error = too_many_rows()
-            raise ServiceError(pure_pair(error.message_de, error.message_en))
+            raise ServiceError(error.said)
         delimiter = next((d for d in ("\t", ";", ",") if d in line), None)
         parts = [part.strip() for part in (line.split(delimiter) if delimiter else [line])]
         rows.append({"name": parts[0], "club": parts[1] if len(parts) > 1 else "",
@@ -88,7 +88,7 @@ def player_rows_from_file(name: str, content: bytes) -> list[dict]:
     try:
         table = _xlsx_table(content) if name.lower().endswith(".xlsx") else csv_rows(content)
     except FileRefused as error:
-        raise ServiceError(pure_pair(error.message_de, error.message_en)) from None
+        raise ServiceError(error.said) from None
     if not table:
         return []
     keys = _keys(table[0])
@@ -162,7 +162,7 @@ def _checked_rows(tournament: Tournament, rows: list[dict]) -> tuple[list[_Row],
     for number, row in enumerate(rows, start=1):
         try:
             if not clean(str(row.get("name", ""))):
-                skipped.append((number, "kein Name / no name"))
+                skipped.append((number, in_both(gettext_lazy("kein Name"))))
                 continue
             name, club, region = clean_fields(name=str(row.get("name", "")), club=str(row.get("club", "")),
                                               region=str(row.get("region", "")))

@@ -28,6 +28,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from django.utils.translation import gettext_lazy
+
+from language import Message
 from paper.imports.hands.check import check_hands, check_seatings
 from paper.imports.hands.read import Parsed, add_problem, read_file
 from paper.imports.hands.report import ImportProblem, ImportReport
@@ -50,12 +53,11 @@ def import_hands(*, tournament: Tournament, source, filename: str, user=None,
     problems = parsed.problems
     if not problems and not parsed.hands and not parsed.seatings:
         if rounds is None:
-            add_problem(parsed, None, "In der Datei stehen keine Spiele und keine Sitzordnung.",
-                     "The file holds no hands and no seating.")
+            add_problem(parsed, None, gettext_lazy("In der Datei stehen keine Spiele und keine Sitzordnung."))
         else:
             shown = ", ".join(str(n) for n in sorted(set(rounds)))
-            add_problem(parsed, None, f"Für Runde {shown} stehen in der Datei keine Spiele und keine Sitzordnung.",
-                     f"The file holds no hands and no seating for round {shown}.")
+            add_problem(parsed, None, Message(gettext_lazy(
+                "Für Runde %(shown)s stehen in der Datei keine Spiele und keine Sitzordnung."), shown=shown))
     if not any(problem.line is None for problem in problems):
         to_seat, plans, broken = check_seatings(tournament, parsed)
         new_hands = check_hands(tournament, parsed, plans, broken, report)

@@ -6,6 +6,9 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
+from django.utils.translation import gettext_lazy
+
+from language import Message, pure_pair
 from paper.imports.hands.read import FileHand, FileSeating, Parsed, add_problem, where_of
 from paper.imports.hands.readable import Names, entry_keys, hand_from_cells, hand_from_json
 from paper.imports.hands.report import ImportReport
@@ -43,14 +46,14 @@ def check_seatings(tournament: Tournament, parsed: Parsed):
         where = {"round": seating.round, "table": seating.table, "sheet": seating.sheet}
         round_ = rounds.get(seating.round)
         if round_ is None:
-            add_problem(parsed, seating.line, f"Runde {seating.round} gibt es in diesem Turnier nicht.",
-                     f"There is no round {seating.round} in this tournament.", **where)
+            add_problem(parsed, seating.line, Message(gettext_lazy(
+                "Runde %(round)s gibt es in diesem Turnier nicht."), round=seating.round), **where)
             continue
         entries, failed = [], False
         for place, name in enumerate(seating.names):
             entry, refused = names.find(name)
             if refused:
-                add_problem(parsed, seating.line_of(place), *refused, **where)
+                add_problem(parsed, seating.line_of(place), refused, **where)
                 failed = True
             entries.append(entry)
         key = (seating.round, seating.table)
@@ -60,10 +63,9 @@ def check_seatings(tournament: Tournament, parsed: Parsed):
         if key in given:
             earlier = given[key]
             if [e.pk for e in earlier[1]] != [e.pk for e in entries]:
-                de, en = parsed.line_words()
-                add_problem(parsed, seating.line,
-                         f"Die Sitzordnung widerspricht der in {de} {earlier[0].line}.",
-                         f"The seating contradicts the one in {en} {earlier[0].line}.", **where)
+                said = (gettext_lazy("Die Sitzordnung widerspricht der in Eintrag %(line)s.") if parsed.items else
+                        gettext_lazy("Die Sitzordnung widerspricht der in Zeile %(line)s."))
+                add_problem(parsed, seating.line, Message(said, line=earlier[0].line), **where)
                 broken.add(key)
             continue
         given[key] = (seating, entries)
@@ -89,15 +91,16 @@ def check_seatings(tournament: Tournament, parsed: Parsed):
         stored = plans.get((round_number, table_number))
         shown = ", ".join(entry.player.name for entry in entries)
         if stored is None:
-            add_problem(parsed, seating.line, f"Runde {round_number} ist schon gesetzt, ohne Tisch {table_number}.",
-                     f"Round {round_number} is already seated, without a table {table_number}.", **where)
+            add_problem(parsed, seating.line, Message(gettext_lazy(
+                "Runde %(round)s ist schon gesetzt, ohne Tisch %(table)s."), round=round_number, table=table_number),
+                **where)
             broken.add((round_number, table_number))
         elif [e.pk for e in stored.entries] != [e.pk for e in entries]:
             broken.add((round_number, table_number))
             kept = ", ".join(entry.player.name for entry in stored.entries)
-            add_problem(parsed, seating.line,
-                     f"Die Sitzordnung der Datei ({shown}) weicht von der gespeicherten ab ({kept}).",
-                     f"The file's seating ({shown}) differs from the stored one ({kept}).", **where)
+            add_problem(parsed, seating.line, Message(gettext_lazy(
+                "Die Sitzordnung der Datei (%(shown)s) weicht von der gespeicherten ab (%(kept)s)."), shown=shown, kept=kept),
+                **where)
     for round_number in sorted(to_seat):
         earlier = {n for n in to_seat if n < round_number}
         lines = {t: given[(round_number, t)][0] for t in to_seat[round_number]}
@@ -105,8 +108,7 @@ def check_seatings(tournament: Tournament, parsed: Parsed):
         for refused in tournament_rounds.seating_problems(round=rounds[round_number], tables=to_seat[round_number],
                                                             seated_first=earlier):
             seating = lines.get(refused.table, first)
-            add_problem(parsed, seating.line, refused.message_de, refused.message_en, round=round_number,
-                     table=refused.table, sheet=seating.sheet)
+            add_problem(parsed, seating.line, refused.said, round=round_number, table=refused.table, sheet=seating.sheet)
             broken.update((round_number, t) for t in ([refused.table] if refused.table else to_seat[round_number]))
     return dict(to_seat), plans, broken
 
@@ -125,19 +127,17 @@ def check_hands(tournament: Tournament, parsed: Parsed, plans: dict[tuple[int, i
         round_ = rounds.get(hand.round)
         plan = plans.get((hand.round, hand.table))
         if round_ is None:
-            add_problem(parsed, hand.line, f"Runde {hand.round} gibt es in diesem Turnier nicht.",
-                     f"There is no round {hand.round} in this tournament.", **where)
+            add_problem(parsed, hand.line, Message(gettext_lazy(
+                "Runde %(round)s gibt es in diesem Turnier nicht."), round=hand.round), **where)
             continue
         if plan is None:
             if round_.status == Round.PLANNED:
-                add_problem(parsed, hand.line,
-                         f"Runde {hand.round} ist noch nicht gesetzt und die Datei gibt für Tisch {hand.table} keine "
-                         f"Sitzordnung (Blatt „Tables“ oder „players“).",
-                         f"Round {hand.round} is not seated yet and the file gives no seating for table "
-                         f"{hand.table} (sheet “Tables” or “players”).", **where)
+                add_problem(parsed, hand.line, Message(gettext_lazy(
+                    "Runde %(round)s ist noch nicht gesetzt und die Datei gibt für Tisch %(table)s keine Sitzordnung (Blatt "
+                    "„Tables“ oder „players“)."), round=hand.round, table=hand.table), **where)
             else:
-                add_problem(parsed, hand.line, f"Tisch {hand.table} gibt es in Runde {hand.round} nicht.",
-                         f"There is no table {hand.table} in round {hand.round}.", **where)
+                add_problem(parsed, hand.line, Message(gettext_lazy(
+                    "Tisch %(table)s gibt es in Runde %(round)s nicht."), table=hand.table, round=hand.round), **where)
             continue
         size = len(plan.entries)
         dealt = deal(hand.number, size, plan.first_dealer, plan.absences)
@@ -145,22 +145,22 @@ def check_hands(tournament: Tournament, parsed: Parsed, plans: dict[tuple[int, i
         sitting_out = [plan.entries[position] for position in dealt.out]
         for seat, name in hand.seat_names.items():
             if player_key(name) not in entry_keys(players[seat]):
-                add_problem(parsed, hand.line,
-                         f"Sitz {seat} ist laut Datei {name}, laut Sitzordnung {players[seat].player.name}.",
-                         f"Seat {seat} is {name} in the file but {players[seat].player.name} by the seating.",
-                         **where)
+                add_problem(parsed, hand.line, Message(gettext_lazy(
+                    "Sitz %(seat)s ist laut Datei %(name)s, laut Sitzordnung %(player)s."), seat=seat, name=name,
+                    player=players[seat].player.name), **where)
         if hand.raw is not None:
             data, refused = hand_from_json(hand.raw, players, sitting_out)
         else:
             data, refused = hand_from_cells(hand.cells, tournament, players, sitting_out)
-        for de, en in refused:
-            add_problem(parsed, hand.line, de, en, **where)
+        for said in refused:
+            add_problem(parsed, hand.line, said, **where)
         if not refused:
             try:
                 hand.stored_form = read_hand(data, ruleset).to_dict()
             except InvalidHand as error:
                 for problem in error.problems:
-                    add_problem(parsed, hand.line, problem.message_de, problem.message_en, **where)
+                    # The engine's own pair (rules/engine/messages.py), carried on as it wrote it.
+                    add_problem(parsed, hand.line, pure_pair(problem.message_de, problem.message_en), **where)
         hand.data = data
         by_table[(hand.round, hand.table)].append(hand)
     stored = entered_data(tournament)
@@ -179,39 +179,33 @@ def _check_numbers(parsed: Parsed, plan: TablePlan, stored: dict[int, dict], han
     for hand in hands:
         if hand.number in stored:
             if hand.stored_form is not None and hand.stored_form != stored[hand.number]:
-                add_problem(parsed, hand.line,
-                         f"Spiel {hand.number} ist schon gespeichert, mit anderen Angaben. Korrekturen bitte über den "
-                         f"Zettel der Turnierleitung.",
-                         f"Hand {hand.number} is already stored, with other facts. Please correct it on the "
-                         f"director's sheet.", **where_of(hand))
+                add_problem(parsed, hand.line, Message(gettext_lazy(
+                    "Spiel %(hand)s ist schon gespeichert, mit anderen Angaben. Korrekturen bitte über den Zettel der "
+                    "Turnierleitung."), hand=hand.number), **where_of(hand))
             elif hand.stored_form is not None:
                 report.hands_skipped += 1
         else:
             new.append(hand)
     new.sort(key=lambda hand: (hand.number, hand.line))
     expected, seen = len(stored) + 1, {}
-    line_de, line_en = parsed.line_words()
     for hand in new:
         where = where_of(hand)
         if hand.number in seen:
-            add_problem(parsed, hand.line,
-                     f"Spiel {hand.number} steht zweimal in der Datei (auch {line_de} {seen[hand.number]}).",
-                     f"Hand {hand.number} appears twice in the file (also {line_en} {seen[hand.number]}).", **where)
+            said = (gettext_lazy("Spiel %(hand)s steht zweimal in der Datei (auch Eintrag %(line)s).") if parsed.items else
+                    gettext_lazy("Spiel %(hand)s steht zweimal in der Datei (auch Zeile %(line)s)."))
+            add_problem(parsed, hand.line, Message(said, hand=hand.number, line=seen[hand.number]), **where)
             continue
         seen[hand.number] = hand.line
         if hand.number > expected:
-            single = hand.number == expected + 1
-            missing = f"{expected}" if single else f"{expected} bis {hand.number - 1}"
-            missing_en = f"Hand {expected} is" if single else f"Hands {expected} to {hand.number - 1} are"
-            add_problem(parsed, hand.line, f"Vor Spiel {hand.number} fehlt Spiel {missing}.",
-                     f"{missing_en} missing before hand {hand.number}.", **where)
+            said = (gettext_lazy("Vor Spiel %(hand)s fehlt Spiel %(first)s.") if hand.number == expected + 1 else
+                    gettext_lazy("Vor Spiel %(hand)s fehlt Spiel %(first)s bis %(last)s."))
+            add_problem(parsed, hand.line, Message(said, hand=hand.number, first=expected, last=hand.number - 1), **where)
         expected = hand.number + 1
         if hand.number > plan.hands_planned:
-            add_problem(parsed, hand.line, f"An diesem Tisch sind nur {plan.hands_planned} Spiele geplant.",
-                     f"Only {plan.hands_planned} hands are planned at this table.", **where)
+            add_problem(parsed, hand.line, Message(gettext_lazy(
+                "An diesem Tisch sind nur %(planned)s Spiele geplant."), planned=plan.hands_planned), **where)
         elif plan.ended_early:
-            add_problem(parsed, hand.line, "Dieser Tisch ist vorzeitig beendet.", "Play at this table was ended early.",
-                     **where)
+            add_problem(parsed, hand.line, gettext_lazy("Dieser Tisch ist vorzeitig beendet."), **where)
     return new
 
 

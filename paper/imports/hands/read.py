@@ -8,6 +8,9 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import gettext_lazy
+
+from language import Message, message
 from paper import columns
 from paper.cells import (
     MAX_ROWS,
@@ -58,16 +61,13 @@ class Parsed:
     problems: list[ImportProblem] = field(default_factory=list)
     items: bool = False  # lines count the objects of a JSON array
 
-    def line_words(self) -> tuple[str, str]:
-        return ("Eintrag", "item") if self.items else ("Zeile", "line")
+
+def add_problem(parsed: Parsed, line, text, **where) -> None:
+    """``text``: a msgid or a Message (language/)."""
+    parsed.problems.append(ImportProblem(line, message(text), item=parsed.items, **where))
 
 
-def add_problem(parsed: Parsed, line, de, en, **where) -> None:
-    parsed.problems.append(ImportProblem(line, de, en, item=parsed.items, **where))
-
-
-NOT_A_FILE = ("Bitte eine Excel-Datei (.xlsx) oder eine JSON-Datei (.json, JSON Lines) hochladen.",
-              "Please upload an Excel workbook (.xlsx) or a JSON file (.json, JSON Lines).")
+NOT_A_FILE = gettext_lazy("Bitte eine Excel-Datei (.xlsx) oder eine JSON-Datei (.json, JSON Lines) hochladen.")
 
 
 # --- xlsx -------------------------------------------------------------------------------------------
@@ -116,18 +116,15 @@ def parse_xlsx(content: bytes) -> Parsed:
         hands = _find_sheet(book, ("hands", "spiele"), HAND_KEYS)
         tables = _find_sheet(book, ("tables", "tische"), TABLE_KEYS, skip=hands[0] if hands else None)
     except FileRefused as error:  # unpacks to too much, too many rows
-        add_problem(parsed, None, error.message_de, error.message_en)
+        add_problem(parsed, None, error.said)
         return parsed
     except Exception:  # noqa: BLE001 - a broken upload may fail on opening or on reading a sheet: a sentence either way
-        add_problem(parsed, None, "Die Datei ist keine lesbare Excel-Datei (.xlsx).",
-                 "The file is not a readable Excel workbook (.xlsx).")
+        add_problem(parsed, None, gettext_lazy("Die Datei ist keine lesbare Excel-Datei (.xlsx)."))
         return parsed
     if hands is None and tables is None:
-        add_problem(parsed, None,
-                 f"Kein Tabellenblatt mit den Spalten {', '.join(HAND_KEYS)} (Spiele) oder "
-                 f"{', '.join(TABLE_KEYS)} (Sitzordnung) gefunden.",
-                 f"No sheet with the columns {', '.join(HAND_KEYS)} (hands) or {', '.join(TABLE_KEYS)} "
-                 f"(seating) was found.")
+        add_problem(parsed, None, Message(gettext_lazy(
+            "Kein Tabellenblatt mit den Spalten %(hand_keys)s (Spiele) oder %(table_keys)s (Sitzordnung) gefunden."),
+            hand_keys=", ".join(HAND_KEYS), table_keys=", ".join(TABLE_KEYS)))
         return parsed
     if tables is not None:
         _read_tables_sheet(parsed, *tables)
@@ -143,10 +140,9 @@ def _row_numbers(parsed: Parsed, line: int, cell: dict[str, Any], names: tuple[s
         number = whole_number(cell.get(name))
         if number is None or number < 1:
             shown = cell_text(cell.get(name))
-            add_problem(parsed, line,
-                     f"„{name}“ fehlt." if not shown else f"„{shown}“ in der Spalte „{name}“ ist keine Zahl.",
-                     f"“{name}” is missing." if not shown else f"“{shown}” in the column “{name}” is not a number.",
-                     sheet=sheet)
+            said = (Message(gettext_lazy("„%(name)s“ fehlt."), name=name) if not shown else
+                    Message(gettext_lazy("„%(shown)s“ in der Spalte „%(name)s“ ist keine Zahl."), shown=shown, name=name))
+            add_problem(parsed, line, said, sheet=sheet)
             return None
         values.append(number)
     return values
@@ -170,21 +166,20 @@ def _read_tables_sheet(parsed: Parsed, sheet, header_line: int, header: dict[str
         name = cell_text(cell.get(columns.PLAYER_NAME))
         where = {"round": round_, "table": table, "sheet": title}
         if not name:
-            add_problem(parsed, line, f"Der Name an Platz {place} fehlt.", f"The name at place {place} is missing.",
-                     **where)
+            add_problem(parsed, line, Message(gettext_lazy("Der Name an Platz %(place)s fehlt."), place=place), **where)
         elif place in places[(round_, table)]:
             other = places[(round_, table)][place][1]
-            add_problem(parsed, line, f"Platz {place} steht zweimal (auch Zeile {other}).",
-                     f"Place {place} appears twice (also line {other}).", **where)
+            add_problem(parsed, line, Message(gettext_lazy(
+                "Platz %(place)s steht zweimal (auch Zeile %(other)s)."), place=place, other=other), **where)
         else:
             places[(round_, table)][place] = (name, line)
     for (round_, table), seats in places.items():
         first = min(line for _, line in seats.values())
         if sorted(seats) != list(range(1, len(seats) + 1)):
             shown = ", ".join(str(place) for place in sorted(seats))
-            add_problem(parsed, first, f"Die Plätze müssen 1, 2, 3 … ohne Lücke sein, nicht {shown}.",
-                     f"The places must run 1, 2, 3 … without a gap, not {shown}.", round=round_, table=table,
-                     sheet=title)
+            add_problem(parsed, first, Message(gettext_lazy(
+                "Die Plätze müssen 1, 2, 3 … ohne Lücke sein, nicht %(shown)s."), shown=shown),
+                round=round_, table=table, sheet=title)
             continue
         parsed.seatings.append(FileSeating(first, round_, table, [seats[p][0] for p in sorted(seats)], title,
                                             [seats[p][1] for p in sorted(seats)]))
@@ -207,12 +202,12 @@ def _read_hands_sheet(parsed: Parsed, sheet, header_line: int, header: dict[str,
             try:
                 hand.raw = json_value(raw)
             except ValueError as error:
-                add_problem(parsed, line, f"„{columns.DATA}“ ist kein gültiges JSON ({error}).",
-                         f"“{columns.DATA}” is not valid JSON ({error}).", **where_of(hand))
+                add_problem(parsed, line, Message(gettext_lazy(
+                    "„%(column)s“ ist kein gültiges JSON (%(error)s)."), column=columns.DATA, error=error), **where_of(hand))
                 continue
             if not isinstance(hand.raw, dict):
-                add_problem(parsed, line, f"„{columns.DATA}“ muss ein JSON-Objekt {{…}} sein.",
-                         f"“{columns.DATA}” must be a JSON object {{…}}.", **where_of(hand))
+                add_problem(parsed, line, Message(gettext_lazy(
+                    "„%(column)s“ muss ein JSON-Objekt {…} sein."), column=columns.DATA), **where_of(hand))
                 continue
         else:
             hand.cells = {name: cell.get(name) for name in READABLE}
@@ -233,19 +228,18 @@ def parse_json(content: bytes) -> Parsed:
     try:
         text = content.decode("utf-8-sig")
     except UnicodeDecodeError:
-        add_problem(parsed, None, "Die Datei ist kein UTF-8-Text.", "The file is not UTF-8 text.")
+        add_problem(parsed, None, gettext_lazy("Die Datei ist kein UTF-8-Text."))
         return parsed
     if not text.strip():
-        add_problem(parsed, None, "Die Datei ist leer.", "The file is empty.")
+        add_problem(parsed, None, gettext_lazy("Die Datei ist leer."))
         return parsed
     try:
         whole = json_value(text)
     except ValueError as error:
         if text.lstrip().startswith("["):
-            detail = f"{error.msg}, Zeile {error.lineno}" if isinstance(error, json.JSONDecodeError) else str(error)
-            detail_en = f"{error.msg}, line {error.lineno}" if isinstance(error, json.JSONDecodeError) else str(error)
-            add_problem(parsed, None, f"Die Datei ist kein gültiges JSON ({detail}).",
-                     f"The file is not valid JSON ({detail_en}).")
+            detail = (Message(gettext_lazy("%(error)s, Zeile %(line)s"), error=error.msg, line=error.lineno)
+                      if isinstance(error, json.JSONDecodeError) else str(error))
+            add_problem(parsed, None, Message(gettext_lazy("Die Datei ist kein gültiges JSON (%(detail)s)."), detail=detail))
             return parsed
         items = []
         for line, source in enumerate(text.splitlines(), start=1):
@@ -254,13 +248,13 @@ def parse_json(content: bytes) -> Parsed:
             if len(items) + len(parsed.problems) == MAX_ROWS:
                 error = too_many_rows()
                 parsed.problems = []
-                add_problem(parsed, None, error.message_de, error.message_en)
+                add_problem(parsed, None, error.said)
                 return parsed
             try:
                 items.append((line, json_value(source)))
             except ValueError as error:
-                add_problem(parsed, line, f"Diese Zeile ist kein gültiges JSON ({error}).",
-                         f"This line is not valid JSON ({error}).")
+                add_problem(parsed, line, Message(gettext_lazy("Diese Zeile ist kein gültiges JSON (%(error)s)."),
+                                              error=error))
     else:
         if isinstance(whole, list):
             parsed.items = True
@@ -268,12 +262,11 @@ def parse_json(content: bytes) -> Parsed:
         elif isinstance(whole, dict):
             items = [(1, whole)]
         else:
-            add_problem(parsed, None, "Erwartet wird ein JSON-Array von Spielen oder ein Spiel je Zeile (JSON Lines).",
-                     "Expected a JSON array of hands or one hand per line (JSON Lines).")
+            add_problem(parsed, None, gettext_lazy(
+                "Erwartet wird ein JSON-Array von Spielen oder ein Spiel je Zeile (JSON Lines)."))
             return parsed
     if len(items) > MAX_ROWS:
-        error = too_many_rows()
-        add_problem(parsed, None, error.message_de, error.message_en)
+        add_problem(parsed, None, too_many_rows().said)
         return parsed
     for line, item in items:
         _read_json_item(parsed, line, item)
@@ -282,8 +275,7 @@ def parse_json(content: bytes) -> Parsed:
 
 def _read_json_item(parsed: Parsed, line: int, item: Any) -> None:
     if not isinstance(item, dict):
-        add_problem(parsed, line, "Erwartet wird ein JSON-Objekt {…} mit round, table, number und dem Spiel.",
-                 "Expected a JSON object {…} with round, table, number and the hand.")
+        add_problem(parsed, line, gettext_lazy("Erwartet wird ein JSON-Objekt {…} mit round, table, number und dem Spiel."))
         return
     values = []
     for key in ("round", "table", "number"):
@@ -292,9 +284,8 @@ def _read_json_item(parsed: Parsed, line: int, item: Any) -> None:
         if number is None or number < 1:
             shown = json.dumps(value, ensure_ascii=False)
             shown = shown if len(shown) <= 40 else shown[:39] + "…"
-            de = f"„{key}“ fehlt." if value is None else f"„{key}“ muss eine Zahl ab 1 sein, nicht {shown}."
-            en = f"“{key}” is missing." if value is None else f"“{key}” must be a number from 1, not {shown}."
-            add_problem(parsed, line, de, en)
+            add_problem(parsed, line, Message(gettext_lazy("„%(name)s“ fehlt."), name=key) if value is None else
+                        Message(gettext_lazy("„%(key)s“ muss eine Zahl ab 1 sein, nicht %(shown)s."), key=key, shown=shown))
             return
         values.append(number)
     hand = FileHand(line, *values)
@@ -303,8 +294,8 @@ def _read_json_item(parsed: Parsed, line: int, item: Any) -> None:
     players = item.get("players")
     if players is not None:
         if not isinstance(players, list) or not all(isinstance(name, str) and name.strip() for name in players):
-            add_problem(parsed, line, "„players“ muss eine Liste von Namen sein (in der Reihenfolge der Plätze).",
-                     "“players” must be a list of names (in the order of the places).", **where_of(hand))
+            add_problem(parsed, line, gettext_lazy(
+                "„players“ muss eine Liste von Namen sein (in der Reihenfolge der Plätze)."), **where_of(hand))
         else:
             parsed.seatings.append(FileSeating(line, hand.round, hand.table, [name.strip() for name in players]))
     parsed.hands.append(hand)
@@ -322,6 +313,6 @@ def read_file(source, filename: str) -> Parsed:
     if name.endswith((".json", ".jsonl", ".ndjson")) or content.lstrip()[:1] in (b"[", b"{"):
         return parse_json(content)
     parsed = Parsed()
-    add_problem(parsed, None, *NOT_A_FILE)
+    add_problem(parsed, None, NOT_A_FILE)
     return parsed
 

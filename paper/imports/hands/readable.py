@@ -8,6 +8,9 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
+from django.utils.translation import gettext_lazy
+
+from language import Message, message
 from paper import columns
 from paper.cells import cell_text, whole_number, yes_no
 from rules.engine.catalogue import KONTRA_NAMES
@@ -31,16 +34,16 @@ class Names:
             for key in entry_keys(entry):
                 self.by_key[key].append(entry)
 
-    def find(self, name: str) -> tuple[Entry | None, tuple[str, str] | None]:
+    def find(self, name: str) -> tuple[Entry | None, Message | None]:
         found = self.by_key.get(player_key(name), [])
         if len(found) == 1:
             return found[0], None
         if not found:
-            return None, (f"„{name}“ ist in diesem Turnier nicht angemeldet.",
-                          f"“{name}” is not entered in this tournament.")
+            return None, Message(gettext_lazy("„%(name)s“ ist in diesem Turnier nicht angemeldet."), name=name)
         shown = ", ".join(str(entry.player) for entry in found)
-        return None, (f"„{name}“ ist nicht eindeutig ({shown}): bitte mit Verein schreiben, etwa „Name (Verein)“.",
-                      f"“{name}” is ambiguous ({shown}): write it with the club, like “Name (Club)”.")
+        return None, Message(gettext_lazy(
+            "„%(name)s“ ist nicht eindeutig (%(shown)s): bitte mit Verein schreiben, etwa „Name (Verein)“."),
+            name=name, shown=shown)
 
 
 # --- readable columns -> interchange hand -------------------------------------------------------------
@@ -52,9 +55,11 @@ KONTRA_BY_NAME = {name.lower(): level for level, names in KONTRA_NAMES.items() f
 
 
 class Refused(Exception):
-    def __init__(self, de: str, en: str):
-        super().__init__(en)
-        self.de, self.en = de, en
+    """A cell that cannot be read, with the sentence saying why (a msgid and its values, language/)."""
+
+    def __init__(self, text, /, **params):
+        self.said = message(text, **params)
+        super().__init__(self.said)
 
 
 def _seat_of(value: Any, column: str, players: list[Entry], sitting_out: Sequence[Entry]) -> int | None:
@@ -68,8 +73,8 @@ def _seat_of(value: Any, column: str, players: list[Entry], sitting_out: Sequenc
     if number is not None:
         if 0 <= number <= 3:
             return number
-        raise Refused(f"„{column}“: Sitz {number} gibt es nicht (Sitze 0 bis 3, 0 = Vorhand).",
-                       f"“{column}”: there is no seat {number} (seats 0 to 3, 0 = forehand).")
+        raise Refused(gettext_lazy(
+            "„%(column)s“: Sitz %(number)s gibt es nicht (Sitze 0 bis 3, 0 = Vorhand)."), column=column, number=number)
     text = cell_text(value)
     if not text:
         return None
@@ -78,22 +83,20 @@ def _seat_of(value: Any, column: str, players: list[Entry], sitting_out: Sequenc
     if len(seats) == 1:
         return seats[0]
     if sitting_out and key in entry_keys(sitting_out[0]):
-        raise Refused(f"„{column}“: {text} gibt in diesem Spiel und sitzt aus.",
-                       f"“{column}”: {text} deals this hand and sits out.")
+        raise Refused(gettext_lazy("„%(column)s“: %(text)s gibt in diesem Spiel und sitzt aus."), column=column, text=text)
     if any(key in entry_keys(entry) for entry in sitting_out[1:]):
-        raise Refused(f"„{column}“: {text} sitzt in diesem Spiel aus (gegenüber dem Geber).",
-                       f"“{column}”: {text} sits this hand out (opposite the dealer).")
+        raise Refused(gettext_lazy(
+            "„%(column)s“: %(text)s sitzt in diesem Spiel aus (gegenüber dem Geber)."), column=column, text=text)
     shown = ", ".join(f"{seat} = {entry.player.name}" for seat, entry in enumerate(players))
-    raise Refused(f"„{column}“: „{text}“ spielt in diesem Spiel nicht mit ({shown}).",
-                   f"“{column}”: “{text}” does not play in this hand ({shown}).")
+    raise Refused(gettext_lazy(
+        "„%(column)s“: „%(text)s“ spielt in diesem Spiel nicht mit (%(shown)s)."), column=column, text=text, shown=shown)
 
 
 def _json_cell(value: Any, column: str) -> Any:
     try:
         return json.loads(cell_text(value))
     except ValueError as error:
-        raise Refused(f"„{column}“ ist kein gültiges JSON ({error}).",
-                       f"“{column}” is not valid JSON ({error}).") from None
+        raise Refused(gettext_lazy("„%(column)s“ ist kein gültiges JSON (%(error)s)."), column=column, error=error) from None
 
 
 def _contract_slug(value: Any, tournament: Tournament) -> str | None:
@@ -107,16 +110,16 @@ def _contract_slug(value: Any, tournament: Tournament) -> str | None:
 
 
 def hand_from_cells(cells: dict, tournament: Tournament, players: list[Entry], sitting_out: Sequence[Entry],
-                ) -> tuple[dict, list[tuple[str, str]]]:
+                ) -> tuple[dict, list[Message]]:
     """The interchange hand of the readable columns, and what could not be read."""
     hand: dict = {}
-    problems: list[tuple[str, str]] = []
+    problems: list[Message] = []
 
     def read(column: str, reader) -> None:
         try:
             value = reader(cells.get(column), column)
         except Refused as refused:
-            problems.append((refused.de, refused.en))
+            problems.append(refused.said)
         else:
             if value is not None:
                 hand[key_of[column]] = value
@@ -135,8 +138,9 @@ def hand_from_cells(cells: dict, tournament: Tournament, players: list[Entry], s
             return "won"
         if text in LOST:
             return "lost"
-        raise Refused(f"„{column}“: „{cell_text(value)}“ – bitte gewonnen oder verloren.",
-                       f"“{column}”: “{cell_text(value)}” – please won or lost.")
+        raise Refused(gettext_lazy(
+            "„%(column)s“: „%(value)s“ – bitte gewonnen oder verloren."), column=column,
+            value=cell_text(value))
 
     def points(value, column):
         number = whole_number(value)
@@ -153,8 +157,8 @@ def hand_from_cells(cells: dict, tournament: Tournament, players: list[Entry], s
             return number
         if text.lower() in KONTRA_BY_NAME:
             return KONTRA_BY_NAME[text.lower()]
-        raise Refused(f"„{column}“: „{text}“ ist keine Kontra-Stufe (1, 2, 4, 8 … oder ein JSON-Objekt).",
-                       f"“{column}”: “{text}” is no kontra level (1, 2, 4, 8 … or a JSON object).")
+        raise Refused(gettext_lazy(
+            "„%(column)s“: „%(text)s“ ist keine Kontra-Stufe (1, 2, 4, 8 … oder ein JSON-Objekt)."), column=column, text=text)
 
     def bonuses(value, column):
         return _json_cell(value, column) if cell_text(value) else None
@@ -173,8 +177,8 @@ def hand_from_cells(cells: dict, tournament: Tournament, players: list[Entry], s
             return True
         if answer is False:
             return None
-        raise Refused(f"„{column}“: „{cell_text(value)}“ – bitte ja oder nein.",
-                       f"“{column}”: “{cell_text(value)}” – please yes or no.")
+        raise Refused(gettext_lazy(
+            "„%(column)s“: „%(value)s“ – bitte ja oder nein."), column=column, value=cell_text(value))
 
     key_of = {columns.CONTRACT: "contract", columns.DECLARER: "declarer", columns.PARTNER: "partner",
               columns.RESULT: "result", columns.DECLARER_POINTS: "declarer_points", columns.KONTRA: "kontra",
@@ -195,7 +199,7 @@ def hand_from_cells(cells: dict, tournament: Tournament, players: list[Entry], s
     return hand, problems
 
 
-def hand_from_json(raw: dict, players: list[Entry], sitting_out: Sequence[Entry]) -> tuple[dict, list[tuple[str, str]]]:
+def hand_from_json(raw: dict, players: list[Entry], sitting_out: Sequence[Entry]) -> tuple[dict, list[Message]]:
     """The JSON hand with names of players (declarer, partner, renonce) turned into seats."""
     hand, problems = dict(raw), []
     for key in ("declarer", "partner", "renonce"):
@@ -204,7 +208,7 @@ def hand_from_json(raw: dict, players: list[Entry], sitting_out: Sequence[Entry]
             try:
                 hand[key] = _seat_of(value, key, players, sitting_out)
             except Refused as refused:
-                problems.append((refused.de, refused.en))
+                problems.append(refused.said)
     return hand, problems
 
 

@@ -2,20 +2,27 @@
 
 from __future__ import annotations
 
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 
-from language import active_language
+from django.utils import translation
+from django.utils.translation import gettext, ngettext, npgettext, pgettext
+
+from language import LANGUAGES, Message, active_language, in_both
+
+
+def _speaking(lang: str | None):
+    return translation.override(lang) if lang in LANGUAGES else nullcontext()
 
 
 @dataclass(frozen=True)
 class ImportProblem:
-    """One reason the file was refused, with where it is: ``line`` is the row of the sheet (the header
-    row counts), the line of a JSON Lines file, or the position (from 1) in a JSON array; None for
-    the file as a whole."""
+    """One reason the file was refused (a Message, language/), with where it is: ``line`` is the row of
+    the sheet (the header row counts), the line of a JSON Lines file, or the position (from 1) in a JSON
+    array; None for the file as a whole."""
 
     line: int | None
-    message_de: str
-    message_en: str
+    said: Message
     round: int | None = None
     table: int | None = None
     hand: int | None = None
@@ -23,29 +30,35 @@ class ImportProblem:
     item: bool = False  # ``line`` counts the objects of a JSON array
 
     def where(self, lang: str | None = None) -> str:
-        german = (lang or active_language()) == "de"
-        if self.line is None:
-            head = "Datei" if german else "File"
-        elif self.item:
-            head = f"{'Eintrag' if german else 'Item'} {self.line}"
-        else:
-            head = f"{'Zeile' if german else 'Line'} {self.line}"
-        if self.sheet:
-            head = f"{self.sheet}, {head}"
-        labels = ("Runde", "Tisch", "Spiel") if german else ("Round", "Table", "Hand")
-        context = [f"{label} {value}" for label, value in zip(labels, (self.round, self.table, self.hand), strict=True)
-                   if value is not None]
+        with _speaking(lang):
+            if self.line is None:
+                head = gettext("Datei")
+            else:
+                head = f"{gettext('Eintrag') if self.item else gettext('Zeile')} {self.line}"
+            if self.sheet:
+                head = f"{self.sheet}, {head}"
+            labels = (gettext("Runde"), gettext("Tisch"), pgettext("the number of a hand", "Spiel"))
+            context = [f"{label} {value}" for label, value in zip(labels, (self.round, self.table, self.hand), strict=True)
+                       if value is not None]
         return f"{head} ({', '.join(context)})" if context else head
 
+    @property
+    def message_de(self) -> str:
+        return self.said.render("de")
+
+    @property
+    def message_en(self) -> str:
+        return self.said.render("en")
+
     def message(self, lang: str | None = None) -> str:
-        return self.message_en if (lang or active_language()) == "en" else self.message_de
+        return self.said.render(lang or active_language())
 
     def text(self, lang: str | None = None) -> str:
         """The report line in one language."""
         return f"{self.where(lang)}: {self.message(lang)}"
 
     def __str__(self) -> str:
-        return f"{self.where('de')}: {self.message_de} / {self.message_en}"
+        return f"{self.where('de')}: {in_both(self.said)}"
 
 
 MAX_SHOWN = 100  # problems listed on the page: a hostile file must not become a huge error page
@@ -72,45 +85,40 @@ class ImportReport:
         ordered = sorted(problems, key=lambda p: (p.line is not None, p.sheet == "", p.line or 0))
         self.problems, self.problems_hidden = ordered[:MAX_SHOWN], max(0, len(ordered) - MAX_SHOWN)
 
-    def _stopped(self, german: bool) -> str:
+    def _stopped(self) -> str:
         """A write refused half-way (the tournament changed since the check): what is stored already."""
         rounds = ", ".join(str(n) for n in self.rounds_seated)
-        if german:
-            text = f"Abgebrochen: von „{self.filename}“ sind {self.hands_imported} Spiele gespeichert"
-            text += f" und Runde {rounds} gesetzt." if rounds else "."
-            return text + " Nach dem Korrigieren die Datei nochmals hochladen: Gespeichertes wird übersprungen."
-        text = f"Stopped: {self.hands_imported} hands of “{self.filename}” are stored"
-        text += f" and round {rounds} seated." if rounds else "."
-        return text + " Once corrected, upload the file again: what is stored is skipped."
+        values = {"file": self.filename, "hands": self.hands_imported, "rounds": rounds}
+        if rounds:
+            return gettext("Abgebrochen: von „%(file)s“ sind %(hands)s Spiele gespeichert und Runde %(rounds)s gesetzt. "
+                           "Nach dem Korrigieren die Datei nochmals hochladen: Gespeichertes wird übersprungen.") % values
+        return gettext("Abgebrochen: von „%(file)s“ sind %(hands)s Spiele gespeichert. Nach dem Korrigieren die Datei "
+                       "nochmals hochladen: Gespeichertes wird übersprungen.") % values
 
     def lines(self, lang: str | None = None) -> list[str]:
         return [problem.text(lang) for problem in self.problems]
 
     def message(self, lang: str | None = None) -> str:
         """A summary in the active language (or ``lang``)."""
-        german = (lang or active_language()) == "de"
+        with _speaking(lang):
+            return self._summary()
+
+    def _summary(self) -> str:
         if not self.ok and (self.hands_imported or self.rounds_seated):
-            return self._stopped(german)
+            return self._stopped()
         if not self.ok:
             count = len(self.problems) + self.problems_hidden
-            if german:
-                return (f"Nichts gespeichert: „{self.filename}“ hat {count} "
-                        f"{'Problem' if count == 1 else 'Probleme'}.")
-            return f"Nothing was saved: “{self.filename}” has {count} problem{'' if count == 1 else 's'}."
+            return ngettext("Nichts gespeichert: „%(file)s“ hat %(count)s Problem.",
+                            "Nichts gespeichert: „%(file)s“ hat %(count)s Probleme.", count) % {
+                "file": self.filename, "count": count}
+        text = ngettext("%(hands)s Spiel an %(tables)s %(table_word)s aus „%(file)s“ übernommen.",
+                        "%(hands)s Spiele an %(tables)s %(table_word)s aus „%(file)s“ übernommen.",
+                        self.hands_imported) % {
+            "hands": self.hands_imported, "tables": self.tables, "file": self.filename,
+            "table_word": npgettext("an import: at so many tables", "Tisch", "Tischen", self.tables)}
         rounds = ", ".join(str(n) for n in self.rounds_seated)
-        if german:
-            text = f"{self.hands_imported} {'Spiel' if self.hands_imported == 1 else 'Spiele'} an {self.tables} " \
-                   f"{'Tisch' if self.tables == 1 else 'Tischen'} aus „{self.filename}“ übernommen."
-            if rounds:
-                text += f" Nach der Datei gesetzt: Runde {rounds}."
-            if self.hands_skipped:
-                text += f" {self.hands_skipped} Spiele waren schon gleich gespeichert."
-            return text
-        text = f"{self.hands_imported} hand{'' if self.hands_imported == 1 else 's'} at {self.tables} " \
-               f"table{'' if self.tables == 1 else 's'} imported from “{self.filename}”."
         if rounds:
-            text += f" Seated as in the file: round {rounds}."
+            text += " " + gettext("Nach der Datei gesetzt: Runde %(rounds)s.") % {"rounds": rounds}
         if self.hands_skipped:
-            text += f" {self.hands_skipped} hands were already stored the same way."
+            text += " " + gettext("%(skipped)s Spiele waren schon gleich gespeichert.") % {"skipped": self.hands_skipped}
         return text
-

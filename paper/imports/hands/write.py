@@ -7,7 +7,7 @@ the file again is safe, since hands stored the same way are skipped and a seated
 
 from __future__ import annotations
 
-from language import ServiceError
+from language import ServiceError, pure_pair
 from paper.imports.batches import batches
 from paper.imports.hands.read import FileHand, where_of
 from paper.imports.hands.report import ImportProblem, ImportReport
@@ -37,7 +37,7 @@ def write(tournament: Tournament, to_seat: dict[int, dict[int, list[int]]], hand
             tournament_rounds.seat_round_as_given(round=rounds[number], tables=to_seat[number], user=user,
                                                     source=source)
         except ServiceError as error:
-            raise Failed(ImportProblem(None, error.message_de, error.message_en, round=number)) from None
+            raise Failed(ImportProblem(None, error.said, round=number)) from None
         report.rounds_seated.append(number)
     tables = {(t.round.number, t.number): t for t in Table.objects.filter(
         round__tournament=tournament, round__number__in={hand.round for hand in hands}).select_related("round")}
@@ -54,8 +54,8 @@ def _record_batch(*, tournament: Tournament, chunk: list[FileHand], tables: dict
             store_hand(table=tables[(hand.round, hand.table)], number=hand.number, data=hand.data,
                        entered_by=IMPORT, user=user, director=True)
         except InvalidHand as error:
-            raise Failed(ImportProblem(hand.line, error.message("de"), error.message("en"), item=items,
+            raise Failed(ImportProblem(hand.line, pure_pair(error.message("de"), error.message("en")), item=items,
                                         **where_of(hand))) from None
         except ServiceError as error:
-            raise Failed(ImportProblem(hand.line, error.message_de, error.message_en, item=items,
+            raise Failed(ImportProblem(hand.line, error.said, item=items,
                                         **where_of(hand))) from None
