@@ -18,8 +18,10 @@ from datetime import date, datetime
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from django.utils.translation import gettext_lazy
+
 from cups.models import ImportedResult, Season
-from language import ServiceError, active_language
+from language import ByLanguage, Message, ServiceError, active_language, message
 from paper.cells import cell_text, csv_rows, open_workbook, whole_number
 from tournament import live
 from tournament.players import clean_fields, identity, known_players, register_player
@@ -38,13 +40,25 @@ REQUIRED = ("tournament", "date", "rank", "name", "total")
 @dataclass(frozen=True)
 class Problem:
     line: int | None  # the row of the file, the header row counting as 1; None for the file as a whole
-    message_de: str
-    message_en: str
+    said: Message
+
+    @property
+    def message_de(self) -> str:
+        return self.said.render("de")
+
+    @property
+    def message_en(self) -> str:
+        return self.said.render("en")
 
     def text(self, lang: str | None = None) -> str:
-        en = (lang or active_language()) == "en"
-        where = ("line" if en else "Zeile") + f" {self.line}: " if self.line else ""
-        return where + (self.message_en if en else self.message_de)
+        if not self.line:
+            return self.said.render(lang)
+        return Message(gettext_lazy("Zeile %(line)s: %(problem)s"), line=self.line, problem=self.said).render(
+            lang or active_language())
+
+
+def _problem(line: int | None, text, /, **params) -> Problem:
+    return Problem(line, message(text, **params))
 
 
 @dataclass
@@ -124,11 +138,10 @@ def read_lines(content: bytes, filename: str) -> tuple[list[_Line], list[Problem
     try:
         rows = _rows_xlsx(content) if filename.lower().endswith((".xlsx", ".xlsm")) else csv_rows(content)
     except Exception:  # noqa: BLE001 - whatever a broken upload raises, the director gets a sentence
-        return [], [Problem(None, "Die Datei lässt sich nicht lesen (CSV in UTF-8 oder Excel .xlsx).",
-                            "The file cannot be read (CSV in UTF-8 or Excel .xlsx).")]
+        return [], [_problem(None, gettext_lazy("Die Datei lässt sich nicht lesen (CSV in UTF-8 oder Excel .xlsx)."))]
     rows = [row for row in rows if any(cell_text(cell) for cell in row)]
     if not rows:
-        return [], [Problem(None, "Die Datei ist leer.", "The file is empty.")]
+        return [], [_problem(None, gettext_lazy("Die Datei ist leer."))]
     header: dict[str, int] = {}
     for index, cell in enumerate(rows[0]):
         word = cell_text(cell).lower()
@@ -137,9 +150,10 @@ def read_lines(content: bytes, filename: str) -> tuple[list[_Line], list[Problem
                 header[key] = index
     missing = [k for k in REQUIRED if k not in header]
     if missing:
-        de = ", ".join(HEADERS[k][1].capitalize() for k in missing)
-        en = ", ".join(HEADERS[k][0] for k in missing)
-        return [], [Problem(1, f"Es fehlen die Spalten: {de}.", f"Missing columns: {en}.")]
+        # A column's name in each language is the header the file would use in it (HEADERS).
+        names = ByLanguage(lambda lang: ", ".join(HEADERS[k][0] if lang == "en" else HEADERS[k][1].capitalize()
+                                                  for k in missing))
+        return [], [_problem(1, gettext_lazy("Es fehlen die Spalten: %(columns)s."), columns=names)]
 
     lines: list[_Line] = []
     seen: dict[tuple, int] = {}
@@ -153,27 +167,27 @@ def read_lines(content: bytes, filename: str) -> tuple[list[_Line], list[Problem
         try:
             name, club, _region = clean_fields(name=name, club=club) if name else ("", club, "")
         except ServiceError as error:
-            problems.append(Problem(number, error.message_de, error.message_en))
+            problems.append(Problem(number, error.said))
         day, place, total = _date(cell("date")), whole_number(cell("rank")), _decimal(cell("total"))
         if not tournament:
-            problems.append(Problem(number, "Turnier fehlt.", "Tournament is missing."))
+            problems.append(_problem(number, gettext_lazy("Turnier fehlt.")))
         if day is None:
-            problems.append(Problem(number, f"Datum „{cell_text(cell('date'))}“ ist kein Datum (2026-10-03 oder 3.10.2026).",
-                                    f"Date “{cell_text(cell('date'))}” is not a date (2026-10-03 or 3.10.2026)."))
+            problems.append(_problem(number, gettext_lazy("Datum „%(value)s“ ist kein Datum (2026-10-03 oder 3.10.2026)."),
+                                     value=cell_text(cell("date"))))
         if place is None or place < 1:
-            problems.append(Problem(number, f"Rang „{cell_text(cell('rank'))}“ ist keine ganze Zahl ab 1.",
-                                    f"Rank “{cell_text(cell('rank'))}” is not a whole number from 1."))
+            problems.append(_problem(number, gettext_lazy("Rang „%(value)s“ ist keine ganze Zahl ab 1."),
+                                     value=cell_text(cell("rank"))))
         if not name:
-            problems.append(Problem(number, "Name fehlt.", "Name is missing."))
+            problems.append(_problem(number, gettext_lazy("Name fehlt.")))
         if total is None:
-            problems.append(Problem(number, f"Punkte „{cell_text(cell('total'))}“ sind keine Zahl.",
-                                    f"Total “{cell_text(cell('total'))}” is not a number."))
+            problems.append(_problem(number, gettext_lazy("Punkte „%(value)s“ sind keine Zahl."),
+                                     value=cell_text(cell("total"))))
         if len(problems) > before:
             continue
         key = (tournament.casefold(), day, *identity(name, club))
         if key in seen:
-            problems.append(Problem(number, f"{name} steht schon in Zeile {seen[key]} bei diesem Turnier.",
-                                    f"{name} is already on line {seen[key]} for this tournament."))
+            problems.append(_problem(number, gettext_lazy("%(name)s steht schon in Zeile %(line)s bei diesem Turnier."),
+                                     name=name, line=seen[key]))
             continue
         seen[key] = number
         lines.append(_Line(number, tournament, day, place, name, club, total.quantize(Decimal("0.01"))))
@@ -188,8 +202,10 @@ def import_season_results(*, season: Season, content: bytes, filename: str) -> I
     stored_keys = {(name.casefold(), day) for name, day in stored}
     for line in lines:
         if (line.tournament.casefold(), line.date) in stored_keys:
-            problems.append(Problem(line.line, f"„{line.tournament}“ vom {line.date:%d.%m.%Y} ist schon in der Saison.",
-                                    f"“{line.tournament}” of {line.date:%Y-%m-%d} is already in the season."))
+            # The date as each language writes it (3.10.2026, 2026-10-03).
+            day = ByLanguage(lambda lang, day=line.date: f"{day:%Y-%m-%d}" if lang == "en" else f"{day:%d.%m.%Y}")
+            problems.append(_problem(line.line, gettext_lazy("„%(tournament)s“ vom %(day)s ist schon in der Saison."),
+                                     tournament=line.tournament, day=day))
     report = ImportReport(problems=sorted(problems, key=lambda p: (p.line or 0)))
     if problems:
         return report

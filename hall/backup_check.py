@@ -19,15 +19,21 @@ from pathlib import Path
 from django.apps import apps
 from django.conf import settings
 from django.db.migrations.loader import MigrationLoader
+from django.utils.translation import gettext_lazy
 
 from hall import schema
+from language import ByLanguage, Message, in_both, message
 
 SQLITE_HEADER = b"SQLite format 3\x00"
 
 
 class NotABackup(Exception):
-    def __init__(self, message_de: str, message_en: str):
-        super().__init__(f"{message_de} / {message_en}")
+    """A file that is no usable copy of this site's database; said in both languages (a command's
+    reader has no language of its own)."""
+
+    def __init__(self, text, /, **params):
+        self.said = message(text, **params)
+        super().__init__(in_both(self.said))
 
 
 @dataclass(frozen=True)
@@ -72,18 +78,18 @@ def check_sqlite(file: Path) -> Contents:
     with open(file, "rb") as handle:
         header = handle.read(len(SQLITE_HEADER))
     if header != SQLITE_HEADER:
-        what_de, what_en = ("leere Datei", "empty file") if not header else ("kein SQLite-Kopf", "no SQLite header")
-        raise NotABackup(f"{file} ist keine SQLite-Datenbank ({what_de}); nichts wurde ersetzt",
-                         f"{file} is not an SQLite database ({what_en}); nothing was replaced")
+        what = gettext_lazy("leere Datei") if not header else gettext_lazy("kein SQLite-Kopf")
+        raise NotABackup(gettext_lazy("%(file)s ist keine SQLite-Datenbank (%(what)s); nichts wurde ersetzt"),
+                         file=file, what=what)
     try:
         source = open_readonly(file)
     except sqlite3.Error as error:
-        raise NotABackup(f"{file} lässt sich nicht öffnen ({error})", f"{file} cannot be opened ({error})") from error
+        raise NotABackup(gettext_lazy("%(file)s lässt sich nicht öffnen (%(error)s)"), file=file, error=error) from error
     try:
         return _check_open(file, source)
     except sqlite3.DatabaseError as error:
-        raise NotABackup(f"{file} ist beschädigt ({error}); nichts wurde ersetzt",
-                         f"{file} is damaged ({error}); nothing was replaced") from error
+        raise NotABackup(gettext_lazy("%(file)s ist beschädigt (%(error)s); nichts wurde ersetzt"), file=file,
+                         error=error) from error
     finally:
         source.close()
 
@@ -92,12 +98,11 @@ def _check_open(file: Path, source: sqlite3.Connection) -> Contents:
     problems = [row[0] for row in source.execute("PRAGMA integrity_check").fetchmany(5)]
     if problems != ["ok"]:
         found = "; ".join(problems)
-        raise NotABackup(f"{file} ist beschädigt: {found}; nichts wurde ersetzt",
-                         f"{file} is damaged: {found}; nothing was replaced")
+        raise NotABackup(gettext_lazy("%(file)s ist beschädigt: %(found)s; nichts wurde ersetzt"), file=file, found=found)
     tables = {row[0] for row in source.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     if "django_migrations" not in tables:
-        raise NotABackup(f"{file} ist keine Datenbank dieser Turnier-Seite (keine Migrationen); nichts wurde ersetzt",
-                         f"{file} is not a database of this tournament site (no migrations); nothing was replaced")
+        raise NotABackup(gettext_lazy(
+            "%(file)s ist keine Datenbank dieser Turnier-Seite (keine Migrationen); nichts wurde ersetzt"), file=file)
     applied: dict[str, set[str]] = {}
     for app, name in source.execute("SELECT app, name FROM django_migrations"):
         applied.setdefault(app, set()).add(name)
@@ -105,20 +110,21 @@ def _check_open(file: Path, source: sqlite3.Connection) -> Contents:
     missing = sorted(app for app in known if not applied.get(app))
     if missing:
         names = ", ".join(missing)
-        raise NotABackup(f"{file} ist keine Datenbank dieser Turnier-Seite (es fehlt: {names}); nichts wurde ersetzt",
-                         f"{file} is not a database of this tournament site ({names} missing); nothing was replaced")
+        raise NotABackup(gettext_lazy(
+            "%(file)s ist keine Datenbank dieser Turnier-Seite (es fehlt: %(names)s); nichts wurde ersetzt"),
+            file=file, names=names)
     newer = sorted(f"{app}.{name}" for app, names in known.items() for name in applied.get(app, set()) - names)
     if newer:
         names = ", ".join(newer)
-        raise NotABackup(f"{file} stammt von einer neueren Version der Seite ({names}); bitte diese Version "
-                         "installieren; nichts wurde ersetzt",
-                         f"{file} comes from a newer version of the site ({names}); install that version first; "
-                         "nothing was replaced")
+        raise NotABackup(gettext_lazy(
+            "%(file)s stammt von einer neueren Version der Seite (%(names)s); bitte diese Version installieren; nichts wurde "
+            "ersetzt"), file=file, names=names)
     absent = [table for table in data_tables() if table not in tables]
     if absent:
         names = ", ".join(absent)
-        raise NotABackup(f"{file} ist unvollständig (Tabellen fehlen: {names}); nichts wurde ersetzt",
-                         f"{file} is incomplete (tables missing: {names}); nothing was replaced")
+        raise NotABackup(gettext_lazy(
+            "%(file)s ist unvollständig (Tabellen fehlen: %(names)s); nichts wurde ersetzt"),
+            file=file, names=names)
     check_schema(file, source, {(app, name) for app, names in applied.items() for name in names})
     return contents(source)
 
@@ -128,17 +134,17 @@ def check_schema(file: Path, source: sqlite3.Connection, applied: set[tuple[str,
     try:
         expected = schema.reference(applied)
     except (schema.ReferenceFailed, OSError, subprocess.SubprocessError) as error:
-        raise NotABackup(f"das Schema dieser Version ließ sich zum Vergleich nicht aufbauen ({error}); "
-                         "nichts wurde ersetzt",
-                         f"this version's schema could not be built to compare ({error}); nothing was replaced"
-                         ) from error
+        raise NotABackup(gettext_lazy(
+            "das Schema dieser Version ließ sich zum Vergleich nicht aufbauen (%(error)s); nichts wurde ersetzt"),
+            error=error) from error
     found = schema.differences(expected, schema.read(source))
     if found:
         more = len(found) - shown
-        german = "; ".join(de for de, _en in found[:shown]) + (f"; und {more} weitere" if more > 0 else "")
-        english = "; ".join(en for _de, en in found[:shown]) + (f"; and {more} more" if more > 0 else "")
-        raise NotABackup(f"{file} hat nicht das Schema dieser Version der Seite ({german}); nichts wurde ersetzt",
-                         f"{file} does not have this version's schema ({english}); nothing was replaced")
+        listed = ByLanguage(lambda lang: "; ".join(difference.render(lang) for difference in found[:shown]) + (
+            "; " + Message(gettext_lazy("und %(more)s weitere"), more=more).render(lang) if more > 0 else ""))
+        raise NotABackup(gettext_lazy(
+            "%(file)s hat nicht das Schema dieser Version der Seite (%(listed)s); nichts wurde ersetzt"),
+            file=file, listed=listed)
 
 
 def contents(database: sqlite3.Connection) -> Contents:

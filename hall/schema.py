@@ -22,6 +22,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from django.conf import settings
+from django.utils.translation import gettext_lazy
+
+from language import Message
 
 # Run in the helper process: this version's migrations up to the file's, on an empty database, and the
 # database cache's table (`make serve` creates it; a database that has none yet is fine too).
@@ -113,33 +116,33 @@ def _columns_text(columns: tuple[str, ...]) -> str:
     return ", ".join(columns)
 
 
-def differences(expected: Schema, found: Schema) -> list[tuple[str, str]]:
-    """Each way ``found`` differs from ``expected``, in German and English."""
-    out: list[tuple[str, str]] = []
+def differences(expected: Schema, found: Schema) -> list[Message]:
+    """Each way ``found`` differs from ``expected``, as a sentence (language/)."""
+    out: list[Message] = []
     for name in found.triggers:
-        out.append((f"Trigger {name}", f"trigger {name}"))
+        out.append(Message(gettext_lazy("Trigger %(name)s"), name=name))
     for name in found.views:
-        out.append((f"Sicht (View) {name}", f"view {name}"))
+        out.append(Message(gettext_lazy("Sicht (View) %(name)s"), name=name))
     for table in sorted(expected.tables.keys() - found.tables.keys() - cache_tables()):
-        out.append((f"Tabelle {table} fehlt", f"table {table} missing"))
+        out.append(Message(gettext_lazy("Tabelle %(table)s fehlt"), table=table))
     for table in sorted(found.tables.keys() - expected.tables.keys()):
-        out.append((f"fremde Tabelle {table}", f"unknown table {table}"))
+        out.append(Message(gettext_lazy("fremde Tabelle %(table)s"), table=table))
     for table in sorted(expected.tables.keys() & found.tables.keys()):
         want, have = expected.tables[table], found.tables[table]
         for column in sorted(want["columns"].keys() - have["columns"].keys()):
-            out.append((f"Spalte {table}.{column} fehlt", f"column {table}.{column} missing"))
+            out.append(Message(gettext_lazy("Spalte %(table)s.%(column)s fehlt"), table=table, column=column))
         for column in sorted(have["columns"].keys() - want["columns"].keys()):
-            out.append((f"fremde Spalte {table}.{column}", f"unknown column {table}.{column}"))
+            out.append(Message(gettext_lazy("fremde Spalte %(table)s.%(column)s"), table=table, column=column))
         for column in sorted(want["columns"].keys() & have["columns"].keys()):
             if want["columns"][column] != have["columns"][column]:
-                out.append((f"Spalte {table}.{column} anders definiert", f"column {table}.{column} defined differently"))
+                out.append(Message(gettext_lazy("Spalte %(table)s.%(column)s anders definiert"), table=table, column=column))
         for columns, unique, _where in sorted(want["indexes"] - have["indexes"]):
-            what = "eindeutiger Index" if unique else "Index"
-            out.append((f"{what} auf {table} ({_columns_text(columns)}) fehlt",
-                        f"{'unique ' if unique else ''}index on {table} ({_columns_text(columns)}) missing"))
+            said = (gettext_lazy("eindeutiger Index auf %(table)s (%(columns)s) fehlt") if unique else
+                    gettext_lazy("Index auf %(table)s (%(columns)s) fehlt"))
+            out.append(Message(said, table=table, columns=_columns_text(columns)))
         for columns, _unique, _where in sorted(have["indexes"] - want["indexes"]):
-            out.append((f"fremder Index auf {table} ({_columns_text(columns)})",
-                        f"unknown index on {table} ({_columns_text(columns)})"))
+            out.append(Message(gettext_lazy("fremder Index auf %(table)s (%(columns)s)"), table=table,
+                               columns=_columns_text(columns)))
         if want["foreign_keys"] != have["foreign_keys"]:
-            out.append((f"Fremdschlüssel von {table} anders", f"foreign keys of {table} differ"))
+            out.append(Message(gettext_lazy("Fremdschlüssel von %(table)s anders"), table=table))
     return out

@@ -28,6 +28,8 @@ def installation_key(data_dir: Path) -> str:
             _create(path)
             key = _read(path)
     except OSError as error:
+        # Written as a pair, not a msgid: this runs while the settings module is loading, before gettext
+        # can read a catalogue (it needs USE_I18N and the apps), and its reader may speak either language.
         raise ImproperlyConfigured(
             f"Der geheime Schlüssel {path} kann nicht gelesen oder angelegt werden ({error.strerror}); "
             "DJANGO_SECRET_KEY setzen oder DJANGO_DATA_DIR auf einen beschreibbaren Ordner. / "

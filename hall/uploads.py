@@ -15,6 +15,9 @@ from django.conf import settings
 from django.core.files.uploadhandler import FileUploadHandler, StopUpload
 from django.http import HttpResponse, JsonResponse
 from django.template.loader import render_to_string
+from django.utils.translation import gettext_lazy
+
+from language import Message, answer_pair, in_both
 
 # What a refused body may still be read to throw it away (so the browser gets the 413 page
 # instead of a reset connection); anything larger is cut off.
@@ -32,19 +35,20 @@ def limit(request=None) -> int:
     return settings.MAX_UPLOAD_SIZE
 
 
-def too_large_text(request=None) -> tuple[str, str]:
-    mb = f"{limit(request) / (1024 * 1024):g}"
-    return (f"Die Datei ist zu groß: höchstens {mb} MB pro Hochladen.",
-            f"The file is too large: {mb} MB at most per upload.")
+def too_large_text(request=None) -> Message:
+    return Message(gettext_lazy("Die Datei ist zu groß: höchstens %(mb)s MB pro Hochladen."),
+                   mb=f"{limit(request) / (1024 * 1024):g}")
 
 
 def too_large(request) -> HttpResponse:
-    de, en = too_large_text(request)
+    said = too_large_text(request)
     if "/api/" in request.path:  # the scorer API's contract: an oversized body is a 400 with JSON
-        response = JsonResponse({"error": f"{de} / {en}"}, status=400, json_dumps_params={"ensure_ascii": False})
+        response = JsonResponse({"error": in_both(said)}, status=400, json_dumps_params={"ensure_ascii": False})
         response["Cache-Control"] = "no-store"
         return response
-    body = render_to_string("hall/too_large.html", {"message_de": de, "message_en": en}, request=request)
+    # The page shows both: the middleware answers before the request's language is known.
+    pair = answer_pair(said)
+    body = render_to_string("hall/too_large.html", {"message_de": pair["de"], "message_en": pair["en"]}, request=request)
     return HttpResponse(body, status=413)
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 import json
 import re
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -22,13 +23,21 @@ from tournament.errors import WrongHandNumber
 pytestmark = pytest.mark.once
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("website", "tournament", "scoring", "paper", "cups", "hall", "publishing", "signup", "language")
+PACKAGES = ("website", "tournament", "scoring", "paper", "cups", "hall", "publishing", "signup", "language", "rules")
+# The pure modules without Django keep their own pairs, as the engine does (tests/test_boundaries.py, PURE).
+PURE = ("rules/engine", "rules/rulesets", "tournament/seating", "tournament/standings.py", "tournament/money.py",
+        "tournament/ranks.py", "scoring/settlement.py", "scoring/seats.py", "cups/season.py")
 CATALOGUES = [ROOT / "locale/en/LC_MESSAGES/django.po", ROOT / "cups/locale/en/LC_MESSAGES/django.po",
               ROOT / "hall/locale/en/LC_MESSAGES/django.po"]
 # "… Satz. / English sentence …" written out in a string literal: a pair joined by hand.
 HAND_JOINED = re.compile(r'"[^"\n]*[a-zäöüß.!)“] / [A-Z][a-z]+ [a-z][^"\n]*"')
 # The old pair helpers, gone from the Django side (rules/engine keeps its own pairs).
 PAIR_CALLS = {"in_language", "both"}
+# A German sentence beside its English, as two arguments of one call or two items of a tuple
+# (FileRefused("Die Datei …", "The file …"), NOT_A_FILE = ("Bitte …", "Please …")): a pair in
+# disguise, whatever the class is called.
+GERMAN = re.compile(r"[äöüßÄÖÜ„]|(?i:\b(?:der|die|das|ist|nicht|kein|keine|eine?|und|nur|bitte|wurde|fehlt|gibt|hat|mehr|als)\b)")
+ENGLISH = re.compile(r"(?i:\b(?:the|is|not|no|and|only|please|was|missing|there|has|more|than)\b)")
 
 
 def test_a_refusal_renders_german_and_english_from_one_msgid():
@@ -120,16 +129,33 @@ def pairs_composed(source: str) -> list[int]:
         elif isinstance(node, ast.Call):
             name = getattr(node.func, "id", getattr(node.func, "attr", ""))
             texts = [arg for arg in node.args if isinstance(arg, (ast.Constant, ast.JoinedStr))]
-            if name in PAIR_CALLS or (name == "ServiceError" and len(texts) >= 2):
+            if name in PAIR_CALLS or (name == "ServiceError" and len(texts) >= 2) or _side_by_side(node.args):
                 found.append(node.lineno)
+        elif isinstance(node, (ast.Tuple, ast.List)) and _side_by_side(node.elts):
+            found.append(node.lineno)
     return found
+
+
+def _text(node) -> str | None:
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.JoinedStr):
+        return "".join(part.value if isinstance(part, ast.Constant) else "{}" for part in node.values)
+    return None
+
+
+def _side_by_side(nodes) -> bool:
+    """Two neighbouring string literals, the first German and the second English."""
+    texts = [_text(node) for node in nodes]
+    return any(first and second and GERMAN.search(first) and ENGLISH.search(second) and not GERMAN.search(second)
+               for first, second in pairwise(texts))
 
 
 def test_no_module_outside_the_engine_composes_a_pair():
     composed, joined = [], []
     for package in PACKAGES:
         for path in (ROOT / package).rglob("*.py"):
-            if "migrations" in path.parts or "rulesets" in path.parts:
+            if "migrations" in path.parts or path.relative_to(ROOT).as_posix().startswith(PURE):
                 continue
             source = path.read_text(encoding="utf-8")
             composed += [f"{path.relative_to(ROOT)}:{line}" for line in pairs_composed(source)]
@@ -144,6 +170,9 @@ def test_no_module_outside_the_engine_composes_a_pair():
     'message = in_language("Tisch bestätigt.", "Table confirmed.")',
     'print(both(f"Kein Turnier {slug}.", f"No tournament {slug}."))',
     "from tournament.errors import ServiceError",
+    'raise FileRefused(f"Die Datei hat mehr als {n} Zeilen.", f"The file has more than {n} rows.")',
+    'add_problem(parsed, None, "Die Datei ist leer.", "The file is empty.")',
+    'NOT_A_FILE = ("Bitte eine Excel-Datei hochladen.", "Please upload an Excel workbook.")',
 ])
 def test_a_composed_pair_is_caught(source):
     assert pairs_composed(source)

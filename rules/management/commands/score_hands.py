@@ -16,13 +16,16 @@ import os
 import sys
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext_lazy
 
+from language import LANGUAGES, Message, in_both
 from rules.engine import InvalidHand, score
 from rules.engine.custom import RuleSetInvalid
 from rules.engine.families import describe
 from rules.rulesets import SLUGS, UnknownRuleSet, get_ruleset, load_custom
 
-NOT_JSON = ("Diese Zeile ist kein gültiges JSON ({detail}).", "This line is not valid JSON ({detail}).")
+# The command's own sentence is a msgid; the engine's refusals keep the engine's pairs (error.message).
+NOT_JSON = gettext_lazy("Diese Zeile ist kein gültiges JSON (%(error)s).")
 
 
 class Command(BaseCommand):
@@ -63,7 +66,8 @@ class Command(BaseCommand):
         failed = False
         for entry in parse_entries(text):
             if isinstance(entry, ValueError):
-                line = {"error": join(NOT_JSON, options["lang"], detail=str(entry))}
+                said = Message(NOT_JSON, error=str(entry))
+                line = {"error": said.render(options["lang"]) if options["lang"] in LANGUAGES else in_both(said)}
                 failed = True
             else:
                 try:
@@ -124,7 +128,3 @@ def _lines(text: str) -> list:
             entries.append(ValueError(f"line {number}: {error.msg}"))
     return entries
 
-
-def join(message: tuple[str, str], lang: str, **params) -> str:
-    german, english = (part.format(**params) for part in message)
-    return {"de": german, "en": english}.get(lang, f"{german} / {english}")
