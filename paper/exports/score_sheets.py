@@ -136,13 +136,16 @@ class ScoreSheetsPdf(RoundSheetPdf):
         dealer and the player opposite at six, and whoever is paused or gone: ``away``, the table's absences)."""
         size = len(seats)
         geber_width, contract_width = fixed_widths[1] - 6, fixed_widths[2] - 6
+        dealers: dict[int, tuple[str, float]] = {}  # each dealer's cell, fitted once (fitting measures every word)
         for hand_number in range(1, count + 1):
             line = len(data)
             dealt = deal(hand_number, size, first_dealer, away)
             dealer = dealt.dealer
             row = rows[hand_number - 1] if hand_number <= len(rows) else None
-            dealer_name, text_size = fit_cell(f"{dealer + 1} {seats[dealer].entry.player.name}", FONT, 8, geber_width,
-                                              smallest=7, two_lines=8)
+            if dealer not in dealers:
+                dealers[dealer] = fit_cell(f"{dealer + 1} {seats[dealer].entry.player.name}", FONT, 8, geber_width,
+                                           smallest=7, two_lines=8)
+            dealer_name, text_size = dealers[dealer]
             cells = [str(hand_number), dealer_name]
             if text_size < 8:
                 style += [("FONTSIZE", (1, line), (1, line), text_size), ("LEADING", (1, line), (1, line), text_size + 1)]
