@@ -13,7 +13,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import KeepInFrame, PageBreak, Paragraph, Spacer, Table, TableStyle
 
-from paper.exports.pdf import FONT, FONT_BOLD, SHADE, table_style
+from paper.exports.pdf import FONT, FONT_BOLD, SHADE, TextTable, table_style
 from paper.exports.round_sheets import MUTED, OUT, RoundSheetPdf, fit_cell, fit_lines, fit_size
 from paper.formats import euro_text
 from paper.formats import points_cell as number
@@ -78,7 +78,7 @@ class ScoreSheetsPdf(RoundSheetPdf):
         fixed = 14 * mm + 16 * mm + 5 * mm + 9 * mm * sums + (24 * mm if signature else 8 * mm) + 12 * mm
         hand_row = max(5 * mm, min(10 * mm, (height - fixed) / max(count, 1)))
         heights = [None, 5 * mm] + [hand_row] * count + [9 * mm] * sums
-        grid = Table(data, colWidths=widths, rowHeights=heights, style=TableStyle(style))
+        grid = TextTable(data, colWidths=widths, rowHeights=heights, style=TableStyle(style))
 
         heading = Paragraph(
             f'<font name="{FONT_BOLD}" size="20">{escape(_("Tisch"))} {table.number}</font>'
@@ -234,7 +234,7 @@ class ScoreSheetsPdf(RoundSheetPdf):
             if size != 7.5:
                 style += [("FONTSIZE", (column, 2), (column, 2), size), ("LEADING", (column, 2), (column, 2), size + 1)]
         widths = [cell if index % 2 == 0 else gap for index in range(columns)]
-        return Table(cells, colWidths=widths, rowHeights=[6 * mm, 10 * mm, None], style=style)
+        return TextTable(cells, colWidths=widths, rowHeights=[6 * mm, 10 * mm, None], style=style)
 
 
 class BlankScoreSheetsPdf(ScoreSheetsPdf):
