@@ -187,20 +187,23 @@ class TextTable(Table):
         self._text = None
         super().draw()
 
-    def _drawLines(self):  # noqa: N802 - reportlab's name; the text goes out before the rules, as before
+    def _write(self) -> None:
+        """The text gathered so far goes out: before a cell Table draws itself and before the rules,
+        so the page's content keeps Table's order."""
         if self._text is not None:
             self.canv.drawText(self._text)
             self._text = None
+
+    def _drawLines(self):  # noqa: N802 - reportlab's name
+        self._write()
         super()._drawLines()
 
     def _drawCell(self, cellval, cellstyle, pos, size):  # noqa: N802 - reportlab's name
         if (isinstance(cellval, (tuple, list, Flowable)) or cellstyle.href or cellstyle.destination
                 or cellstyle.direction or cellstyle.shaping or cellstyle.alignment not in _ALIGNED):
+            self._write()
             return super()._drawCell(cellval, cellstyle, pos, size)
-        text = str(cellval)
-        if not text:  # Table would write an empty text object: nothing to see
-            return None
-        lines = text.split("\n")
+        lines = str(cellval).split("\n")
         canvas, leading, fontsize, fontname = self.canv, cellstyle.leading, cellstyle.fontsize, cellstyle.fontname
         written = self._text
         if written is None:
@@ -239,6 +242,21 @@ class TextTable(Table):
 
 
 _ALIGNED = frozenset(("LEFT", "RIGHT", "CENTRE", "CENTER"))
+
+
+class CellParagraph(Paragraph):
+    """A Paragraph that breaks its lines once per width. In a table cell it is wrapped when the table
+    is measured, again when a KeepInFrame measures the table, and again as each cell is drawn; a
+    paragraph's lines and height depend on the width alone, so the later wraps reuse the first."""
+
+    _wrapped: tuple[float, tuple[float, float]] | None = None
+
+    def wrap(self, availWidth, availHeight):  # noqa: N803 - reportlab's names
+        if self._wrapped is not None and self._wrapped[0] == availWidth:
+            return self._wrapped[1]
+        size = super().wrap(availWidth, availHeight)
+        self._wrapped = (availWidth, size)
+        return size
 
 
 class WholeTable(Table):

@@ -13,7 +13,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import KeepInFrame, PageBreak, Paragraph, Spacer, Table, TableStyle
 
-from paper.exports.pdf import FONT, FONT_BOLD, SHADE, TextTable, table_style
+from paper.exports.pdf import FONT, FONT_BOLD, SHADE, CellParagraph, TextTable, table_style
 from paper.exports.round_sheets import MUTED, OUT, RoundSheetPdf, fit_cell, fit_lines, fit_size
 from paper.formats import euro_text
 from paper.formats import points_cell as number
@@ -107,7 +107,7 @@ class ScoreSheetsPdf(RoundSheetPdf):
             if player.club:
                 club, size_ = fit_lines(player.club, FONT, 7, name_width, smallest=5)
                 text += f'<br/><font name="{FONT}" size="{size_}">{escape(club).replace(chr(10), "<br/>")}</font>'
-            names += [Paragraph(text, self.name_style), ""]
+            names += [CellParagraph(text, self.name_style), ""]
             sub += ["+/−", pgettext("running total of a player on the score sheet", "Stand")]
         style = table_style(header_rows=1, font_size=8)
         style += [
