@@ -259,7 +259,7 @@ class CellParagraph(Paragraph):
         return size
 
 
-class WholeTable(Table):
+class WholeTable(TextTable):
     """A table never split across pages: where it does not fit, it starts the next page (cheaper
     than KeepTogether, which wraps everything twice)."""
 
