@@ -25,11 +25,16 @@ def slot_init(cls: Frozen) -> Frozen:
     The ``__init__`` dataclasses writes for a frozen class sets each field through
     ``object.__setattr__`` by name, about three times the cost of writing the slot; the engine builds
     five of these objects per hand (bench/score_hands.py: a fifth of its time). The signature, the
-    defaults and the frozen instance stay dataclasses' own; fields with a default factory are refused.
+    defaults and the frozen instance stay dataclasses' own; a default factory, a keyword-only field or a
+    ``__post_init__`` (which the direct ``__init__`` would not honour) is refused.
     """
+    if hasattr(cls, "__post_init__"):  # the direct __init__ would skip it
+        raise TypeError(f"{cls.__name__}: slot_init takes no __post_init__")
     names: list[str] = []
     namespace: dict[str, object] = {}
     for item in fields(cls):
+        if item.kw_only:  # the direct __init__ takes every field by position or name
+            raise TypeError(f"{cls.__name__}.{item.name}: slot_init takes no keyword-only field")
         if item.default_factory is not MISSING:
             raise TypeError(f"{cls.__name__}.{item.name}: slot_init takes no default factory")
         names.append(item.name if item.default is MISSING else f"{item.name}=_default_{item.name}")

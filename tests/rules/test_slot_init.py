@@ -26,3 +26,21 @@ def test_a_default_factory_is_refused():
 
     with pytest.raises(TypeError, match="default factory"):
         slot_init(Listed)
+
+
+def test_a_post_init_or_a_keyword_only_field_is_refused():
+    @dataclass(frozen=True, slots=True)
+    class Checked:
+        value: int
+
+        def __post_init__(self):
+            raise ValueError
+
+    @dataclass(frozen=True, slots=True, kw_only=True)
+    class Named:
+        value: int
+
+    with pytest.raises(TypeError, match="__post_init__"):
+        slot_init(Checked)
+    with pytest.raises(TypeError, match="keyword-only"):
+        slot_init(Named)
