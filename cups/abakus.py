@@ -33,8 +33,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date
 
+from django.utils.translation import gettext_lazy
+
+from language import Message, ServiceError, message
 from paper.cells import json_value
-from tournament.errors import ServiceError
 
 BEST_RESULTS = 6  # SAISON.js bereSaison: the best six results count (the final on top)
 CUBE_CUPS = frozenset({55})
@@ -89,8 +91,8 @@ def scheme_for(number: int) -> str:
     return "fixed" if number in FIXED_CUPS else "heine"
 
 
-def _refuse(de: str, en: str):
-    return ServiceError(f"Keine ABAKUS-Datei: {de}", f"Not an ABAKUS export: {en}")
+def _refuse(problem) -> ServiceError:
+    return ServiceError(gettext_lazy("Keine ABAKUS-Datei: %(problem)s"), problem=message(problem))
 
 
 def _round(value) -> int | None | bool:
@@ -129,36 +131,36 @@ def _guest(key: str) -> AbakusPlayer:
 def _players(cups_node: dict) -> dict[str, AbakusPlayer]:
     numbered = cups_node.get("SPIELERnr")
     if not isinstance(numbered, dict):
-        raise _refuse("die Spielerliste (CUPS/SPIELERnr) fehlt.", "the player list (CUPS/SPIELERnr) is missing.")
+        raise _refuse(gettext_lazy("die Spielerliste (CUPS/SPIELERnr) fehlt."))
     players = {}
     for number, record in numbered.items():
         if not (isinstance(number, str) and number.isdigit()) or not isinstance(record, list) or len(record) < 2:
-            raise _refuse(f"Spieler „{str(number)[:20]}“ ist kein Eintrag [Zuname, Vorname, Ort, …].",
-                          f"player “{str(number)[:20]}” is not a record [surname, first name, place, …].")
+            raise _refuse(Message(gettext_lazy(
+                "Spieler „%(number)s“ ist kein Eintrag [Zuname, Vorname, Ort, …]."), number=str(number)[:20]))
         surname, first, place = (str(record[i] or "").strip() if i < len(record) else "" for i in range(3))
         players[number] = AbakusPlayer(number, " ".join(f"{first} {surname}".split()), place)
     return players
 
 
 def _tournament(cup_name: str, day_key: str, node) -> AbakusTournament:
-    where_de, where_en = f"{cup_name}, Turnier {day_key}", f"{cup_name}, tournament {day_key}"
+    where = Message(gettext_lazy("%(cup)s, Turnier %(day)s"), cup=cup_name, day=day_key)
     if not isinstance(node, dict):
-        raise _refuse(f"{where_de} ist kein Objekt.", f"{where_en} is not an object.")
+        raise _refuse(Message(gettext_lazy("%(where)s ist kein Objekt."), where=where))
     try:
         day = date.fromisoformat(day_key)
     except ValueError:
-        raise _refuse(f"„{day_key[:20]}“ ist kein Datum JJJJ-MM-TT.", f"“{day_key[:20]}” is not a date YYYY-MM-DD.") from None
+        raise _refuse(Message(gettext_lazy("„%(day)s“ ist kein Datum JJJJ-MM-TT."), day=day_key[:20])) from None
     name, season = node.get("_NAME"), node.get("_SAISON")
     if not isinstance(name, str) or not name.strip() or not isinstance(season, str) or not season.strip():
-        raise _refuse(f"{where_de} hat keinen _NAME oder keine _SAISON.", f"{where_en} has no _NAME or no _SAISON.")
+        raise _refuse(Message(gettext_lazy("%(where)s hat keinen _NAME oder keine _SAISON."), where=where))
     entries: dict[str, list] = {}
     for key, value in node.items():
         if key.startswith("_"):
             continue
         rounds = [_round(v) for v in value[:3]] if isinstance(value, list) and value else [False]
         if any(r is False for r in rounds):
-            raise _refuse(f"{where_de}: Spieler „{key[:30]}“ hat keine Rundenpunkte [R1, R2, R3].",
-                          f"{where_en}: player “{key[:30]}” has no round points [R1, R2, R3].")
+            raise _refuse(Message(gettext_lazy("%(where)s: Spieler „%(key)s“ hat keine Rundenpunkte [R1, R2, R3]."),
+                                  where=where, key=key[:30]))
         entries[key] = rounds
     return AbakusTournament(day, name.strip(), season.strip(), "FINAL" in name.upper(), tuple(rank_lines(entries)))
 
@@ -169,11 +171,11 @@ def read_export(content: bytes, *, only: set[str] | None = None) -> AbakusData:
     try:
         data = json_value(content.decode("utf-8-sig"))
     except (UnicodeDecodeError, ValueError):
-        raise _refuse("die Datei ist kein JSON (UTF-8).", "the file is not JSON (UTF-8).") from None
+        raise _refuse(gettext_lazy("die Datei ist kein JSON (UTF-8).")) from None
     if isinstance(data, dict) and isinstance(data.get("00"), dict):
         data = data["00"]
     if not isinstance(data, dict) or not isinstance(data.get("CUPS"), dict):
-        raise _refuse("der Knoten CUPS fehlt.", "the node CUPS is missing.")
+        raise _refuse(gettext_lazy("der Knoten CUPS fehlt."))
     players = _players(data["CUPS"])
     wanted = {str(int(n)) for n in only} if only else None
     cups, running, used = [], [], set()
@@ -183,10 +185,10 @@ def read_export(content: bytes, *, only: set[str] | None = None) -> AbakusData:
         number = f"{int(raw_number):03d}"
         name = record.get("NAME") if isinstance(record, dict) else None
         if not isinstance(name, str) or not name.strip():
-            raise _refuse(f"Cup {number} hat keinen NAME.", f"cup {number} has no NAME.")
+            raise _refuse(Message(gettext_lazy("Cup %(number)s hat keinen NAME."), number=number))
         node = data.get(number) or {}
         if not isinstance(node, dict):
-            raise _refuse(f"die Turniere von Cup {number} sind kein Objekt.", f"cup {number}'s tournaments are no object.")
+            raise _refuse(Message(gettext_lazy("die Turniere von Cup %(number)s sind kein Objekt."), number=number))
         tournaments = []
         for key in sorted(k for k in node if k[:1] == "2"):
             if isinstance(node[key], dict) and "_AKTTURNIER" in node[key]:
@@ -198,8 +200,7 @@ def read_export(content: bytes, *, only: set[str] | None = None) -> AbakusData:
         if tournaments:
             cups.append(AbakusCup(number, name.strip(), scheme_for(int(number)), tuple(tournaments)))
     if wanted and not cups:
-        raise ServiceError("Keiner der genannten Cups hat Turniere in der Datei.",
-                           "None of the cups named has tournaments in the file.")
+        raise ServiceError(gettext_lazy("Keiner der genannten Cups hat Turniere in der Datei."))
     known = {key: players[key] for key in used if key in players}
     for key in used - set(known):
         # a number ABAKUS does not know ("1234 (neu)") keeps its number; a guest is name^place

@@ -16,13 +16,14 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from django.utils.text import slugify
+from django.utils.translation import gettext_lazy
 
 from cups.abakus import BEST_RESULTS, AbakusCup, AbakusData, AbakusPlayer, read_export
 from cups.models import AbakusNumber, Cup, ImportedResult, Season
 from cups.season import FINAL_PLUS
 from cups.services import create_cup, create_season
+from language import ServiceError, active_language
 from tournament import live
-from tournament.errors import ServiceError, active_language
 from tournament.models import Player
 from tournament.players import clean_fields, identity, known_players, register_player
 
@@ -75,15 +76,13 @@ def _check(data: AbakusData) -> dict[str, tuple[str, str]]:
         try:
             fields[key] = _player_fields(person)
         except ServiceError as error:
-            raise ServiceError(f"ABAKUS-Spieler {key[:30]}: {error.message_de}",
-                               f"ABAKUS player {key[:30]}: {error.message_en}") from None
+            raise ServiceError(gettext_lazy("ABAKUS-Spieler %(key)s: %(problem)s"), key=key[:30], problem=error.said) from None
     for cup in data.cups:
         for t in cup.tournaments:
             if len(t.season) > SEASON_LABEL_MAX:
-                raise ServiceError(f"{cup.name}, {t.day}: die Saison „{t.season[:30]}“ ist länger als "
-                                   f"{SEASON_LABEL_MAX} Zeichen.",
-                                   f"{cup.name}, {t.day}: the season “{t.season[:30]}” is longer than "
-                                   f"{SEASON_LABEL_MAX} characters.")
+                raise ServiceError(gettext_lazy(
+                    "%(cup)s, %(day)s: die Saison „%(season)s“ ist länger als %(most)s Zeichen."),
+                        cup=cup.name, day=t.day, season=t.season[:30], most=SEASON_LABEL_MAX)
     return fields
 
 
@@ -194,11 +193,9 @@ def import_abakus(*, content: bytes, only: set[str] | None = None, progress: Pro
                 report.tournaments_created += 1
                 twice = _twice([players[line.key] for line in t.lines])
                 if twice is not None:  # raised inside the transaction: nothing stays written
-                    raise ServiceError(
-                        f"{abakus_cup.name}, {t.day}: {twice.name} steht zweimal im Turnier (zwei Nummern oder "
-                        "Gast und Nummer); bitte in ABAKUS oder hier zuerst zusammenführen.",
-                        f"{abakus_cup.name}, {t.day}: {twice.name} is in the tournament twice (two numbers, or a "
-                        "guest and a number); merge them in ABAKUS or here first.")
+                    raise ServiceError(gettext_lazy(
+                        "%(abakus_cup)s, %(day)s: %(twice)s steht zweimal im Turnier (zwei Nummern oder Gast und Nummer); bitte "
+                        "in ABAKUS oder hier zuerst zusammenführen."), abakus_cup=abakus_cup.name, day=t.day, twice=twice.name)
                 for line in t.lines:
                     player = players[line.key]
                     rows.append(ImportedResult(season=season, tournament_name=name, date=t.day, rank=line.rank,

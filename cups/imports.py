@@ -19,9 +19,9 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from cups.models import ImportedResult, Season
+from language import ServiceError, active_language
 from paper.cells import cell_text, csv_rows, open_workbook, whole_number
 from tournament import live
-from tournament.errors import ServiceError, active_language
 from tournament.players import clean_fields, identity, known_players, register_player
 
 HEADERS = {

@@ -13,10 +13,11 @@ from decimal import Decimal
 from difflib import SequenceMatcher
 
 from django.db import models
+from django.utils.translation import gettext_lazy
 
 from cups.models import AbakusNumber, ImportedResult, PlayerMerge
+from language import ServiceError
 from tournament import live
-from tournament.errors import ServiceError
 from tournament.models import Entry, Player
 from tournament.players import key, keyed_players, likely_duplicates
 
@@ -86,8 +87,7 @@ def merge_players(*, keep: Player, duplicate: Player, user=None) -> PlayerMerge:
     Refused (nothing changes) when both are the same record, when both played in the same tournament
     or share an imported result of the same tournament of a season."""
     if keep.pk == duplicate.pk:
-        raise ServiceError("Ein Spieler kann nicht mit sich selbst zusammengeführt werden.",
-                           "A player cannot be merged with himself.")
+        raise ServiceError(gettext_lazy("Ein Spieler kann nicht mit sich selbst zusammengeführt werden."))
     keep = Player.objects.select_for_update().get(pk=keep.pk)
     duplicate = Player.objects.select_for_update().get(pk=duplicate.pk)
     entries = list(Entry.objects.filter(player=duplicate).select_related("tournament"))
@@ -95,15 +95,15 @@ def merge_players(*, keep: Player, duplicate: Player, user=None) -> PlayerMerge:
         "tournament").first()
     if both is not None:
         name = both.tournament.name
-        raise ServiceError(f"Beide haben im Turnier „{name}“ gespielt: nicht zusammenführbar.",
-                           f"Both played in the tournament “{name}”: cannot merge.")
+        raise ServiceError(gettext_lazy("Beide haben im Turnier „%(name)s“ gespielt: nicht zusammenführbar."), name=name)
     imported = list(ImportedResult.objects.filter(player=duplicate))
     keys = {(i.season_id, i.tournament_name, i.date) for i in imported}
     clash = next((i for i in ImportedResult.objects.filter(player=keep)
                   if (i.season_id, i.tournament_name, i.date) in keys), None)
     if clash is not None:
-        raise ServiceError(f"Beide haben ein importiertes Ergebnis von „{clash.tournament_name}“: nicht zusammenführbar.",
-                           f"Both have an imported result of “{clash.tournament_name}”: cannot merge.")
+        raise ServiceError(gettext_lazy(
+            "Beide haben ein importiertes Ergebnis von „%(tournament)s“: nicht zusammenführbar."),
+                tournament=clash.tournament_name)
     Entry.objects.filter(pk__in=[e.pk for e in entries]).update(player=keep)
     PlayerMerge.objects.filter(keep=duplicate).update(keep=keep)  # earlier merges into the duplicate follow it
     ImportedResult.objects.filter(pk__in=[i.pk for i in imported]).update(player=keep)

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy
 
 from cups import schemes
 from cups.models import Cup, CupScheme, Season, SeasonTournament, SubRanking, season_slug
 from cups.season import FINAL_MODES
+from language import ByLanguage, ServiceError
 from tournament import live
-from tournament.errors import ServiceError
 from tournament.models import Tournament
 
 
@@ -17,7 +18,7 @@ def _refuse_invalid(instance) -> None:
         instance.full_clean()
     except ValidationError as err:
         text = "; ".join(f"{k}: {' '.join(str(m) for m in v)}" for k, v in err.message_dict.items())
-        raise ServiceError(f"Ungültige Angaben: {text}", f"Invalid data: {text}") from err
+        raise ServiceError(gettext_lazy("Ungültige Angaben: %(text)s"), text=text) from err
 
 
 @live.write_service(changes=live.NO_TOURNAMENT)
@@ -27,9 +28,9 @@ def create_cup(*, name: str, slug: str, scheme: str = "fixed", ruleset_slug: str
                abakus_number: str = "") -> Cup:
     _check_qualification(min_tournaments, final_qualifiers)
     if final_mode not in FINAL_MODES:
-        raise ServiceError(f"Unbekannte Finalregel „{final_mode}“.", f"Unknown final mode “{final_mode}”.")
+        raise ServiceError(gettext_lazy("Unbekannte Finalregel „%(final_mode)s“."), final_mode=final_mode)
     if scheme not in schemes.BUILTIN and not CupScheme.objects.filter(key=scheme).exists():
-        raise ServiceError(f"Unbekannte Wertung „{scheme}“.", f"Unknown scheme “{scheme}”.")
+        raise ServiceError(gettext_lazy("Unbekannte Wertung „%(scheme)s“."), scheme=scheme)
     cup = Cup(name=name, slug=slug, scheme=scheme, ruleset_slug=ruleset_slug, region=region, best_n=best_n,
               final_mode=final_mode, final_penalties=final_penalties, min_tournaments=min_tournaments,
               final_qualifiers=final_qualifiers, abakus_number=abakus_number)
@@ -39,11 +40,12 @@ def create_cup(*, name: str, slug: str, scheme: str = "fixed", ruleset_slug: str
 
 
 def _check_qualification(min_tournaments: int | None, final_qualifiers: int | None) -> None:
-    for value, de, en in ((min_tournaments, "Mindestzahl an Turnieren", "minimum of tournaments"),
-                          (final_qualifiers, "Zahl der Qualifizierten", "number of qualifiers")):
+    for value, wrong in ((min_tournaments, gettext_lazy("Mindestzahl an Turnieren: eine ganze Zahl von 1 bis 999, nicht "
+                                                        "„%(value)s“.")),
+                         (final_qualifiers, gettext_lazy("Zahl der Qualifizierten: eine ganze Zahl von 1 bis 999, nicht "
+                                                         "„%(value)s“."))):
         if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1 or value > 999):
-            raise ServiceError(f"{de}: eine ganze Zahl von 1 bis 999, nicht „{value}“.",
-                               f"The {en} is a whole number from 1 to 999, not “{value}”.")
+            raise ServiceError(wrong, value=value)
 
 
 @live.write_service(changes=live.NO_TOURNAMENT)
@@ -54,7 +56,7 @@ def set_qualification(*, cup: Cup, min_tournaments: int | None = None, final_qua
     (the Ö-Finale) it qualifies for. None clears a setting."""
     _check_qualification(min_tournaments, final_qualifiers)
     if qualifies_for is not None and qualifies_for.pk == cup.pk:
-        raise ServiceError("Ein Cup kann sich nicht für sich selbst qualifizieren.", "A cup cannot qualify for itself.")
+        raise ServiceError(gettext_lazy("Ein Cup kann sich nicht für sich selbst qualifizieren."))
     cup = Cup.objects.select_for_update().get(pk=cup.pk)
     cup.min_tournaments, cup.final_qualifiers, cup.qualifies_for = min_tournaments, final_qualifiers, qualifies_for
     cup.save(update_fields=["min_tournaments", "final_qualifiers", "qualifies_for"])
@@ -68,7 +70,7 @@ def create_sub_ranking(*, cup: Cup, slug: str, name: str, include_word: str = ""
     empty) and not ``exclude_word``, and the players whose club or region has ``club_word`` (all when empty)."""
     _check_qualification(min_tournaments, None)
     if SubRanking.objects.filter(cup=cup, slug=slug).exists():
-        raise ServiceError(f"Die Teilwertung „{slug}“ gibt es schon.", f"Sub-ranking “{slug}” already exists.")
+        raise ServiceError(gettext_lazy("Die Teilwertung „%(slug)s“ gibt es schon."), slug=slug)
     sub = SubRanking(cup=cup, slug=slug, name=name, include_word=include_word, exclude_word=exclude_word,
                      club_word=club_word, min_tournaments=min_tournaments)
     _refuse_invalid(sub)
@@ -80,7 +82,7 @@ def create_sub_ranking(*, cup: Cup, slug: str, name: str, include_word: str = ""
 def create_season(*, cup: Cup, label: str, ordering: int | None = None) -> Season:
     """A new season; without ``ordering`` it becomes the newest."""
     if Season.objects.filter(cup=cup, label=label).exists():
-        raise ServiceError(f"Die Saison „{label}“ gibt es schon.", f"Season “{label}” already exists.")
+        raise ServiceError(gettext_lazy("Die Saison „%(label)s“ gibt es schon."), label=label)
     if ordering is None:
         ordering = max((s.ordering for s in cup.seasons.all()), default=0) + 1
     season = Season(cup=cup, label=label, ordering=ordering)
@@ -96,12 +98,10 @@ def add_tournament(*, season: Season, tournament: Tournament, is_final: bool = F
     existing = SeasonTournament.objects.select_for_update().filter(tournament=tournament).select_related(
         "season__cup").first()
     if existing is not None:
-        raise ServiceError(
-            f"„{tournament.name}“ gehört schon zur Saison {existing.season}.",
-            f"“{tournament.name}” already belongs to season {existing.season}.",
-        )
+        raise ServiceError(gettext_lazy(
+            "„%(tournament)s“ gehört schon zur Saison %(season)s."), tournament=tournament.name, season=existing.season)
     if is_final and SeasonTournament.objects.filter(season=season, is_final=True).exists():
-        raise ServiceError("Diese Saison hat schon ein Finale.", "This season already has a final.")
+        raise ServiceError(gettext_lazy("Diese Saison hat schon ein Finale."))
     return SeasonTournament.objects.create(season=season, tournament=tournament, is_final=is_final)
 
 
@@ -125,14 +125,17 @@ def enter_current_season(*, cup_slug: str, tournament: Tournament, scheme: str |
                          ruleset_slug=tournament.ruleset_slug, final_mode=final_mode or "none",
                          min_tournaments=min_tournaments)
     elif min_tournaments is not None and min_tournaments != cup.min_tournaments:
-        raise ServiceError(f"Der Cup „{cup_slug}“ verlangt {cup.min_tournaments or 'keine'} Turniere, nicht {min_tournaments}.",
-                           f"Cup “{cup_slug}” requires {cup.min_tournaments or 'no'} tournaments, not {min_tournaments}.")
+        required = cup.min_tournaments or ByLanguage(lambda lang: "no" if lang == "en" else "keine")
+        raise ServiceError(gettext_lazy("Der Cup „%(cup)s“ verlangt %(required)s Turniere, nicht %(asked)s."),
+                           cup=cup_slug, required=required, asked=min_tournaments)
     elif scheme is not None and scheme != cup.scheme:
-        raise ServiceError(f"Der Cup „{cup_slug}“ wertet nach „{cup.scheme}“, nicht nach „{scheme}“.",
-                           f"Cup “{cup_slug}” uses the scheme “{cup.scheme}”, not “{scheme}”.")
+        raise ServiceError(gettext_lazy(
+            "Der Cup „%(cup_slug)s“ wertet nach „%(scheme)s“, nicht nach „%(asked)s“."),
+                cup_slug=cup_slug, scheme=cup.scheme, asked=scheme)
     elif final_mode is not None and final_mode != cup.final_mode:
-        raise ServiceError(f"Der Cup „{cup_slug}“ wertet das Finale nach „{cup.final_mode}“, nicht nach „{final_mode}“.",
-                           f"Cup “{cup_slug}” scores its final as “{cup.final_mode}”, not “{final_mode}”.")
+        raise ServiceError(gettext_lazy(
+            "Der Cup „%(cup_slug)s“ wertet das Finale nach „%(final_mode)s“, nicht nach „%(asked)s“."),
+                cup_slug=cup_slug, final_mode=cup.final_mode, asked=final_mode)
     label = season_label(tournament.date)
     season = cup.seasons.filter(label=label).first() or create_season(cup=cup, label=label)
     return add_tournament(season=season, tournament=tournament, is_final=is_final)

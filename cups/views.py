@@ -10,6 +10,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.text import slugify
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_safe
 
 from cups import calendar
@@ -21,9 +22,9 @@ from cups.players import find_players, merge_players, player_history
 from cups.roles import MANAGE
 from cups.selectors import UnknownScheme, cup_overview, cups_with_seasons, final_field, season_standings
 from cups.statistics import cup_statistics
+from language import ServiceError
 from paper.downloads import serve
 from paper.registry import REGISTRY, SEASON
-from tournament.errors import ServiceError, in_language
 from tournament.http import director_required, int_param
 from tournament.models import Player, Tournament
 
@@ -166,10 +167,10 @@ def player_merge(request):
     status = 200
     if request.method == "POST":
         if keep is None or duplicate is None:
-            messages.error(request, in_language("Bitte zwei vorhandene Spieler wählen.", "Please pick two existing players."))
+            messages.error(request, gettext("Bitte zwei vorhandene Spieler wählen."))
             status = 422
         elif request.POST.get("confirm") != "1":
-            messages.error(request, in_language("Bitte die Zusammenführung bestätigen.", "Please confirm the merge."))
+            messages.error(request, gettext("Bitte die Zusammenführung bestätigen."))
             status = 422
         else:
             try:
@@ -178,9 +179,7 @@ def player_merge(request):
                 messages.error(request, error.message())
                 status = 422
             else:
-                messages.success(request, in_language(
-                    "%(dup)s wurde in %(keep)s übernommen.",
-                    "%(dup)s was merged into %(keep)s.") % {
+                messages.success(request, gettext("%(dup)s wurde in %(keep)s übernommen.") % {
                     "dup": merge.duplicate_name, "keep": keep.name})
                 return redirect("cups:player", pk=keep.pk)
     pair = [p for p in (keep, duplicate) if p is not None]
@@ -216,8 +215,7 @@ def calendar_page(request, slug: str | None = None):
 @require_safe
 def calendar_feed(request, slug: str | None = None):
     cup = get_object_or_404(Cup, slug=slug) if slug else None
-    name = in_language(f"Tarock-Turniere {cup.name}" if cup else "Tarock-Turniere",
-                       f"Tarock tournaments {cup.name}" if cup else "Tarock tournaments")
+    name = gettext("Tarock-Turniere %(cup)s") % {"cup": cup.name} if cup else gettext("Tarock-Turniere")
     body = calendar.ical_feed(calendar.upcoming(cup, keep_days=calendar.FEED_KEEPS_DAYS), name=name,
                               absolute_url=request.build_absolute_uri, host=request.get_host().split(":")[0])
     response = HttpResponse(body, content_type="text/calendar; charset=utf-8")

@@ -19,10 +19,11 @@ from django.contrib.auth.backends import ModelBackend
 from django.contrib.auth.forms import AuthenticationForm
 from django.core import signing
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.utils.translation import gettext_lazy
 
 from hall import ratelimit
 from hall.clients import client_address, counted_address
-from tournament.errors import active_language, both
+from language import Message, active_language, in_both
 
 logger = logging.getLogger(__name__)
 
@@ -101,10 +102,10 @@ class ThrottledModelBackend(ModelBackend):
 
 def lockout_message(seconds: int) -> str:
     minutes = math.ceil(seconds / 60)
-    german = f"Zu viele fehlgeschlagene Anmeldungen. Bitte in {minutes} Minuten wieder versuchen."
-    english = f"Too many failed logins. Please try again in {minutes} minutes."
+    said = Message(gettext_lazy("Zu viele fehlgeschlagene Anmeldungen. Bitte in %(minutes)s Minuten wieder versuchen."),
+                   minutes=minutes)
     # In German both languages, for whoever stands at the laptop; an English page says it once.
-    return english if active_language() == "en" else both(german, english)
+    return said.render("en") if active_language() == "en" else in_both(said)
 
 
 class LockoutMessageMixin:

@@ -16,8 +16,8 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from hall.net import printed_address
+from language import ServiceError
 from paper.registry import IDENTIFIER, REGISTRY
-from tournament.errors import ServiceError
 
 MAX_IDENTIFIER = 80
 

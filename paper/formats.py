@@ -9,8 +9,8 @@ from decimal import Decimal
 from functools import lru_cache
 from typing import Any
 
+from language import active_language
 from tournament import money
-from tournament.errors import active_language
 
 
 def euro_text(amount: Decimal | int | float, *, signed: bool = False) -> str:

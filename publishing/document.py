@@ -82,7 +82,7 @@ def parse(body: bytes | str) -> Document:
     try:
         document = Document.model_validate_json(body)
     except ValidationError as error:
-        raise Refused(400, *first_problem(error)) from None
+        raise Refused(400, first_problem(error)) from None
     check_document(document)
     return document
 

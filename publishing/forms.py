@@ -1,8 +1,8 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from language import render
 from publishing.venue.addresses import NotAllowed, check_address
-from tournament.errors import in_language
 
 
 class TargetForm(forms.Form):
@@ -20,5 +20,5 @@ class TargetForm(forms.Form):
         try:
             check_address(url)
         except NotAllowed as refusal:
-            raise forms.ValidationError(in_language(refusal.message_de, refusal.message_en)) from None
+            raise forms.ValidationError(render(refusal.said)) from None
         return url

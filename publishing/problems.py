@@ -3,17 +3,19 @@ always naming the field: ``rounds[1].tables[3].seats[2]``."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy
 from pydantic import ValidationError
 
-from tournament.errors import ServiceError
+from language import Message, ServiceError, message
 
 
 class Refused(ServiceError):
     """A document the hub does not take, with the HTTP status that says why; nothing was written. A
     refusal the venue can act on carries a ``code`` and the hub's copy's ``sequence`` for its page."""
 
-    def __init__(self, status: int, message_de: str, message_en: str, *, code: str = "", sequence: int | None = None):
-        super().__init__(message_de, message_en)
+    def __init__(self, status: int, text, /, *, code: str = "", sequence: int | None = None, **params):
+        # ``sequence`` is the hub copy's for the venue's page; a sentence that names it gets a Message.
+        super().__init__(text, **params)
         self.status = status
         self.code = code
         self.sequence = sequence
@@ -26,66 +28,65 @@ def field_path(location) -> str:
     return path or "document"
 
 
-def at(path: str, de: str, en: str, status: int = 400) -> Refused:
+def at(path: str, problem, status: int = 400) -> Refused:
     """A refusal of one field: "Feld „path“: …" / "Field “path”: …"."""
-    return Refused(status, f"Feld „{path}“: {de}; nichts wurde übernommen.", f"Field “{path}”: {en}; nothing was taken.")
+    return Refused(status, gettext_lazy("Feld „%(path)s“: %(problem)s; nichts wurde übernommen."),
+                   path=path, problem=message(problem))
 
 
-def _bounds(context: dict) -> tuple[str, str]:
-    for key, de, en in (("ge", "mindestens", "at least"), ("gt", "größer als", "greater than"),
-                        ("le", "höchstens", "at most"), ("lt", "kleiner als", "less than")):
+BOUNDS = (("ge", gettext_lazy("mindestens %(limit)s")), ("gt", gettext_lazy("größer als %(limit)s")),
+          ("le", gettext_lazy("höchstens %(limit)s")), ("lt", gettext_lazy("kleiner als %(limit)s")))
+TYPES = {"int": gettext_lazy("eine ganze Zahl"), "bool": gettext_lazy("true oder false"), "string": gettext_lazy("ein Text"),
+         "list": gettext_lazy("eine Liste"), "dict": gettext_lazy("ein Objekt"), "model": gettext_lazy("ein Objekt"),
+         "float": gettext_lazy("eine Zahl"), "uuid": gettext_lazy("eine UUID")}
+
+
+def _bounds(context: dict) -> Message:
+    for key, bound in BOUNDS:
         if key in context:
-            return f"{de} {context[key]}", f"{en} {context[key]}"
-    return "außerhalb des erlaubten Bereichs", "out of range"
+            return Message(bound, limit=context[key])
+    return Message(gettext_lazy("außerhalb des erlaubten Bereichs"))
 
 
-def _sentence(kind: str, context: dict) -> tuple[str, str]:
+def _sentence(kind: str, context: dict) -> Message:
+    said = _said(kind, context)
+    return said if isinstance(said, Message) else Message(said)
+
+
+def _said(kind: str, context: dict):
     if kind == "missing":
-        return "fehlt", "is missing"
+        return gettext_lazy("fehlt")
     if kind == "extra_forbidden":
-        return "gibt es in diesem Format nicht", "is not part of this format"
+        return gettext_lazy("gibt es in diesem Format nicht")
     if kind in ("greater_than_equal", "greater_than", "less_than_equal", "less_than"):
-        de, en = _bounds(context)
-        return f"muss {de} sein", f"must be {en}"
+        return Message(gettext_lazy("muss %(bound)s sein"), bound=_bounds(context))
     if kind in ("string_too_long", "list_too_long", "too_long"):
-        limit = context.get("max_length", "")
-        return f"ist zu lang (höchstens {limit})", f"is too long (at most {limit})"
+        return Message(gettext_lazy("ist zu lang (höchstens %(limit)s)"), limit=context.get("max_length", ""))
     if kind in ("string_too_short", "list_too_short", "too_short"):
-        limit = context.get("min_length", "")
-        return f"ist zu kurz (mindestens {limit})", f"is too short (at least {limit})"
+        return Message(gettext_lazy("ist zu kurz (mindestens %(limit)s)"), limit=context.get("min_length", ""))
     if kind == "literal_error":
-        expected = context.get("expected", "")
-        return f"erlaubt sind nur {expected}", f"only {expected} are allowed"
+        return Message(gettext_lazy("erlaubt sind nur %(expected)s"), expected=context.get("expected", ""))
     if kind == "string_pattern_mismatch":
-        return "hat nicht die erlaubte Form", "does not have the allowed form"
+        return gettext_lazy("hat nicht die erlaubte Form")
     if kind == "value_error" and "control characters" in str(context.get("error", "")):
-        return "enthält Steuerzeichen", "contains control characters"
+        return gettext_lazy("enthält Steuerzeichen")
     if kind == "value_error" and "year" in str(context.get("error", "")):
-        years = str(context["error"]).removeprefix("year ")
-        return f"das Jahr muss zwischen {years} liegen", f"the year must lie within {years}"
+        return Message(gettext_lazy("das Jahr muss zwischen %(years)s liegen"),
+                       years=str(context["error"]).removeprefix("year "))
     if kind.startswith(("date", "datetime")):
-        return "ist kein gültiges Datum (JJJJ-MM-TT)", "is not a valid date (YYYY-MM-DD)"
+        return gettext_lazy("ist kein gültiges Datum (JJJJ-MM-TT)")
     if kind == "finite_number" or kind.startswith("decimal"):
-        return "ist keine gültige Zahl", "is not a valid number"
+        return gettext_lazy("ist keine gültige Zahl")
     if kind == "json_invalid":
-        return "ist kein vollständiges JSON", "is not complete JSON"
+        return gettext_lazy("ist kein vollständiges JSON")
     if kind.endswith("_type") or kind.endswith("_parsing"):
-        wanted = kind.split("_")[0]
-        de = {"int": "eine ganze Zahl", "bool": "true oder false", "string": "ein Text", "list": "eine Liste",
-              "dict": "ein Objekt", "model": "ein Objekt", "float": "eine Zahl",
-              "uuid": "eine UUID"}.get(wanted, "ein anderer Typ")
-        en = {"int": "a whole number", "bool": "true or false", "string": "a text", "list": "a list",
-              "dict": "an object", "model": "an object", "float": "a number",
-              "uuid": "a UUID"}.get(wanted, "another type")
-        return f"muss {de} sein", f"must be {en}"
-    return "ist ungültig", "is invalid"
+        return Message(gettext_lazy("muss %(kind)s sein"), kind=TYPES.get(kind.split("_")[0], gettext_lazy("ein anderer Typ")))
+    return gettext_lazy("ist ungültig")
 
 
-def first_problem(error: ValidationError) -> tuple[str, str]:
-    """The first problem pydantic found, as a German and an English sentence naming the field."""
+def first_problem(error: ValidationError) -> Message:
+    """The first problem pydantic found, as a sentence naming the field."""
     problem = error.errors(include_url=False)[0]
     if problem["type"] == "json_invalid":
-        return ("Die Sendung ist kein vollständiges JSON; nichts wurde übernommen.",
-                "The request is not complete JSON; nothing was taken.")
-    refusal = at(field_path(problem["loc"]), *_sentence(problem["type"], problem.get("ctx") or {}))
-    return refusal.message_de, refusal.message_en
+        return Message(gettext_lazy("Die Sendung ist kein vollständiges JSON; nichts wurde übernommen."))
+    return at(field_path(problem["loc"]), _sentence(problem["type"], problem.get("ctx") or {})).said

@@ -5,20 +5,19 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_POST
 
+from language import ServiceError
 from scoring import absences
-from tournament.errors import ServiceError, in_language
 from tournament.http import director_required, ensure_directs, int_param
 from tournament.models import Table
 from tournament.selectors import table_by_token
 
 ACTIONS = {
-    "pause": (absences.pause_player, "%(name)s pausiert ab dem nächsten Spiel.", "%(name)s pauses from the next hand."),
-    "return": (absences.return_player, "%(name)s spielt ab dem nächsten Spiel wieder mit.",
-               "%(name)s plays again from the next hand."),
-    "leave": (absences.leave_table, "%(name)s hat den Tisch verlassen; der Tisch spielt weiter.",
-              "%(name)s has left the table; the table plays on."),
+    "pause": (absences.pause_player, gettext_lazy("%(name)s pausiert ab dem nächsten Spiel.")),
+    "return": (absences.return_player, gettext_lazy("%(name)s spielt ab dem nächsten Spiel wieder mit.")),
+    "leave": (absences.leave_table, gettext_lazy("%(name)s hat den Tisch verlassen; der Tisch spielt weiter.")),
 }
 
 
@@ -27,15 +26,15 @@ def _apply(request, table: Table, *, director: bool) -> None:
     position = int_param(request.POST, "position", -1, low=-1, high=5)
     seat = table.seats.select_related("entry__player").filter(position=position).first()
     if action is None or seat is None:
-        messages.error(request, in_language("Unbekannte Aktion.", "Unknown action."))
+        messages.error(request, gettext("Unbekannte Aktion."))
         return
-    write, done_de, done_en = action
+    write, done = action
     try:
         write(table=table, position=position, expected_version=int_param(request.POST, "version", -1), director=director)
     except ServiceError as error:
         messages.error(request, error.message())
     else:
-        messages.success(request, in_language(done_de, done_en) % {"name": seat.entry.player.name})
+        messages.success(request, str(done) % {"name": seat.entry.player.name})
 
 
 @require_POST

@@ -11,33 +11,33 @@ and version like a hand (scoring.services), so a page that saw the table before 
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy
+
+from language import ServiceError
 from scoring.seats import LEFT, PAUSE, Absence, absences_of, present_positions
 from scoring.services import _table_write
 from tournament import live
-from tournament.errors import ServiceError
 from tournament.models import Table
 
 
 def _name(table: Table, position: int) -> str:
     seat = table.seats.select_related("entry__player").filter(position=position).first()
     if seat is None:
-        raise ServiceError("Diesen Platz gibt es an diesem Tisch nicht.", "There is no such place at this table.")
+        raise ServiceError(gettext_lazy("Diesen Platz gibt es an diesem Tisch nicht."))
     return seat.entry.player.name
 
 
 def _next_hand(table: Table) -> int:
     if table.is_complete:
-        raise ServiceError(f"Tisch {table.number} hat alle Spiele.", f"Table {table.number} has all its hands.")
+        raise ServiceError(gettext_lazy("Tisch %(table)s hat alle Spiele."), table=table.number)
     return table.hands_entered + 1
 
 
 def _check_four_stay(table: Table, absences: list[Absence], number: int, name: str) -> None:
     if len(present_positions(number, table.seats.count(), absences)) < 4:
-        raise ServiceError(
-            f"Ohne {name} säßen weniger als vier Spieler am Tisch: so kann nicht weitergespielt werden "
-            "(die Turnierleitung kann den Tisch beenden).",
-            f"Without {name} fewer than four players would be at the table: play cannot go on "
-            "(the director can end the table).")
+        raise ServiceError(gettext_lazy(
+            "Ohne %(name)s säßen weniger als vier Spieler am Tisch: so kann nicht weitergespielt werden (die Turnierleitung kann "
+            "den Tisch beenden)."), name=name)
 
 
 @live.write_service
@@ -46,12 +46,10 @@ def pause_player(*, table: Table, position: int, expected_version: int | None = 
     with _table_write(table, expected_version=expected_version, director=director, fields=("absences",)) as table:
         name, number = _name(table, position), _next_hand(table)
         if table.seats.count() < 5:
-            raise ServiceError("Pausieren geht nur an einem Fünfer- oder Sechsertisch.",
-                               "A player can pause only at a table of five or six.")
+            raise ServiceError(gettext_lazy("Pausieren geht nur an einem Fünfer- oder Sechsertisch."))
         absences = list(absences_of(table.absences))
         if position not in present_positions(number, table.seats.count(), absences):
-            raise ServiceError(f"{name} pausiert schon oder hat den Tisch verlassen.",
-                               f"{name} is paused already or has left the table.")
+            raise ServiceError(gettext_lazy("%(name)s pausiert schon oder hat den Tisch verlassen."), name=name)
         absences.append(Absence(position, number, None, PAUSE))
         _check_four_stay(table, absences, number, name)
         table.absences = [absence.to_plain() for absence in absences]
@@ -65,7 +63,7 @@ def leave_table(*, table: Table, position: int, expected_version: int | None = N
         name, number = _name(table, position), _next_hand(table)
         absences = list(absences_of(table.absences))
         if any(absence.position == position and absence.kind == LEFT for absence in absences):
-            raise ServiceError(f"{name} hat den Tisch schon verlassen.", f"{name} has left the table already.")
+            raise ServiceError(gettext_lazy("%(name)s hat den Tisch schon verlassen."), name=name)
         # A pause until further notice becomes the leave from the hand it started (nothing stored changes).
         paused = [a for a in absences if a.position == position and a.until_hand is None]
         absences = [a for a in absences if a not in paused]
@@ -84,10 +82,9 @@ def return_player(*, table: Table, position: int, expected_version: int | None =
         absences = list(absences_of(table.absences))
         current = next((a for a in absences if a.position == position and a.until_hand is None), None)
         if current is None:
-            raise ServiceError(f"{name} pausiert nicht.", f"{name} is not paused.")
+            raise ServiceError(gettext_lazy("%(name)s pausiert nicht."), name=name)
         if current.kind == LEFT and current.first_hand < number:
-            raise ServiceError(f"{name} hat den Tisch verlassen; seither wurde gespielt.",
-                               f"{name} has left the table; hands have been played since.")
+            raise ServiceError(gettext_lazy("%(name)s hat den Tisch verlassen; seither wurde gespielt."), name=name)
         absences.remove(current)
         if current.first_hand < number:  # he sat out hands: they stay as they were
             absences.append(Absence(position, current.first_hand, number, PAUSE))

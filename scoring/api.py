@@ -18,15 +18,17 @@ import re
 
 from django.db import OperationalError
 from django.http import JsonResponse, QueryDict
+from django.utils.translation import gettext_lazy
 from django.views.decorators.csrf import csrf_exempt
 
+from language import Message, ServiceError, active_language, in_both, render
 from rules.engine import InvalidHand
 from scoring import services
 from scoring.forms import HandForm
 from scoring.seats import absences_of, active_positions
 from scoring.selectors import table_sheet
 from tournament import json_answers as reply
-from tournament.errors import NotWritable, ServiceError, WrongHandNumber, both, in_language
+from tournament.errors import NotWritable, WrongHandNumber
 from tournament.models import Table
 from tournament.selectors import table_by_token
 
@@ -46,17 +48,17 @@ def _always_json(view):
             return view(request, *args, **kwargs)
         except OperationalError as error:  # locked / busy / timed out: nothing was written, a retry will do
             logger.warning("scorer API: database busy (%s)", error)
-            return reply.busy("Der Server ist gerade ausgelastet; nichts wurde gespeichert. Bitte gleich nochmals senden.",
-                              "The server is busy right now; nothing was saved. Please send again in a moment.", RETRY_AFTER)
+            return reply.busy(gettext_lazy(
+                "Der Server ist gerade ausgelastet; nichts wurde gespeichert. Bitte gleich nochmals senden."), RETRY_AFTER)
         except Exception:  # noqa: BLE001 - a bug: logged with its traceback, the client still reads JSON
             logger.exception("scorer API: unexpected error")
-            return reply.refusal(500, "Ein Fehler am Server; nichts wurde gespeichert.", "A server error; nothing was saved.")
+            return reply.refusal(500, gettext_lazy("Ein Fehler am Server; nichts wurde gespeichert."))
 
     return answer
 
 
 def _unknown() -> JsonResponse:
-    return reply.refusal(404, "Unbekannter Tisch-Link.", "Unknown table link.")
+    return reply.refusal(404, gettext_lazy("Unbekannter Tisch-Link."))
 
 
 def status_of(table: Table) -> str:
@@ -106,27 +108,23 @@ def _read_body(request) -> tuple[dict | None, JsonResponse | None]:
     except ValueError:
         length = 0
     if length > MAX_BODY:
-        return None, reply.refusal(400, "Die Anfrage ist zu groß (höchstens 64 KB).", "The request is too large (64 KB at most).")
+        return None, reply.refusal(400, gettext_lazy("Die Anfrage ist zu groß (höchstens 64 KB)."))
     try:
         body = request.body
         if len(body) > MAX_BODY:
             raise ValueError("too large")
         data = json.loads(body.decode("utf-8"))
     except Exception:  # noqa: BLE001 - whatever the bytes are (too large, not UTF-8, not JSON), it is a 400
-        return None, reply.refusal(400, "Kein gültiges JSON.", "Not valid JSON.")
+        return None, reply.refusal(400, gettext_lazy("Kein gültiges JSON."))
     if not isinstance(data, dict):
-        return None, reply.refusal(400, "Erwartet wird ein JSON-Objekt mit number, key und hand.",
-                            "Expected a JSON object with number, key and hand.")
+        return None, reply.refusal(400, gettext_lazy("Erwartet wird ein JSON-Objekt mit number, key und hand."))
     number, key, hand = data.get("number"), data.get("key"), data.get("hand")
     if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= 999:
-        return None, reply.refusal(400, "„number“ muss eine ganze Zahl (die Spielnummer) sein.",
-                            "“number” must be a whole number (the hand's number).")
+        return None, reply.refusal(400, gettext_lazy("„number“ muss eine ganze Zahl (die Spielnummer) sein."))
     if not isinstance(key, str) or not KEY.fullmatch(key):
-        return None, reply.refusal(400, "„key“ muss 8 bis 64 Zeichen aus A–Z, a–z, 0–9, _ und - haben.",
-                            "“key” must be 8 to 64 characters of A–Z, a–z, 0–9, _ and -.")
+        return None, reply.refusal(400, gettext_lazy("„key“ muss 8 bis 64 Zeichen aus A–Z, a–z, 0–9, _ und - haben."))
     if not isinstance(hand, dict) and not isinstance(data.get("form"), dict):
-        return None, reply.refusal(400, "„hand“ muss ein JSON-Objekt im Austauschformat sein.",
-                            "“hand” must be a JSON object in the interchange format.")
+        return None, reply.refusal(400, gettext_lazy("„hand“ muss ein JSON-Objekt im Austauschformat sein."))
     return data, None
 
 
@@ -137,8 +135,7 @@ def _hand_from_form(table: Table, number: int, fields: dict) -> tuple[dict | Non
     for name, value in fields.items():
         values = value if isinstance(value, list) else [value]
         if not all(isinstance(item, (str, int)) and not isinstance(item, bool) for item in values):
-            return None, reply.refusal(400, f"Das Feld „{name}“ hat keinen gültigen Wert.",
-                                       f"The field “{name}” has no valid value.")
+            return None, reply.refusal(400, Message(gettext_lazy("Das Feld „%(name)s“ hat keinen gültigen Wert."), name=name))
         data.setlist(str(name), [str(item) for item in values])
     data.update({"number": str(number), "version": "0", "idempotency_key": "outbox"})
     seats = list(table.seats.select_related("entry__player").order_by("position"))
@@ -147,9 +144,8 @@ def _hand_from_form(table: Table, number: int, fields: dict) -> tuple[dict | Non
     form = HandForm(data, ruleset=table.round.tournament.ruleset, players=players)
     if not form.is_valid():
         problems = "; ".join(f"{name}: {' '.join(errors)}" for name, errors in form.errors.items())
-        return None, reply.answer({"error": both("Eingabe unvollständig", f"Incomplete entry ({problems})"),
-                              "message": in_language(f"Eingabe unvollständig ({problems})", f"Incomplete entry ({problems})")},
-                             422)
+        incomplete = Message(gettext_lazy("Eingabe unvollständig (%(problems)s)"), problems=problems)
+        return None, reply.answer({"error": in_both(incomplete), "message": render(incomplete)}, 422)
     return form.hand_data(), None
 
 
@@ -173,15 +169,15 @@ def store(request, token: str):
         stored = services.store_hand(table=table, number=data["number"], data=hand,
                                      idempotency_key=data["key"], entered_by=services.SCORER)
     except InvalidHand as error:
-        return reply.answer({"error": error.message("both"), "message": error.message(in_language("de", "en")), "problems": [
+        return reply.answer({"error": error.message("both"), "message": error.message(active_language()), "problems": [
             {"de": problem.message_de, "en": problem.message_en} for problem in error.problems]}, 422)
     except WrongHandNumber as error:
-        return reply.refusal(409, error.message_de, error.message_en, next_number=error.next_number)
+        return reply.refusal(409, error.said, next_number=error.next_number)
     except NotWritable as error:
-        return reply.refusal(403, error.message_de, error.message_en)
+        return reply.refusal(403, error.said)
     except ServiceError as error:
         table.refresh_from_db(fields=["hands_entered"])
-        return reply.refusal(409, error.message_de, error.message_en, next_number=table.hands_entered + 1)
+        return reply.refusal(409, error.said, next_number=table.hands_entered + 1)
     hand = stored.hand
     return reply.answer({"number": hand.number, "points": hand.result.get("points"), "cash": hand.result.get("cash"),
                     "version": stored.version}, 201 if stored.created else 200)

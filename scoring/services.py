@@ -17,13 +17,15 @@ from decimal import Decimal, InvalidOperation
 
 from django.db.models import Max
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
+from language import ServiceError
 from scoring.models import CORRECTION_LIMIT, CORRECTION_REASON_LENGTH, Correction, Hand, HandRevision, HandScore
 from scoring.scored import score_rows
 from scoring.seats import absences_of, dealer_position, seat_entries
 from scoring.settlement import price_hands
 from tournament import events, live
-from tournament.errors import NotWritable, ServiceError, StaleVersion, WrongHandNumber
+from tournament.errors import NotWritable, StaleVersion, WrongHandNumber
 from tournament.models import Round, Seat, Table
 
 # Who entered a hand, stored as a code and shown translated (scoring.models.Hand.entered_by_label).
@@ -70,14 +72,11 @@ def _table_write(table: Table, *, expected_version: int | None = None, director:
 def _check_open(table: Table, *, director: bool) -> None:
     lock = None if director else table.scorer_lock
     if lock == "round":
-        raise NotWritable("Die Runde ist nicht offen: Spiele ändert jetzt nur die Turnierleitung.",
-                          "The round is not open: only the tournament director can change hands now.")
+        raise NotWritable(gettext_lazy("Die Runde ist nicht offen: Spiele ändert jetzt nur die Turnierleitung."))
     if lock == "confirmed":
-        raise NotWritable("Der Tisch ist bestätigt: Änderungen nur durch die Turnierleitung.",
-                          "The table has been confirmed: only the tournament director can change it.")
+        raise NotWritable(gettext_lazy("Der Tisch ist bestätigt: Änderungen nur durch die Turnierleitung."))
     if lock == "ended":
-        raise NotWritable("Die Turnierleitung hat diesen Tisch beendet: Änderungen nur durch die Turnierleitung.",
-                          "The director ended play at this table: only the tournament director can change it.")
+        raise NotWritable(gettext_lazy("Die Turnierleitung hat diesen Tisch beendet: Änderungen nur durch die Turnierleitung."))
 
 
 def _seated(table: Table) -> list[int]:
@@ -102,7 +101,7 @@ def store_hand(*, table: Table, number: int, data: dict, idempotency_key: str = 
         with _table_write(table, director=director, replay_key=idempotency_key,
                           fields=("hands_entered", "last_hand_at")) as table:
             if table.is_complete:
-                raise ServiceError(f"Tisch {table.number} hat alle Spiele.", f"Table {table.number} has all its hands.")
+                raise ServiceError(gettext_lazy("Tisch %(table)s hat alle Spiele."), table=table.number)
             if number != table.hands_entered + 1:
                 raise WrongHandNumber(number, table.hands_entered + 1)
             hand, scores, revision = _new_hand(table, _seated(table), number, data, idempotency_key, entered_by, user)
@@ -153,8 +152,9 @@ def record_hands(*, table: Table, hands: list[dict], key_prefix: str = "", enter
         return []
     with _table_write(table, director=director, fields=("hands_entered", "last_hand_at")) as table:
         if len(hands) > table.hands_missing:
-            raise ServiceError(f"Tisch {table.number} hat nur noch {table.hands_missing} Spiele offen.",
-                               f"Table {table.number} has only {table.hands_missing} hands left.")
+            raise ServiceError(gettext_lazy(
+                "Tisch %(table)s hat nur noch %(hands_missing)s Spiele offen."),
+                    table=table.number, hands_missing=table.hands_missing)
         seats, first = _seated(table), table.hands_entered + 1
         built = [_new_hand(table, seats, number, data, f"{key_prefix}{number}" if key_prefix else "", entered_by, user)
                  for number, data in enumerate(hands, start=first)]
@@ -179,10 +179,9 @@ def correct_hand(*, hand: Hand, data: dict, expected_version: int, reason: str =
     with _table_write(hand.table, expected_version=expected_version, director=director) as table:
         hand = table.hands.get(pk=hand.pk)
         if not director and hand.number != table.hands_entered:
-            raise ServiceError("Am Tisch kann nur das letzte Spiel geändert werden.",
-                               "At the table only the last hand can be changed.")
+            raise ServiceError(gettext_lazy("Am Tisch kann nur das letzte Spiel geändert werden."))
         if director and not reason.strip():
-            raise ServiceError("Für eine Korrektur braucht es eine Begründung.", "A correction needs a reason.")
+            raise ServiceError(gettext_lazy("Für eine Korrektur braucht es eine Begründung."))
         before = hand.data
         stored, scores = score_rows(hand, table, data, seat_entries(_seated(table), hand.number, table.first_dealer,
                                                                      absences_of(table.absences)))
@@ -204,7 +203,7 @@ def remove_last_hand(*, table: Table, expected_version: int, reason: str = "", b
                       fields=("hands_entered", "last_hand_at")) as table:
         hand = table.hands.order_by("-number").first()
         if hand is None:
-            raise ServiceError("Es ist noch kein Spiel eingetragen.", "No hand has been entered yet.")
+            raise ServiceError(gettext_lazy("Es ist noch kein Spiel eingetragen."))
         HandRevision.objects.create(table=table, number=hand.number, action=HandRevision.REMOVED, before=hand.data,
                                     reason=reason.strip(), by=by[:120], user=user)
         hand.delete()
@@ -218,11 +217,9 @@ def confirm_table(*, table: Table, expected_version: int, names: str) -> Table:
     """The players confirm the sheet on the device; after that only the director changes it."""
     with _table_write(table, expected_version=expected_version, fields=("confirmed_at", "confirmed_by")) as table:
         if not table.is_complete:
-            raise ServiceError(f"Es fehlen noch {table.hands_missing} Spiele.",
-                               f"{table.hands_missing} hands are still missing.")
+            raise ServiceError(gettext_lazy("Es fehlen noch %(hands_missing)s Spiele."), hands_missing=table.hands_missing)
         if not names.strip():
-            raise ServiceError("Bitte die Namen der bestätigenden Spieler angeben.",
-                               "Enter the names of the players who confirm.")
+            raise ServiceError(gettext_lazy("Bitte die Namen der bestätigenden Spieler angeben."))
         table.confirmed_at, table.confirmed_by = timezone.now(), names.strip()[:200]
     return table
 
@@ -243,19 +240,18 @@ def reprice(*, tournament) -> int:
 def book_correction(*, entry, round: Round, points, reason: str, user=None) -> Correction:
     """Book points for ``entry`` in ``round`` outside any hand, with a reason (see models.Correction)."""
     if round.tournament_id != entry.tournament_id:
-        raise ServiceError("Runde und Spieler gehören nicht zum selben Turnier.",
-                           "The round and the player belong to different tournaments.")
+        raise ServiceError(gettext_lazy("Runde und Spieler gehören nicht zum selben Turnier."))
     if round.status == Round.PLANNED:
-        raise ServiceError(f"Runde {round.number} ist noch nicht gesetzt.", f"Round {round.number} is not seated yet.")
+        raise ServiceError(gettext_lazy("Runde %(round)s ist noch nicht gesetzt."), round=round.number)
     try:
         value = Decimal(str(points)).quantize(Decimal("0.01"))
     except (InvalidOperation, ValueError):
         value = Decimal(0)
     if value == 0 or abs(value) > CORRECTION_LIMIT:
-        raise ServiceError(f"Die Punkte einer Korrektur: nicht 0 und höchstens {CORRECTION_LIMIT}.",
-                           f"A correction's points: not 0 and at most {CORRECTION_LIMIT}.")
+        raise ServiceError(gettext_lazy(
+            "Die Punkte einer Korrektur: nicht 0 und höchstens %(limit)s."), limit=CORRECTION_LIMIT)
     if not reason.strip():
-        raise ServiceError("Eine Korrektur braucht eine Begründung.", "A correction needs a reason.")
+        raise ServiceError(gettext_lazy("Eine Korrektur braucht eine Begründung."))
     correction = Correction.objects.create(entry=entry, round=round, points=value,
                                            reason=reason.strip()[:CORRECTION_REASON_LENGTH], user=user)
     return correction
@@ -267,25 +263,23 @@ def book_revoke_claim(*, hand: Hand, claimant, points, reason: str, user=None) -
     one zero-sum booking tied to ``hand``: ``claimant`` +points, the hand's offender -points."""
     ruleset = hand.table.round.tournament.ruleset
     if ruleset.renonce is None or not ruleset.renonce.claims_on_top:
-        raise ServiceError(f"Nach den Regeln {ruleset.name} gibt es keine Nachforderung nach einer Renonce.",
-                           f"The {ruleset.name} rules have no claim on top of a renonce.")
+        raise ServiceError(gettext_lazy(
+            "Nach den Regeln %(ruleset)s gibt es keine Nachforderung nach einer Renonce."), ruleset=ruleset.name)
     offender_seat = hand.data.get("renonce")
     if offender_seat is None:
-        raise ServiceError(f"In Spiel {hand.number} gab es keine Renonce.", f"Hand {hand.number} had no renonce.")
+        raise ServiceError(gettext_lazy("In Spiel %(hand)s gab es keine Renonce."), hand=hand.number)
     seats = {score.hand_seat: score.entry for score in hand.scores.select_related("entry__player")}
     offender = seats[offender_seat]
     if claimant.pk == offender.pk or claimant.pk not in {entry.pk for entry in seats.values()}:
-        raise ServiceError("Nachfordern kann nur ein anderer Spieler dieses Spiels.",
-                           "Only another player of this hand can claim.")
+        raise ServiceError(gettext_lazy("Nachfordern kann nur ein anderer Spieler dieses Spiels."))
     try:
         value = Decimal(str(points)).quantize(Decimal("0.01"))
     except (InvalidOperation, ValueError):
         value = Decimal(0)
     if not 0 < value <= 1000:
-        raise ServiceError("Nachgefordert werden mehr als 0 und höchstens 1000 Punkte.",
-                           "A claim is more than 0 and at most 1000 points.")
+        raise ServiceError(gettext_lazy("Nachgefordert werden mehr als 0 und höchstens 1000 Punkte."))
     if not reason.strip():
-        raise ServiceError("Eine Nachforderung braucht eine Begründung.", "A claim needs a reason.")
+        raise ServiceError(gettext_lazy("Eine Nachforderung braucht eine Begründung."))
     booking, round = uuid.uuid4(), hand.table.round
     text = f"Renonce-Nachforderung, Spiel {hand.number}: {reason.strip()}"[:500]
     rows = Correction.objects.bulk_create([
@@ -305,14 +299,12 @@ def record_draw(*, table: Table, expected_version: int, first_dealer: int | None
     with _table_write(table, expected_version=expected_version, director=director,
                       fields=("first_dealer", "first_dealer_drawn")) as table:
         if table.hands_entered:
-            raise ServiceError("Was am Tisch gelost wurde, steht fest, sobald das erste Spiel eingetragen ist.",
-                               "What was drawn at the table is fixed once the first hand is entered.")
+            raise ServiceError(gettext_lazy("Was am Tisch gelost wurde, steht fest, sobald das erste Spiel eingetragen ist."))
         seats = list(table.seats.order_by("position"))
         size = len(seats)
         if order is not None:
             if sorted(order) != list(range(size)):
-                raise ServiceError("Bitte jeden Spieler des Tisches genau einmal in die Sitzordnung setzen.",
-                                   "Please put every player of the table into the seat order exactly once.")
+                raise ServiceError(gettext_lazy("Bitte jeden Spieler des Tisches genau einmal in die Sitzordnung setzen."))
             by_position = {seat.position: seat for seat in seats}
             # The first Vorhand gets Platz 2, the player before him (the first dealer) Platz 1.
             new_position = {old: (index + 1) % size for index, old in enumerate(order)}
@@ -326,7 +318,7 @@ def record_draw(*, table: Table, expected_version: int, first_dealer: int | None
         else:
             chosen = first_vorhand if first_vorhand is not None else first_dealer
             if chosen is None or not 0 <= chosen < size:
-                raise ServiceError("Bitte einen Spieler des Tisches wählen.", "Please choose a player of the table.")
+                raise ServiceError(gettext_lazy("Bitte einen Spieler des Tisches wählen."))
             table.first_dealer = (chosen - 1) % size if first_vorhand is not None else chosen
         table.first_dealer_drawn = True
     return table

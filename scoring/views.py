@@ -14,9 +14,11 @@ from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from language import ServiceError
 from rules.engine import InvalidHand, read_hand, score_hand
 from rules.engine.numbers import json_number
 from scoring import services
@@ -24,7 +26,6 @@ from scoring.forms import CorrectionForm, HandForm, RevokeClaimForm, initial_fro
 from scoring.models import who_label
 from scoring.seats import active_positions, dealer_position, sitting_out
 from scoring.selectors import renonce_hands, stored_hand, table_sheet, tournament_corrections
-from tournament.errors import ServiceError, in_language
 from tournament.http import DIRECT, directed_tournament, director_required, ensure_directs, int_param
 from tournament.models import Round, Table
 from tournament.selectors import round_clock, table_by_token
@@ -139,7 +140,7 @@ def _store_posted_hand(request, table: Table, *, director: bool):
     except ServiceError as error:
         messages.error(request, error.message())
         return _render_sheet(request, table, form=form, status=409, director=director)
-    messages.success(request, in_language("Spiel %(n)s gespeichert.", "Hand %(n)s saved.") % {"n": form.cleaned_data["number"]})
+    messages.success(request, gettext("Spiel %(n)s gespeichert.") % {"n": form.cleaned_data["number"]})
     if director:
         return redirect("scoring:director_sheet", table_id=table.pk)
     return redirect("scoring:sheet", token=table.token)
@@ -190,7 +191,7 @@ def undo(request, token: str):
     except ServiceError as error:
         messages.error(request, error.message())
     else:
-        messages.success(request, in_language("Letztes Spiel entfernt.", "Last hand removed."))
+        messages.success(request, gettext("Letztes Spiel entfernt."))
     return redirect("scoring:sheet", token=token)
 
 
@@ -224,9 +225,9 @@ def _correct(request, table, current, hand, *, director: bool):
             return _render_edit(request, table, current, hand, form, [], 409, director=True)
         return redirect("scoring:sheet", token=table.token)
     if director:
-        messages.success(request, in_language("Spiel %(n)s korrigiert.", "Hand %(n)s corrected.") % {"n": hand.number})
+        messages.success(request, gettext("Spiel %(n)s korrigiert.") % {"n": hand.number})
         return redirect("scoring:director_sheet", table_id=table.pk)
-    messages.success(request, in_language("Spiel %(n)s geändert.", "Hand %(n)s changed.") % {"n": hand.number})
+    messages.success(request, gettext("Spiel %(n)s geändert.") % {"n": hand.number})
     return redirect("scoring:sheet", token=table.token)
 
 
@@ -267,9 +268,7 @@ def first_dealer(request, token: str):
     else:
         table.refresh_from_db()
         name = table.seats.select_related("entry__player").get(position=table.first_dealer).entry.player.name
-        messages.success(request, in_language(
-            "%(name)s gibt das erste Spiel.",
-            "%(name)s deals the first hand.") % {"name": name})
+        messages.success(request, gettext("%(name)s gibt das erste Spiel.") % {"name": name})
     return redirect("scoring:director_sheet", table_id=table.pk) if director else redirect("scoring:sheet", token=token)
 
 
@@ -282,7 +281,7 @@ def confirm(request, token: str):
     except ServiceError as error:
         messages.error(request, error.message())
     else:
-        messages.success(request, in_language("Tisch bestätigt. Danke!", "Table confirmed. Thank you!"))
+        messages.success(request, gettext("Tisch bestätigt. Danke!"))
     return redirect("scoring:sheet", token=token)
 
 
@@ -368,9 +367,7 @@ def corrections(request, slug: str):
                 messages.error(request, error.message())
                 status = 422
             else:
-                messages.success(request, in_language(
-                    "Korrektur für %(name)s gebucht.",
-                    "Correction for %(name)s booked.") % {"name": entry.player.name})
+                messages.success(request, gettext("Korrektur für %(name)s gebucht.") % {"name": entry.player.name})
                 return redirect("scoring:corrections", slug=slug)
         else:
             status = 422
@@ -392,6 +389,6 @@ def _book_claim(request, form: RevokeClaimForm, entries) -> int:
     except ServiceError as error:
         messages.error(request, error.message())
         return 422
-    messages.success(request, in_language("Nachforderung für %(name)s gebucht.", "Claim for %(name)s booked.")
+    messages.success(request, gettext("Nachforderung für %(name)s gebucht.")
                      % {"name": claimant.player.name})
     return 302

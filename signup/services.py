@@ -10,11 +10,12 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
+from language import ServiceError
 from signup.models import Registration, SignUp, SignUpAttempt
 from tournament import live, players
 from tournament import services as tournament_services
-from tournament.errors import ServiceError
 from tournament.models import Player, Tournament
 
 WINDOW = timedelta(hours=1)
@@ -31,7 +32,7 @@ def _attempts_allowed() -> int:
 @live.write_service
 def set_registration(*, tournament: Tournament, is_open: bool, deadline, cap: int | None) -> Registration:
     if cap is not None and cap < 1:
-        raise ServiceError("Mindestens ein Platz.", "At least one place.")
+        raise ServiceError(gettext_lazy("Mindestens ein Platz."))
     registration, _created = Registration.objects.update_or_create(
         tournament=tournament, defaults={"is_open": is_open, "deadline": deadline, "cap": cap})
     _move_up(registration)
@@ -61,21 +62,20 @@ def _count_attempt(address: str) -> None:
     since = timezone.now() - WINDOW
     SignUpAttempt.objects.filter(at__lt=since - WINDOW).delete()  # old ones go, the table stays small
     if SignUpAttempt.objects.filter(address=key, at__gte=since).count() >= _attempts_allowed():
-        raise Flooded("Zu viele Anmeldungen von diesem Gerät. Bitte später nochmals versuchen.",
-                           "Too many sign-ups from this device. Please try again later.")
+        raise Flooded(gettext_lazy("Zu viele Anmeldungen von diesem Gerät. Bitte später nochmals versuchen."))
     SignUpAttempt.objects.create(address=key)
 
 
 def _clean(name: str, club: str, email: str) -> tuple[str, str, str]:
     if not players.clean(name):
-        raise ServiceError("Bitte den Namen angeben.", "Please give your name.")
+        raise ServiceError(gettext_lazy("Bitte den Namen angeben."))
     name, club, _region = players.clean_fields(name=name, club=club)
     email = email.strip()
     if email:
         try:
             validate_email(email)
         except ValidationError as error:
-            raise ServiceError("Diese E-Mail-Adresse stimmt nicht.", "This e-mail address is not valid.") from error
+            raise ServiceError(gettext_lazy("Diese E-Mail-Adresse stimmt nicht.")) from error
     return name, club, email
 
 
@@ -87,14 +87,13 @@ def sign_up(*, tournament: Tournament, name: str, club: str = "", email: str = "
     registration = Registration.objects.select_for_update().filter(tournament=tournament).first()
     closed = "closed" if registration is None else registration.why_closed()
     if closed == "closed":
-        raise ServiceError("Für dieses Turnier ist die Anmeldung nicht offen.",
-                           "Registration for this tournament is not open.")
+        raise ServiceError(gettext_lazy("Für dieses Turnier ist die Anmeldung nicht offen."))
     if closed == "deadline":
-        raise ServiceError("Der Anmeldeschluss ist vorbei.", "The registration deadline has passed.")
+        raise ServiceError(gettext_lazy("Der Anmeldeschluss ist vorbei."))
     _count_attempt(address)
     signed_up = SignUp.objects.filter(tournament=tournament).exclude(status=SignUp.CANCELLED)
     if players.find_player(name, club, among=signed_up) is not None:
-        raise ServiceError(f"{name} ist schon angemeldet.", f"{name} has already signed up.")
+        raise ServiceError(gettext_lazy("%(name)s ist schon angemeldet."), name=name)
     full = registration.cap is not None and _holding(registration) >= registration.cap
     # The known player of that name and club (tournament/players.py's rule); a near miss is left to
     # the director, who sees suggestions from the typo-tolerant search.
@@ -112,8 +111,8 @@ def _locked(sign_up: SignUp) -> tuple[SignUp, Registration]:
 def confirm(*, sign_up: SignUp) -> SignUp:
     sign_up, _registration = _locked(sign_up)
     if sign_up.status != SignUp.REGISTERED:
-        raise ServiceError(f"{sign_up.name}: nur eine Anmeldung mit Platz kann bestätigt werden.",
-                           f"{sign_up.name}: only a sign-up with a place can be confirmed.")
+        raise ServiceError(gettext_lazy(
+            "%(sign_up)s: nur eine Anmeldung mit Platz kann bestätigt werden."), sign_up=sign_up.name)
     sign_up.status = SignUp.CONFIRMED
     sign_up.save(update_fields=["status"])
     return sign_up
@@ -123,8 +122,9 @@ def confirm(*, sign_up: SignUp) -> SignUp:
 def cancel(*, sign_up: SignUp) -> SignUp:
     sign_up, registration = _locked(sign_up)
     if sign_up.status in (SignUp.CANCELLED, SignUp.CHECKED_IN):
-        raise ServiceError(f"{sign_up.name} ist {sign_up.get_status_display()}.",
-                           f"{sign_up.name} is {sign_up.status.replace('_', ' ')}.")
+        done = {SignUp.CANCELLED: gettext_lazy("%(name)s ist abgemeldet."),
+                SignUp.CHECKED_IN: gettext_lazy("%(name)s ist anwesend.")}[sign_up.status]
+        raise ServiceError(done, name=sign_up.name)
     sign_up.status = SignUp.CANCELLED
     sign_up.save(update_fields=["status"])
     _move_up(registration)
@@ -146,8 +146,7 @@ def check_in(*, sign_up: SignUp):
     player's), checked in, so the round's draw seats them."""
     sign_up, _registration = _locked(sign_up)
     if sign_up.status != SignUp.CONFIRMED:
-        raise ServiceError(f"{sign_up.name}: zuerst bestätigen, dann einchecken.",
-                           f"{sign_up.name}: confirm first, then check in.")
+        raise ServiceError(gettext_lazy("%(sign_up)s: zuerst bestätigen, dann einchecken."), sign_up=sign_up.name)
     if sign_up.player is None:  # a newcomer: the director matched no known player, so a namesake is someone else
         entry = players.enter_new_player(tournament=sign_up.tournament, name=sign_up.name, club=sign_up.club,
                                          checked_in=True, allow_duplicate=True)

@@ -5,13 +5,14 @@ from __future__ import annotations
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_http_methods
 
 from hall.clients import counted_address
+from language import ServiceError
 from signup import selectors, services
 from signup.forms import RegistrationForm, SignUpForm
 from signup.models import SignUp
-from tournament.errors import ServiceError, in_language
 from tournament.http import directed_tournament, director_required, int_param
 from tournament.models import Player, Tournament
 
@@ -31,13 +32,11 @@ def sign_up_page(request, slug: str):
                 status = 429 if isinstance(error, services.Flooded) else 422
             else:
                 if done.status == SignUp.WAITING:
-                    messages.warning(request, in_language(
-                        f"{done.name}: alle Plätze sind vergeben – Sie stehen auf der Warteliste.",
-                        f"{done.name}: all places are taken – you are on the waiting list."))
+                    messages.warning(request, gettext(
+                        "%(done)s: alle Plätze sind vergeben – Sie stehen auf der Warteliste.") % {"done": done.name})
                 else:
-                    messages.success(request, in_language(
-                        f"{done.name} ist angemeldet. Die Turnierleitung bestätigt die Anmeldung.",
-                        f"{done.name} has signed up. The tournament director confirms the sign-up."))
+                    messages.success(request, gettext(
+                        "%(done)s ist angemeldet. Die Turnierleitung bestätigt die Anmeldung.") % {"done": done.name})
                 return redirect("signup:page", slug=slug)
         else:
             status = 422
@@ -61,7 +60,7 @@ def _act(request, tournament: Tournament) -> None:
         number = int_param(request.POST, "player", 0)
         services.match(sign_up=sign_up, player=get_object_or_404(Player, pk=number) if number else None)
     else:
-        raise ServiceError("Unbekannte Aktion.", "Unknown action.")
+        raise ServiceError(gettext_lazy("Unbekannte Aktion."))
 
 
 @director_required
@@ -79,7 +78,7 @@ def director_list(request, slug: str):
         try:
             if request.POST.get("action") == "settings":
                 if not form.is_valid():
-                    raise ServiceError("Bitte die Angaben prüfen.", "Please check the entries.")
+                    raise ServiceError(gettext_lazy("Bitte die Angaben prüfen."))
                 services.set_registration(tournament=tournament, **form.cleaned_data)
             else:
                 _act(request, tournament)

@@ -12,7 +12,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from tournament.errors import ServiceError
+from language import ServiceError
 from tournament.models import Entry, Player
 
 FIVE_RUSSIANS = ["Иван Петров", "Пётр Иванов", "Мария Иванова", "Анна Смирнова", "Сергей Попов"]

@@ -3,13 +3,15 @@ publishing/hub/api.py): built here once, so both keep the same promises to a cli
 an HTML page. Nothing is cached on the way (a table's state or a publication's outcome is only true
 now), and a refusal carries its sentence for every reader: "error" in both languages (scorer-api.md,
 publishing.md), "error_de" and "error_en" apart for a program that picks one, and "message" in the
-request's language alone (the scorer page's outbox shows it, so a German page shows no English)."""
+request's language alone (the scorer page's outbox shows it, so a German page shows no English). All
+of them come from one msgid (language/)."""
 
 from __future__ import annotations
 
 from django.http import JsonResponse
+from django.utils.translation import gettext_lazy
 
-from tournament.errors import both, in_language
+from language import Message, answer_pair, in_both, message
 
 
 def answer(data: dict | list, status: int = 200) -> JsonResponse:
@@ -18,19 +20,22 @@ def answer(data: dict | list, status: int = 200) -> JsonResponse:
     return response
 
 
-def refusal(status: int, de: str, en: str, **extra) -> JsonResponse:
-    return answer({"error": both(de, en), "error_de": de, "error_en": en, "message": in_language(de, en), **extra},
-                  status)
+def refusal(status: int, text, /, **extra) -> JsonResponse:
+    """``text``: a msgid or a Message (language/); ``extra``: the answer's further fields."""
+    said = message(text)
+    pair = answer_pair(said)
+    return answer({"error": in_both(said), "error_de": pair["de"], "error_en": pair["en"],
+                   "message": said.render(), **extra}, status)
 
 
 def wrong_method(allowed: str, **extra) -> JsonResponse:
-    response = refusal(405, f"Nur {allowed}.", f"{allowed} only.", **extra)
+    response = refusal(405, Message(gettext_lazy("Nur %(allowed)s."), allowed=allowed), **extra)
     response["Allow"] = allowed
     return response
 
 
-def busy(de: str, en: str, retry_after: int, **extra) -> JsonResponse:
+def busy(text, retry_after: int, **extra) -> JsonResponse:
     """The database stayed locked: nothing was written, and the client sends again after ``retry_after`` seconds."""
-    response = refusal(503, de, en, **extra)
+    response = refusal(503, text, **extra)
     response["Retry-After"] = str(retry_after)
     return response

@@ -31,8 +31,9 @@ from __future__ import annotations
 import unicodedata
 
 import disarm
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from tournament.errors import ServiceError
+from language import ServiceError
 
 KEY_MAX = 120  # the stored key's column (a key a little longer than its name is cut there)
 KEY_SCHEMA = 10  # disarm.KEY_SCHEMA_VERSION the stored keys were made with
@@ -46,15 +47,20 @@ def _refused(character: str) -> bool:
     return category in ("Cc", "Cs", "Co") or (category == "Cf" and character not in _KEPT_FORMAT)
 
 
-def clean(text: str, *, what: tuple[str, str] = ("Name", "name")) -> str:
-    """``text`` as stored (see the module docstring); ``what`` names the field in the refusal (German, English)."""
+# A field as a refusal names it: capitalised at the start of the German sentence, lower case inside the English one.
+NAME = pgettext_lazy("field in a sentence", "Name")
+CLUB = pgettext_lazy("field in a sentence", "Verein")
+REGION = pgettext_lazy("field in a sentence", "Region")
+
+
+def clean(text: str, *, what=NAME) -> str:
+    """``text`` as stored (see the module docstring); ``what`` names the field in the refusal."""
     cleaned = " ".join(unicodedata.normalize("NFC", text).split())
     bad = next((character for character in cleaned if _refused(character)), None)
     if bad is not None:
-        de, en = what
         shown = "".join(character for character in cleaned[:40] if not _refused(character))
-        raise ServiceError(f"{de} „{shown}“ enthält ein unsichtbares Steuerzeichen (U+{ord(bad):04X}).",
-                           f"The {en} “{shown}” contains an invisible control character (U+{ord(bad):04X}).")
+        raise ServiceError(gettext_lazy("%(field)s „%(shown)s“ enthält ein unsichtbares Steuerzeichen (U+%(code)04X)."),
+                           field=what, shown=shown, code=ord(bad))
     return cleaned
 
 

@@ -34,11 +34,13 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from django.db.models import QuerySet
+from django.utils.translation import gettext_lazy
 
+from language import ServiceError
 from tournament import live, rounds
-from tournament.errors import DuplicatePlayer, ServiceError
+from tournament.errors import DuplicatePlayer
 from tournament.models import Entry, Player, Tournament
-from tournament.names import clean, fold, key, sort_key
+from tournament.names import CLUB, NAME, REGION, clean, fold, key, sort_key
 from tournament.services import check_late_entry
 
 PLAYER_TEXT_MAX = 120  # name, club and region (Player's columns)
@@ -52,13 +54,13 @@ __all__ = ["PLAYER_TEXT_MAX", "Identity", "clean", "clean_fields", "enter_new_pl
 
 def clean_fields(*, name: str, club: str = "", region: str = "") -> tuple[str, str, str]:
     """Name, club and region as stored (names.clean), refused in words when empty or longer than their column."""
-    name, club, region = clean(name), clean(club, what=("Verein", "club")), clean(region, what=("Region", "region"))
+    name, club, region = clean(name), clean(club, what=CLUB), clean(region, what=REGION)
     if not name:
-        raise ServiceError("Der Name fehlt.", "The name is missing.")
-    for value, de, en in ((name, "Name", "name"), (club, "Verein", "club"), (region, "Region", "region")):
+        raise ServiceError(gettext_lazy("Der Name fehlt."))
+    for value, what in ((name, NAME), (club, CLUB), (region, REGION)):
         if len(value) > PLAYER_TEXT_MAX:
-            raise ServiceError(f"{de} „{value[:40]}…“ ist zu lang (höchstens {PLAYER_TEXT_MAX} Zeichen).",
-                               f"The {en} “{value[:40]}…” is too long ({PLAYER_TEXT_MAX} characters at most).")
+            raise ServiceError(gettext_lazy("%(field)s „%(value)s…“ ist zu lang (höchstens %(most)s Zeichen)."),
+                               field=what, value=value[:40], most=PLAYER_TEXT_MAX)
     return name, club, region
 
 
@@ -160,12 +162,11 @@ def add_substitute(*, round, name: str, club: str = "") -> Entry:
     name, club, _region = clean_fields(name=name, club=club)
     tournament = round.tournament
     if round.is_final or not round.can_seat:
-        raise ServiceError("Ein Springer kommt nur in eine Vorrunde, in der noch kein Spiel eingetragen ist.",
-                           "A substitute can join only a preliminary round with no hand entered yet.")
+        raise ServiceError(gettext_lazy("Ein Springer kommt nur in eine Vorrunde, in der noch kein Spiel eingetragen ist."))
     player = find_player(name, club)
     if player is not None and Entry.objects.filter(tournament=tournament, player=player).exists():
-        raise ServiceError(f"{player.name} spielt in diesem Turnier schon mit und kann nicht Springer sein.",
-                           f"{player.name} already plays in this tournament and cannot be a substitute.")
+        raise ServiceError(gettext_lazy(
+            "%(player)s spielt in diesem Turnier schon mit und kann nicht Springer sein."), player=player.name)
     if player is None:
         player = register_player(name=name, club=club, allow_duplicate=True)
     return Entry.objects.create(tournament=tournament, player=player, checked_in=True, substitute=True,
@@ -177,7 +178,6 @@ def seat_with_substitute(*, round, name: str, club: str = "", user=None, ranking
     """A substitute ("Springer") instead of a bye, and the round seated again with him, in one
     transaction; ``ranking`` is what rounds.seat_round needs for a round seated by the standings."""
     if not round.byes.exists():
-        raise ServiceError("In dieser Runde setzt niemand aus: ein Springer ist nicht nötig.",
-                           "Nobody sits this round out: no substitute is needed.")
+        raise ServiceError(gettext_lazy("In dieser Runde setzt niemand aus: ein Springer ist nicht nötig."))
     add_substitute(round=round, name=name, club=club)
     return rounds.seat_round(round=round, user=user, ranking=ranking)

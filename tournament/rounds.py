@@ -12,9 +12,10 @@ import random
 from dataclasses import dataclass
 
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
+from language import ByLanguage, Message, ServiceError, pure_pair
 from tournament import events, live, seating
-from tournament.errors import ServiceError
 from tournament.models import Bye, Entry, Round, RoundEvent, Seat, Table, Tournament, new_token
 from tournament.seating.byes import bye_count, choose_byes
 
@@ -44,12 +45,19 @@ class SeatingProblem:
     """Why a seating cannot be used; ``table`` is None for the round as a whole."""
 
     table: int | None
-    message_de: str
-    message_en: str
+    said: Message
+
+    @property
+    def message_de(self) -> str:
+        return self.said.render("de")
+
+    @property
+    def message_en(self) -> str:
+        return self.said.render("en")
 
 
 def _refusal(problems: list[SeatingProblem]) -> ServiceError:
-    return ServiceError(" ".join(p.message_de for p in problems), " ".join(p.message_en for p in problems))
+    return ServiceError(ByLanguage(lambda lang: " ".join(p.said.render(lang) for p in problems)))
 
 
 def round_problems(round: Round, *, seated_first: frozenset[int] | set[int] = frozenset()) -> list[SeatingProblem]:
@@ -58,16 +66,15 @@ def round_problems(round: Round, *, seated_first: frozenset[int] | set[int] = fr
     and a preliminary round is still open."""
     problems = []
     if not round.can_seat:
-        problems.append(SeatingProblem(
-            None, f"Runde {round.number} läuft schon oder ist abgeschlossen; sie kann nicht neu gesetzt werden.",
-            f"Round {round.number} is running or closed; it cannot be reseated."))
+        problems.append(SeatingProblem(None, Message(gettext_lazy(
+            "Runde %(round)s läuft schon oder ist abgeschlossen; sie kann nicht neu gesetzt werden."), round=round.number)))
     earlier = round.tournament.round_set.filter(number__lt=round.number)
     unseated = sorted(set(earlier.filter(status=Round.PLANNED).values_list("number", flat=True)) - set(seated_first))
     if unseated:
-        problems.append(SeatingProblem(None, f"Zuerst Runde {unseated[-1]} setzen.", f"Seat round {unseated[-1]} first."))
+        problems.append(SeatingProblem(None, Message(gettext_lazy("Zuerst Runde %(round)s setzen."), round=unseated[-1])))
     if round.is_final and earlier.exclude(status=Round.CLOSED).exists():
-        problems.append(SeatingProblem(None, "Die Finalrunde wird erst nach dem Abschluss aller Vorrunden gesetzt.",
-                                       "The final round is seated once every preliminary round is closed."))
+        problems.append(SeatingProblem(None, Message(gettext_lazy(
+            "Die Finalrunde wird erst nach dem Abschluss aller Vorrunden gesetzt."))))
     return problems
 
 
@@ -78,39 +85,41 @@ def seating_problems(*, round: Round, tables: dict[int, list[int]],
     tournament = round.tournament
     problems = round_problems(round, seated_first=seated_first)
 
-    def refuse(table, de, en):
-        problems.append(SeatingProblem(table, de, en))
+    def refuse(table, said: Message):
+        problems.append(SeatingProblem(table, said))
 
     if not tables:
-        refuse(None, f"Für Runde {round.number} ist kein Tisch angegeben.", f"No table is given for round {round.number}.")
+        refuse(None, Message(gettext_lazy("Für Runde %(round)s ist kein Tisch angegeben."), round=round.number))
     entries = {e.pk: e for e in tournament.entries.select_related("player")}
     where: dict[int, list[int]] = {}
     for number, players in sorted(tables.items()):
         if not isinstance(number, int) or number < 1:
-            refuse(number, f"„{number}“ ist keine Tischnummer.", f"“{number}” is not a table number.")
+            refuse(number, Message(gettext_lazy("„%(number)s“ ist keine Tischnummer."), number=number))
         if len(players) not in tournament.table_sizes:
             sizes = tournament.table_sizes
             listed = ", ".join(map(str, sizes[:-1]))
-            de, en = ("nur 4", "only 4") if len(sizes) == 1 else (f"{listed} oder {sizes[-1]}", f"{listed} or {sizes[-1]}")
-            refuse(number, f"Tisch {number} hat {len(players)} Spieler; erlaubt sind {de}.",
-                   f"Table {number} has {len(players)} players; allowed: {en}.")
+            allowed = (Message(gettext_lazy("nur 4")) if len(sizes) == 1
+                       else Message(gettext_lazy("%(listed)s oder %(last)s"), listed=listed, last=sizes[-1]))
+            refuse(number, Message(gettext_lazy("Tisch %(number)s hat %(count)s Spieler; erlaubt sind %(allowed)s."),
+                                   number=number, count=len(players), allowed=allowed))
         for entry_id in players:
             entry = entries.get(entry_id)
             if entry is None:
-                refuse(number, f"Tisch {number}: Teilnahme {entry_id} gehört nicht zu diesem Turnier.",
-                       f"Table {number}: entry {entry_id} is not part of this tournament.")
+                refuse(number, Message(gettext_lazy(
+                    "Tisch %(number)s: Teilnahme %(entry_id)s gehört nicht zu diesem Turnier."),
+                        number=number, entry_id=entry_id))
                 continue
             where.setdefault(entry_id, []).append(number)
             if not entry.plays_in(round.number):
-                refuse(number, f"Tisch {number}: {entry.player.name} ist nach Runde {entry.withdrawn_after_round} "
-                               f"ausgeschieden.",
-                       f"Table {number}: {entry.player.name} withdrew after round {entry.withdrawn_after_round}.")
+                refuse(number, Message(gettext_lazy(
+                    "Tisch %(number)s: %(player)s ist nach Runde %(after)s ausgeschieden."),
+                        number=number, player=entry.player.name, after=entry.withdrawn_after_round))
     for entry_id, numbers in where.items():
         if len(numbers) > 1:
             shown = ", ".join(str(n) for n in numbers)
             name = entries[entry_id].player.name
-            refuse(numbers[-1], f"{name} sitzt mehrmals in Runde {round.number} (Tisch {shown}).",
-                   f"{name} is seated more than once in round {round.number} (table {shown}).")
+            refuse(numbers[-1], Message(gettext_lazy(
+                "%(name)s sitzt mehrmals in Runde %(round)s (Tisch %(shown)s)."), name=name, round=round.number, shown=shown))
     return problems
 
 
@@ -171,7 +180,7 @@ def seat_round(*, round: Round, seed: str | None = None, user=None, ranking: lis
     try:
         if round.is_final:
             if ranking is None:
-                raise ServiceError("Für die Finalrunde fehlt die Rangliste.", "The final round needs the standings.")
+                raise ServiceError(gettext_lazy("Für die Finalrunde fehlt die Rangliste."))
             # The best N who are here: a player who withdrew or is not checked in is passed over and
             # the next ranked moves up (seed 003: "The first 12 players are qualified for the final").
             present = set(entries)
@@ -186,8 +195,7 @@ def seat_round(*, round: Round, seed: str | None = None, user=None, ranking: lis
             drawn = seating.seeded_round(finalists, **tournament.table_sizes_allowed)
         elif tournament.seats_by_standings(round.number):
             if ranking is None:
-                raise ServiceError("Für das Setzen nach Reihung fehlt die Rangliste.",
-                                   "Seating by the standings needs the standings.")
+                raise ServiceError(gettext_lazy("Für das Setzen nach Reihung fehlt die Rangliste."))
             # Nach Reihung (ABAKUS sortNachReihung): the byes to the lowest-ranked among those with the
             # fewest so far (events.md: the leaders always play), then the best four at table 1, the next
             # four at table 2, tables of five (and six) at the bottom.
@@ -204,7 +212,7 @@ def seat_round(*, round: Round, seed: str | None = None, user=None, ranking: lis
                                 **tournament.table_sizes_allowed, history=_history(round))
             drawn = plan.rounds[0]
     except seating.SeatingImpossible as error:
-        raise ServiceError(error.message_de, error.message_en) from None
+        raise ServiceError(pure_pair(error.message_de, error.message_en)) from None
     tables = {number: list(players) for number, players in enumerate(drawn, start=1)}
     detail: dict = {"seed": seed}
     if round.is_final:
@@ -237,14 +245,12 @@ def seat_round_as_given(*, round: Round, tables: dict[int, list[int]], user=None
 def close_round(*, round: Round, user=None) -> Round:
     round = _lock_round(round)
     if not round.can_close:
-        raise ServiceError(f"Runde {round.number} ist nicht offen.", f"Round {round.number} is not open.")
+        raise ServiceError(gettext_lazy("Runde %(round)s ist nicht offen."), round=round.number)
     open_tables = [table.number for table in round.tables.order_by("number") if not table.is_complete]
     if open_tables:
         numbers = ", ".join(str(n) for n in open_tables)
-        raise ServiceError(
-            f"An Tisch {numbers} fehlen noch Spiele. Spiele eintragen lassen oder den Tisch beenden.",
-            f"Table {numbers} still has hands to enter. Have them entered or end play at that table.",
-        )
+        raise ServiceError(gettext_lazy(
+            "An Tisch %(numbers)s fehlen noch Spiele. Spiele eintragen lassen oder den Tisch beenden."), numbers=numbers)
     round.status, round.closed_at = Round.CLOSED, timezone.now()
     round.save(update_fields=["status", "closed_at"])
     RoundEvent.objects.create(round=round, action="close", user=user)
@@ -256,9 +262,9 @@ def close_round(*, round: Round, user=None) -> Round:
 def reopen_round(*, round: Round, reason: str, user=None) -> Round:
     round = _lock_round(round)
     if not reason.strip():
-        raise ServiceError("Zum Wiedereröffnen braucht es eine Begründung.", "Reopening needs a reason.")
+        raise ServiceError(gettext_lazy("Zum Wiedereröffnen braucht es eine Begründung."))
     if not round.can_reopen:
-        raise ServiceError(f"Runde {round.number} ist nicht abgeschlossen.", f"Round {round.number} is not closed.")
+        raise ServiceError(gettext_lazy("Runde %(round)s ist nicht abgeschlossen."), round=round.number)
     round.status, round.closed_at = Round.RUNNING, None
     round.save(update_fields=["status", "closed_at"])
     RoundEvent.objects.create(round=round, action="reopen", reason=reason.strip(), user=user)
@@ -270,7 +276,7 @@ def end_table(*, table: Table, reason: str = "", user=None) -> Table:
     """The director ends play at a late table: the round closes with the hands entered there."""
     table = Table.objects.select_for_update().select_related("round").get(pk=table.pk)
     if not table.round.is_open:
-        raise ServiceError("Die Runde ist nicht offen.", "The round is not open.")
+        raise ServiceError(gettext_lazy("Die Runde ist nicht offen."))
     table.ended_early = True
     table.version += 1
     table.save(update_fields=["ended_early", "version"])
@@ -290,7 +296,7 @@ def rotate_links(*, round: Round, tables: list[Table] | None = None, every_table
     locked = list(Table.objects.select_for_update().filter(round=round).order_by("number"))
     chosen = [table for table in locked if every_table or table.pk in wanted]
     if not chosen:
-        raise ServiceError("Kein Tisch dieser Runde gewählt.", "No table of this round was chosen.")
+        raise ServiceError(gettext_lazy("Kein Tisch dieser Runde gewählt."))
     for table in chosen:
         table.token = new_token()
         table.save(update_fields=["token"])

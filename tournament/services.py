@@ -8,9 +8,11 @@ from __future__ import annotations
 import uuid
 from datetime import date as Date
 
+from django.utils.translation import gettext_lazy
+
+from language import ByLanguage, ServiceError
 from rules.engine.ruleset import RuleSet
 from tournament import events, live, selectors
-from tournament.errors import ServiceError
 from tournament.models import CustomRuleSet, Entry, Player, Round, Tournament
 from tournament.money import MAX_STAKE_CENTS, euro_text, from_cents
 
@@ -30,8 +32,8 @@ def resolve_ruleset(key: str) -> RuleSet:
             try:
                 return load_custom(custom.spec())
             except RuleSetInvalid as error:
-                raise ServiceError(f"Das Regelwerk ist ungültig: {error}", f"The rule set is invalid: {error}") from None
-    raise ServiceError(f"Unbekanntes Regelwerk „{key}“.", f"Unknown rule set “{key}”.")
+                raise ServiceError(gettext_lazy("Das Regelwerk ist ungültig: %(error)s"), error=error) from None
+    raise ServiceError(gettext_lazy("Unbekanntes Regelwerk „%(key)s“."), key=key)
 
 
 # --- tournaments ------------------------------------------------------------------------------
@@ -68,11 +70,9 @@ def create_tournament(
         time_limit_minutes=time_limit_minutes or fmt.time_limit_minutes or None,
     )
     if (tournament.hands_at_four, tournament.hands_at_five) not in HAND_COUNTS:
-        raise ServiceError(
-            f"{tournament.hands_at_four} Spiele am Vierer- und {tournament.hands_at_five} am Fünfertisch passen nicht "
-            f"zusammen: jeder spielt gleich viele (16 und 20, oder 20 und 25).",
-            f"{tournament.hands_at_four} hands at a table of four and {tournament.hands_at_five} at five do not match: "
-            f"everyone plays as many (16 and 20, or 20 and 25).")
+        raise ServiceError(gettext_lazy(
+            "%(hands_at_four)s Spiele am Vierer- und %(hands_at_five)s am Fünfertisch passen nicht zusammen: jeder spielt gleich "
+            "viele (16 und 20, oder 20 und 25)."), hands_at_four=tournament.hands_at_four, hands_at_five=tournament.hands_at_five)
     tournament.full_clean()
     tournament.save()
     numbers = range(1, tournament.rounds + 1 + (1 if tournament.has_final else 0))
@@ -109,11 +109,9 @@ def check_late_entry(tournament: Tournament, entry: Entry | None = None) -> None
         return
     if entry is not None and entry.seats.exists():
         return
-    raise ServiceError(
-        f"Nach den Regeln „{tournament.ruleset.name}“ kann niemand mehr dazukommen, sobald Runde 1 gesetzt ist "
-        f"(„It's not possible to join later.“).",
-        f"Under the “{tournament.ruleset.name}” rules nobody can join once round 1 is seated "
-        f"(“It's not possible to join later.”).")
+    raise ServiceError(gettext_lazy(
+        "Nach den Regeln „%(ruleset)s“ kann niemand mehr dazukommen, sobald Runde 1 gesetzt ist („It's not possible to join "
+        "later.“)."), ruleset=tournament.ruleset.name)
 
 
 @live.write_service
@@ -154,6 +152,11 @@ def _euros(cents: int, lang: str = "de") -> str:
     return euro_text(from_cents(cents), lang=lang, grouped=False)
 
 
+def _amount(cents: int) -> ByLanguage:
+    """An amount as each language writes it, for a refusal either language may read."""
+    return ByLanguage(lambda lang: _euros(cents, lang))
+
+
 @live.write_service
 def set_prizes(*, tournament: Tournament, entry_fee_cents: int, prizes_cents: list[int],
                over_fees_ok: bool = False) -> Tournament:
@@ -165,24 +168,21 @@ def set_prizes(*, tournament: Tournament, entry_fee_cents: int, prizes_cents: li
     with both sums, so no prize list promises money the event has not taken in."""
     amounts = [entry_fee_cents, *prizes_cents]
     if any(not isinstance(amount, int) or amount < 0 for amount in amounts):
-        raise ServiceError("Nenngeld und Preise dürfen nicht negativ sein.",
-                           "The entry fee and the prizes cannot be negative.")
+        raise ServiceError(gettext_lazy("Nenngeld und Preise dürfen nicht negativ sein."))
     if any(amount > MAX_CENTS for amount in amounts):
-        raise ServiceError(f"Mehr als {_euros(MAX_CENTS)} ist wohl ein Tippfehler.",
-                           f"More than {_euros(MAX_CENTS, 'en')} is likely a typing slip.")
+        raise ServiceError(gettext_lazy("Mehr als %(most)s ist wohl ein Tippfehler."), most=_amount(MAX_CENTS))
     while prizes_cents and prizes_cents[-1] == 0:  # a zero for the last places pays nobody anything
         prizes_cents = prizes_cents[:-1]
     if len(prizes_cents) > MAX_PRIZES:
-        raise ServiceError(f"Höchstens {MAX_PRIZES} Preise.", f"At most {MAX_PRIZES} prizes.")
+        raise ServiceError(gettext_lazy("Höchstens %(most)s Preise."), most=MAX_PRIZES)
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     payers = selectors.fee_payers(tournament)
     fees, total = entry_fee_cents * payers, sum(prizes_cents)
     if total > fees and not over_fees_ok:
-        raise ServiceError(
-            f"Die Preise ({_euros(total)}) sind mehr als das Nenngeld ({payers} × {_euros(entry_fee_cents)} = "
-            f"{_euros(fees)}). Wenn das so gewollt ist (Sponsor, Zuschuss), bitte bestätigen.",
-            f"The prizes ({_euros(total, 'en')}) exceed the entry fees ({payers} × {_euros(entry_fee_cents, 'en')} = "
-            f"{_euros(fees, 'en')}). If that is intended (a sponsor, a subsidy), please confirm.")
+        raise ServiceError(gettext_lazy(
+            "Die Preise (%(prizes)s) sind mehr als das Nenngeld (%(payers)s × %(fee)s = %(fees)s). Wenn das so gewollt ist "
+            "(Sponsor, Zuschuss), bitte bestätigen."), prizes=_amount(total), payers=payers, fee=_amount(entry_fee_cents),
+            fees=_amount(fees))
     tournament.entry_fee_cents = entry_fee_cents
     tournament.prizes_cents = list(prizes_cents)
     tournament.save(update_fields=["entry_fee_cents", "prizes_cents"])
@@ -194,7 +194,7 @@ def set_money_settings(*, tournament: Tournament, stake_cents: int, kontra_to_ch
     """Change what a point is worth and where the kontra money goes; the stored hands are priced again
     once this commits (scoring listens to tournament.events.money_settings_changed)."""
     if not 0 <= stake_cents <= MAX_STAKE_CENTS:
-        raise ServiceError(f"Cent je Punkt: 0 bis {MAX_STAKE_CENTS}.", f"Cents per point: 0 to {MAX_STAKE_CENTS}.")
+        raise ServiceError(gettext_lazy("Cent je Punkt: 0 bis %(most)s."), most=MAX_STAKE_CENTS)
     changed = (tournament.stake_cents, tournament.kontra_to_charity) != (stake_cents, kontra_to_charity)
     tournament.stake_cents, tournament.kontra_to_charity = stake_cents, kontra_to_charity
     tournament.save(update_fields=["stake_cents", "kontra_to_charity"])

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from django.utils.translation import gettext_lazy
+
+from language import ServiceError
 from tournament import live
-from tournament.errors import ServiceError
 from tournament.models import Entry, Team, TeamMember, Tournament
 
 MAX_NAME = 120
@@ -18,18 +20,17 @@ MAX_NAME = 120
 def _clean_name(name: str) -> str:
     name = " ".join(name.split())
     if not name:
-        raise ServiceError("Der Name der Mannschaft fehlt.", "The team's name is missing.")
+        raise ServiceError(gettext_lazy("Der Name der Mannschaft fehlt."))
     if len(name) > MAX_NAME:
-        raise ServiceError(f"Der Name der Mannschaft ist zu lang (höchstens {MAX_NAME} Zeichen).",
-                           f"The team's name is too long (at most {MAX_NAME} characters).")
+        raise ServiceError(gettext_lazy(
+            "Der Name der Mannschaft ist zu lang (höchstens %(most)s Zeichen)."), most=MAX_NAME)
     return name
 
 
 def _check_free(team: Team, entries: list[Entry]) -> None:
     for entry in entries:
         if entry.tournament_id != team.tournament_id:
-            raise ServiceError(f"{entry.player.name} spielt nicht in diesem Turnier.",
-                               f"{entry.player.name} does not play in this tournament.")
+            raise ServiceError(gettext_lazy("%(player)s spielt nicht in diesem Turnier."), player=entry.player.name)
     others = TeamMember.objects.filter(entry__in=entries).select_related("team")
     if team.pk is not None:
         others = others.exclude(team=team)
@@ -37,8 +38,8 @@ def _check_free(team: Team, entries: list[Entry]) -> None:
     for entry in entries:
         if entry.pk in taken:
             other = taken[entry.pk].name
-            raise ServiceError(f"{entry.player.name} spielt schon für die Mannschaft „{other}“.",
-                               f"{entry.player.name} already plays for the team “{other}”.")
+            raise ServiceError(gettext_lazy(
+                "%(player)s spielt schon für die Mannschaft „%(other)s“."), player=entry.player.name, other=other)
 
 
 @live.write_service
@@ -46,7 +47,7 @@ def create_team(*, tournament: Tournament, name: str, entries: list[Entry] = ())
     """A new team of ``tournament``, with ``entries`` as its first members (all or nothing)."""
     name = _clean_name(name)
     if Team.objects.filter(tournament=tournament, name__iexact=name).exists():
-        raise ServiceError(f"Die Mannschaft „{name}“ gibt es schon.", f"The team “{name}” already exists.")
+        raise ServiceError(gettext_lazy("Die Mannschaft „%(name)s“ gibt es schon."), name=name)
     team = Team(tournament=tournament, name=name)
     _check_free(team, list(entries))
     team.save()
@@ -96,7 +97,7 @@ def form_teams(*, tournament: Tournament, size: int) -> list[Team]:
     enough of them ("TC Wels", "TC Wels 2"), the rest mixed in name order ("Mannschaft 1", …). Players
     left over (fewer than ``size``) stay without a team."""
     if size < 1:
-        raise ServiceError("Eine Mannschaft hat mindestens einen Spieler.", "A team has at least one player.")
+        raise ServiceError(gettext_lazy("Eine Mannschaft hat mindestens einen Spieler."))
     free = list(tournament.entries.filter(checked_in=True, team_membership__isnull=True).select_related("player")
                 .order_by("player__name", "pk"))
     by_club: dict[str, list[Entry]] = defaultdict(list)

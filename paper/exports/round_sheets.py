@@ -18,13 +18,14 @@ from __future__ import annotations
 from typing import ClassVar
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from language import ServiceError
 from paper.exports.pdf import PdfExporter
-from tournament.errors import ServiceError
 from tournament.selectors import round_tables
 
 OUT = colors.HexColor("#BBBBBB")  # the cell of the dealer who sits out at a table of five
@@ -99,7 +100,7 @@ class RoundSheetPdf(PdfExporter):
         self.tables = self.load()
         if not self.tables:
             n = self.round.number
-            raise ServiceError(f"Runde {n} ist noch nicht ausgelost.", f"Round {n} has not been drawn yet.")
+            raise ServiceError(gettext_lazy("Runde %(n)s ist noch nicht ausgelost."), n=n)
         return super().render_bytes()
 
     def frame_size(self) -> tuple[float, float]:

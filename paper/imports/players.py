@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext_lazy
+
+from language import ServiceError, pure_pair
 from paper import columns
 from paper.cells import (
     MAX_ROWS,
@@ -21,7 +24,6 @@ from paper.cells import (
 )
 from paper.imports.batches import batches
 from tournament import live
-from tournament.errors import ServiceError
 from tournament.models import Entry, Player, Tournament
 from tournament.players import clean, clean_fields, enter_new_player, find_player, likely_duplicates, same_player
 from tournament.services import enter_player
@@ -58,7 +60,7 @@ def player_rows_from_text(text: str) -> list[dict]:
             continue
         if len(rows) == MAX_ROWS:
             error = too_many_rows()
-            raise ServiceError(error.message_de, error.message_en)
+            raise ServiceError(pure_pair(error.message_de, error.message_en))
         delimiter = next((d for d in ("\t", ";", ",") if d in line), None)
         parts = [part.strip() for part in (line.split(delimiter) if delimiter else [line])]
         rows.append({"name": parts[0], "club": parts[1] if len(parts) > 1 else "",
@@ -86,12 +88,12 @@ def player_rows_from_file(name: str, content: bytes) -> list[dict]:
     try:
         table = _xlsx_table(content) if name.lower().endswith(".xlsx") else csv_rows(content)
     except FileRefused as error:
-        raise ServiceError(error.message_de, error.message_en) from None
+        raise ServiceError(pure_pair(error.message_de, error.message_en)) from None
     if not table:
         return []
     keys = _keys(table[0])
     if "name" not in keys:
-        raise ServiceError("Die erste Zeile braucht eine Spalte „Name“.", "The first row needs a “Name” column.")
+        raise ServiceError(gettext_lazy("Die erste Zeile braucht eine Spalte „Name“."))
     return [
         {key: cell_text(value) for key, value in zip(keys, row, strict=False) if key}
         for row in table[1:] if any(cell_text(value) for value in row)
@@ -99,8 +101,8 @@ def player_rows_from_file(name: str, content: bytes) -> list[dict]:
 
 
 def _not_whole(value, who: str, header: str) -> ServiceError:
-    return ServiceError(f"Bei „{who}“ ist „{value}“ in der Spalte „{header}“ keine ganze Zahl.",
-                        f"At “{who}”, “{value}” in the column “{header}” is not a whole number.")
+    return ServiceError(gettext_lazy(
+        "Bei „%(who)s“ ist „%(value)s“ in der Spalte „%(header)s“ keine ganze Zahl."), who=who, value=value, header=header)
 
 
 def _count(value, who: str, key: str) -> int | None:
@@ -122,8 +124,9 @@ def _entry_columns(row: dict, who: str) -> dict:
         present = yes_no(row["checked_in"])
         if present is None:
             header = ENTRY_COLUMNS["checked_in"]
-            raise ServiceError(f"Bei „{who}“ ist „{row['checked_in']}“ in der Spalte „{header}“ weder ja noch nein.",
-                               f"At “{who}”, “{row['checked_in']}” in the column “{header}” is neither yes nor no.")
+            raise ServiceError(gettext_lazy(
+                "Bei „%(who)s“ ist „%(value)s“ in der Spalte „%(header)s“ weder ja noch nein."),
+                    who=who, value=row['checked_in'], header=header)
         values["checked_in"] = present
     if "withdrawn_after_round" in row:
         values["withdrawn_after_round"] = _count(row["withdrawn_after_round"], who, "withdrawn_after_round")
@@ -151,8 +154,8 @@ def _checked_rows(tournament: Tournament, rows: list[dict]) -> tuple[list[_Row],
     """Every row checked before anything is written (names, lengths, lots, the extra columns): a
     mistake anywhere in the list refuses all of it. Reads only."""
     if len(rows) > MAX_PLAYERS:
-        raise ServiceError(f"Die Liste hat {len(rows)} Zeilen; höchstens {MAX_PLAYERS} Spieler auf einmal.",
-                           f"The list has {len(rows)} lines; {MAX_PLAYERS} players at most at once.")
+        raise ServiceError(gettext_lazy(
+            "Die Liste hat %(rows)s Zeilen; höchstens %(most)s Spieler auf einmal."), rows=len(rows), most=MAX_PLAYERS)
     checked, skipped = [], []
     taken_lots = {entry.lot: entry.player for entry in tournament.entries.filter(lot__isnull=False).select_related("player")}
     lots_in_file: dict[int, int] = {}
@@ -164,15 +167,14 @@ def _checked_rows(tournament: Tournament, rows: list[dict]) -> tuple[list[_Row],
             name, club, region = clean_fields(name=str(row.get("name", "")), club=str(row.get("club", "")),
                                               region=str(row.get("region", "")))
         except ServiceError as error:
-            raise ServiceError(f"Zeile {number}: {error.message_de}", f"Line {number}: {error.message_en}") from None
+            raise ServiceError(gettext_lazy("Zeile %(number)s: %(problem)s"), number=number, problem=error.said) from None
         row = {**row, "name": name, "club": club, "region": region}
         extra = _entry_columns(row, name)
         lot = extra.get("lot")
         holder = taken_lots.get(lot)
         if lot is not None:
             if lot in lots_in_file or (holder is not None and not same_player(name, club, holder.name, holder.club)):
-                raise ServiceError(f"Los {lot} ist mehrfach vergeben (bei „{name}“).",
-                                   f"Lot {lot} is given more than once (at “{name}”).")
+                raise ServiceError(gettext_lazy("Los %(lot)s ist mehrfach vergeben (bei „%(name)s“)."), lot=lot, name=name)
             lots_in_file[lot] = number
         checked.append(_Row(number, row, name, club, extra))
     return checked, skipped
@@ -232,11 +234,10 @@ def import_players(*, tournament: Tournament, rows: list[dict], check_in: bool =
             if not done:
                 raise refused.error from None
             error = refused.error
-            raise ServiceError(
-                f"Zeile {refused.number}: {error.message_de} Die ersten {done} Zeilen sind eingetragen; die Liste "
-                f"kann nach dem Korrigieren nochmals hochgeladen werden (schon Eingetragene werden erkannt).",
-                f"Line {refused.number}: {error.message_en} The first {done} lines are entered; the list can be "
-                f"uploaded again once corrected (those already entered are recognised).") from None
+            raise ServiceError(gettext_lazy(
+                "Zeile %(number)s: %(problem)s Die ersten %(done)s Zeilen sind eingetragen; die Liste kann nach dem "
+                "Korrigieren nochmals hochgeladen werden (schon Eingetragene werden erkannt)."),
+                number=refused.number, problem=error.said, done=done) from None
         done += len(chunk)
     return report
 

@@ -8,18 +8,19 @@ import logging
 
 from django.db import OperationalError
 from django.http import JsonResponse
+from django.utils.translation import gettext_lazy
 from django.views.decorators.csrf import csrf_exempt
 
+from language import ServiceError
 from publishing.hub.receive import Refused, receive_tournament
 from publishing.hub.tokens import find_token
 from tournament import json_answers as reply
-from tournament.errors import ServiceError
 
 logger = logging.getLogger(__name__)
 
 
-def _error(status: int, de: str, en: str, **more) -> JsonResponse:
-    return reply.refusal(status, de, en, ok=False, **more)
+def _error(status: int, text, **more) -> JsonResponse:
+    return reply.refusal(status, text, ok=False, **more)
 
 
 @csrf_exempt
@@ -29,11 +30,10 @@ def publish(request):
     scheme, _space, token_text = request.headers.get("Authorization", "").partition(" ")
     token = find_token(token_text) if scheme.lower() == "bearer" else None
     if token is None:
-        return _error(401, "Unbekannter oder widerrufener Schlüssel.", "Unknown or revoked token.")
+        return _error(401, gettext_lazy("Unbekannter oder widerrufener Schlüssel."))
     # A form body would make Django parse it as a form (a multipart body was a 500): only JSON is read.
     if request.content_type in ("multipart/form-data", "application/x-www-form-urlencoded"):
-        return _error(415, "Die Sendung muss JSON sein (Content-Type: application/json).",
-                      "The request must be JSON (Content-Type: application/json).")
+        return _error(415, gettext_lazy("Die Sendung muss JSON sein (Content-Type: application/json)."))
     # The upload middleware refused a body over PUBLISH_MAX_MB already (hall/uploads.py); read() takes the
     # rest, where request.body would hold it to the smaller upload limit.
     body = request.read()
@@ -44,13 +44,13 @@ def publish(request):
         # A refusal the venue can act on (its database older than the hub's copy) says so in code, with the
         # copy's sequence: the venue offers its director to publish its state as a new one.
         more = {"code": refusal.code, "sequence": refusal.sequence} if refusal.code else {}
-        return _error(refusal.status, refusal.message_de, refusal.message_en, **more)
+        return _error(refusal.status, refusal.said, **more)
     except ServiceError as refusal:  # the cup's own rules (a season with a final already): nothing taken
-        return _error(409, refusal.message_de, refusal.message_en)
+        return _error(409, refusal.said)
     except OperationalError:
         logger.warning("publish: database busy")
-        return reply.busy("Der Cup-Server ist gerade ausgelastet; nichts wurde übernommen. Bitte gleich nochmals senden.",
-                          "The cup's site is busy right now; nothing was taken. Please send again in a moment.", 5, ok=False)
+        return reply.busy(gettext_lazy(
+            "Der Cup-Server ist gerade ausgelastet; nichts wurde übernommen. Bitte gleich nochmals senden."), 5, ok=False)
     tournament = received.tournament
     # The state of another incarnation this one replaced (a venue's restore), so the venue can say so.
     replaced = {"replaced": {"sequence": received.replaced.sequence}} if received.replaced is not None else {}

@@ -18,9 +18,11 @@ from dataclasses import dataclass
 
 from django.db import IntegrityError
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from cups.models import Cup, Season, SeasonTournament
 from cups.services import add_tournament, create_season, season_label
+from language import Message, ServiceError
 from publishing import document as codec
 from publishing.checks import hub_ruleset
 from publishing.hub.players import cup_players
@@ -30,7 +32,6 @@ from rules.engine import InvalidHand
 from scoring.copies import EnteredElsewhere, remove_hands, store_booked_corrections, store_entered_hands
 from tournament import live
 from tournament.copies import RoundCopy, TournamentCopy, replace_with_copy
-from tournament.errors import ServiceError
 from tournament.models import Tournament
 
 __all__ = ["Received", "Refused", "receive_tournament"]
@@ -52,27 +53,24 @@ def _check_existing(existing: Tournament | None, document: codec.Document, token
     slug = document.tournament.slug
     copy = PublishedCopy.objects.select_for_update().filter(tournament=existing).first()
     if copy is None:
-        raise Refused(409, f"Auf dem Cup-Server gibt es schon ein eigenes Turnier „{slug}“; es wird nicht "
-                           "überschrieben. Bitte ein anderes Kürzel wählen.",
-                      f"The cup's site has a tournament “{slug}” of its own; it is not overwritten. "
-                      "Please choose another short name.")
+        raise Refused(409, gettext_lazy(
+            "Auf dem Cup-Server gibt es schon ein eigenes Turnier „%(slug)s“; es wird nicht überschrieben. Bitte ein anderes "
+            "Kürzel wählen."), slug=slug)
     if copy.cup_id != token.cup_id:
-        raise Refused(403, f"Das Turnier „{slug}“ gehört zu einem anderen Cup; dieser Schlüssel darf es nicht ändern.",
-                      f"The tournament “{slug}” belongs to another cup; this token may not change it.")
+        raise Refused(403, gettext_lazy(
+            "Das Turnier „%(slug)s“ gehört zu einem anderen Cup; dieser Schlüssel darf es nicht ändern."), slug=slug)
     if copy.token_id != token.pk:
-        raise Refused(403, f"Das Turnier „{slug}“ hat ein anderer Turnierort veröffentlicht; dieser Schlüssel darf es "
-                           "nicht ändern (die Cup-Leitung kann es ihm im Admin zuweisen). Bitte ein anderes Kürzel wählen.",
-                      f"Another venue published the tournament “{slug}”; this token may not change it (the cup's "
-                      "organiser can assign it in the admin). Please choose another short name.")
+        raise Refused(403, gettext_lazy(
+            "Das Turnier „%(slug)s“ hat ein anderer Turnierort veröffentlicht; dieser Schlüssel darf es nicht ändern (die "
+            "Cup-Leitung kann es ihm im Admin zuweisen). Bitte ein anderes Kürzel wählen."), slug=slug)
     if document.incarnation != copy.incarnation:
         _check_retired(document, copy)
         return copy  # a new incarnation: the venue's newest truth, whatever its sequence
     if document.sequence < copy.sequence or (document.sequence == copy.sequence and digest != copy.digest):
-        raise Refused(409, f"Der Cup-Server hat schon einen neueren Stand dieses Turniers (Stand {copy.sequence}, "
-                           f"gesendet {document.sequence}); eine alte oder wiederholte Sendung ändert nichts.",
-                      f"The cup's site already has a newer state of this tournament (state {copy.sequence}, "
-                      f"sent {document.sequence}); an old or repeated request changes nothing.",
-                      code=HUB_NEWER, sequence=copy.sequence)
+        raise Refused(409, Message(gettext_lazy(
+            "Der Cup-Server hat schon einen neueren Stand dieses Turniers (Stand %(sequence)s, gesendet %(sent)s); eine "
+            "alte oder wiederholte Sendung ändert nichts."), sequence=copy.sequence, sent=document.sequence),
+            code=HUB_NEWER, sequence=copy.sequence)
     return copy
 
 
@@ -80,12 +78,10 @@ def _check_retired(document: codec.Document, copy: PublishedCopy) -> None:
     # A /2 sending (no incarnation) belongs to the legacy incarnation, retired once the copy has another.
     retired = document.incarnation is None or str(document.incarnation) in copy.retired_incarnations
     if retired:
-        raise Refused(409, "Diese Sendung ist ein älterer Stand dieses Turniers, von bevor es am Turnierort "
-                           "wiederhergestellt oder neu angelegt wurde; der Cup-Server hat schon den neueren "
-                           f"(Stand {copy.sequence}). Sie ändert nichts.",
-                      "This request is an older state of this tournament, from before it was restored or re-created "
-                      f"at the venue; the cup's site has the newer one (state {copy.sequence}). It changes nothing.",
-                      code=RETIRED, sequence=copy.sequence)
+        raise Refused(409, Message(gettext_lazy(
+            "Diese Sendung ist ein älterer Stand dieses Turniers, von bevor es am Turnierort wiederhergestellt oder neu "
+            "angelegt wurde; der Cup-Server hat schon den neueren (Stand %(sequence)s). Sie ändert nichts."),
+            sequence=copy.sequence), code=RETIRED, sequence=copy.sequence)
 
 
 def _retired(copy: PublishedCopy | None, document: codec.Document) -> list[str]:
@@ -115,7 +111,7 @@ def _players(document: codec.Document, cup: Cup) -> list:
     try:
         return cup_players(cup, [(p.name, p.club, p.region) for p in document.players])
     except ServiceError as refusal:  # a name the house's rule does not take (an invisible format character)
-        raise Refused(400, f"Feld „players“: {refusal.message_de}", f"Field “players”: {refusal.message_en}") from None
+        raise Refused(400, gettext_lazy("Feld „players“: %(problem)s"), problem=refusal.said) from None
 
 
 def _copy(document: codec.Document, cup: Cup) -> TournamentCopy:
@@ -141,16 +137,14 @@ def _store_hands(document: codec.Document, tables_by_round) -> None:
     try:
         ours = store_entered_hands(tables=tables)
     except InvalidHand as error:
-        raise Refused(422, f"Ein Spiel ist nach diesem Regelwerk nicht lesbar: {error}",
-                      f"A hand does not read under this rule set: {error}") from error
+        raise Refused(422, gettext_lazy("Ein Spiel ist nach diesem Regelwerk nicht lesbar: %(error)s"), error=error) from error
     for part, (table, _seats), points in zip(sent, stored, ours, strict=True):
         for hand, mine in zip(part.hands, points, strict=True):
             if tuple(hand.points) != mine:
-                raise Refused(409, f"Tisch {table.number} ({table.round.number}. Runde), Spiel {hand.number}: der "
-                                   "Cup-Server rechnet andere Punkte als das Turnier vor Ort. Bitte beide auf dieselbe "
-                                   "Version bringen.",
-                              f"Table {table.number} (round {table.round.number}), hand {hand.number}: the cup's "
-                              "site scores different points than the venue. Please bring both to the same version.")
+                raise Refused(409, gettext_lazy(
+                    "Tisch %(table)s (%(round)s. Runde), Spiel %(hand)s: der Cup-Server rechnet andere Punkte als das Turnier "
+                    "vor Ort. Bitte beide auf dieselbe Version bringen."),
+                        table=table.number, round=table.round.number, hand=hand.number)
 
 
 @live.write_service(changes=lambda arguments, received: () if received.status == "unchanged"

@@ -7,11 +7,12 @@ import hmac
 import secrets
 
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from cups.models import Cup
+from language import ServiceError
 from publishing.models import PublishToken
 from tournament import live
-from tournament.errors import ServiceError
 
 
 def _digest(secret: str) -> str:
@@ -49,7 +50,7 @@ def revoke_token(*, token: str) -> PublishToken:
     prefix, _secret = _split(token)
     row = PublishToken.objects.select_for_update().filter(prefix=prefix).first()
     if row is None:
-        raise ServiceError("Diesen Schlüssel gibt es nicht.", "There is no such token.")
+        raise ServiceError(gettext_lazy("Diesen Schlüssel gibt es nicht."))
     if row.revoked_at is None:
         row.revoked_at = timezone.now()
         row.save(update_fields=["revoked_at"])

@@ -5,12 +5,12 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext
 
 from cups.models import Cup
 from cups.roles import MANAGE
 from publishing.hub.tokens import create_token, revoke_token
 from publishing.models import PublishToken
-from tournament.errors import in_language
 from tournament.http import director_required, int_param
 
 
@@ -27,12 +27,12 @@ def cup_tokens(request, slug: str):
             if row is None:
                 raise Http404
             revoke_token(token=row.prefix)
-            messages.success(request, in_language("Schlüssel widerrufen.", "Token revoked."))
+            messages.success(request, gettext("Schlüssel widerrufen."))
             return redirect("publishing:tokens", slug=slug)
         name = request.POST.get("name", "").strip()
         if not name or len(name) > 120:
-            messages.error(request, in_language("Bitte einen Namen angeben (wer den Schlüssel bekommt, höchstens 120 Zeichen).",
-                                                "Please give a name (who gets the token, 120 characters at most)."))
+            messages.error(request, gettext(
+                "Bitte einen Namen angeben (wer den Schlüssel bekommt, höchstens 120 Zeichen)."))
             status = 422
         else:
             _row, new_token = create_token(cup=cup, name=name)

@@ -21,12 +21,22 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from django.conf import settings
+from django.utils.translation import gettext_lazy
+
+from language import Message, render
 
 
 @dataclass(frozen=True)
 class NotAllowed(Exception):  # noqa: N818 - a refusal with its sentence, not a programming error
-    message_de: str
-    message_en: str
+    said: Message
+
+    @property
+    def message_de(self) -> str:
+        return render(self.said, "de")
+
+    @property
+    def message_en(self) -> str:
+        return render(self.said, "en")
 
 
 def _origin(url: str) -> tuple[str, str, int | None]:
@@ -51,21 +61,19 @@ def check_address(url: str) -> None:
     """Raise NotAllowed with a sentence in German and English when ``url`` is not a hub this site may send to."""
     scheme, host, port = _origin(url)
     if scheme not in ("http", "https") or not host:
-        raise NotAllowed("Die Adresse des Cup-Servers beginnt mit http:// oder https://.",
-                         "The cup's site address starts with http:// or https://.")
+        raise NotAllowed(gettext_lazy("Die Adresse des Cup-Servers beginnt mit http:// oder https://."))
     sites = allowed_sites()
     if sites and (scheme, host, port) not in {_origin(site) for site in sites}:
-        raise NotAllowed(f"Veröffentlichen ist nur an {', '.join(sites)} erlaubt (PUBLISH_ALLOWED_URLS).",
-                         f"Publishing is allowed only to {', '.join(sites)} (PUBLISH_ALLOWED_URLS).")
+        raise NotAllowed(Message(gettext_lazy(
+            "Veröffentlichen ist nur an %(sites)s erlaubt (PUBLISH_ALLOWED_URLS)."), sites=', '.join(sites)))
     if getattr(settings, "PUBLISH_ALLOW_PRIVATE", False):
         return
     try:
         addresses = {info[4][0] for info in socket.getaddrinfo(host, port or (443 if scheme == "https" else 80))}
     except (socket.gaierror, UnicodeError) as error:
-        raise NotAllowed(f"Den Cup-Server „{host}“ gibt es nicht (DNS: {error.__class__.__name__}).",
-                         f"The cup's site “{host}” does not exist (DNS: {error.__class__.__name__}).") from None
+        raise NotAllowed(Message(gettext_lazy(
+            "Den Cup-Server „%(host)s“ gibt es nicht (DNS: %(reason)s)."), host=host, reason=error.__class__.__name__)) from None
     if not all(_public(address) for address in addresses):
-        raise NotAllowed(f"„{host}“ ist eine Adresse in einem internen Netz; dorthin wird nicht veröffentlicht "
-                         "(der Betreiber kann es mit PUBLISH_ALLOW_PRIVATE=1 erlauben).",
-                         f"“{host}” is an address in an internal network; nothing is published there "
-                         "(the operator can allow it with PUBLISH_ALLOW_PRIVATE=1).")
+        raise NotAllowed(Message(gettext_lazy(
+            "„%(host)s“ ist eine Adresse in einem internen Netz; dorthin wird nicht veröffentlicht (der Betreiber kann es mit "
+            "PUBLISH_ALLOW_PRIVATE=1 erlauben)."), host=host))

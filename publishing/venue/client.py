@@ -10,11 +10,13 @@ import urllib.request
 from dataclasses import dataclass
 from urllib.parse import urljoin
 
+from django.utils.translation import gettext_lazy
+
+from language import ByLanguage, Message, in_both, render
 from publishing import document
 from publishing.models import HUB_NEWER, REPLACED, RETIRED, PublishAttempt, PublishTarget
 from publishing.venue.addresses import NotAllowed, check_address
 from tournament import live
-from tournament.errors import both, in_language
 from tournament.models import Tournament
 
 TIMEOUT_SECONDS = 30
@@ -23,17 +25,24 @@ TIMEOUT_SECONDS = 30
 @dataclass(frozen=True)
 class Outcome:
     ok: bool
-    message_de: str
-    message_en: str
+    said: Message
     kind: str = ""  # what the hub said of its copy's state (publishing.models: REPLACED, HUB_NEWER, RETIRED)
     hub_sequence: int | None = None  # the hub's copy's sequence it named
 
     @property
     def message(self) -> str:
-        return both(self.message_de, self.message_en)
+        return in_both(self.said)
+
+    @property
+    def message_de(self) -> str:
+        return render(self.said, "de")
+
+    @property
+    def message_en(self) -> str:
+        return render(self.said, "en")
 
     def message_for_reader(self) -> str:
-        return in_language(self.message_de, self.message_en)
+        return render(self.said)
 
 
 def endpoint(url: str) -> str:
@@ -78,16 +87,17 @@ def _hub_answer(error: urllib.error.HTTPError) -> Outcome:
     said_de = _quoted(data.get("error_de") or data.get("error"))
     said_en = _quoted(data.get("error_en") or data.get("error"))
     if said_de or said_en:
+        # The hub's own words, in whichever language the reader has (the other when one is missing).
+        hub = ByLanguage(lambda lang: (said_en or said_de) if lang == "en" else (said_de or said_en))
+        refused = Message(gettext_lazy("Der Cup-Server lehnt ab (%(code)s): %(hub)s"), code=error.code, hub=hub)
         # The hub's copy is ahead of this database: the director's page offers to publish this state as a new one.
         ahead = _sequence(data.get("sequence")) if error.code == 409 and data.get("code") in (HUB_NEWER, RETIRED) else None
-        return Outcome(False, f"Der Cup-Server lehnt ab ({error.code}): {said_de or said_en}",
-                       f"The cup's site refuses ({error.code}): {said_en or said_de}",
-                       data["code"] if ahead is not None else "", ahead)
+        return Outcome(False, refused, data["code"] if ahead is not None else "", ahead)
     if 300 <= error.code < 400:
-        return Outcome(False, f"Der Cup-Server leitet weiter ({error.code}); bitte seine genaue Adresse eintragen.",
-                       f"The cup's site redirects ({error.code}); please enter its exact address.")
-    return Outcome(False, f"Der Cup-Server antwortet mit Fehler {error.code}; ist die Adresse richtig?",
-                   f"The cup's site answers with error {error.code}; is the address right?")
+        return Outcome(False, Message(gettext_lazy(
+            "Der Cup-Server leitet weiter (%(code)s); bitte seine genaue Adresse eintragen."), code=error.code))
+    return Outcome(False, Message(gettext_lazy(
+        "Der Cup-Server antwortet mit Fehler %(code)s; ist die Adresse richtig?"), code=error.code))
 
 
 def send(tournament: Tournament, url: str, token: str) -> Outcome:
@@ -95,7 +105,7 @@ def send(tournament: Tournament, url: str, token: str) -> Outcome:
     try:
         check_address(url)
     except NotAllowed as refusal:
-        return Outcome(False, refusal.message_de, refusal.message_en)
+        return Outcome(False, refusal.said)
     body = document.as_bytes(document.build(tournament))
     request = urllib.request.Request(endpoint(url), data=body, method="POST", headers={
         "Content-Type": "application/json", "Authorization": f"Bearer {token.strip()}"})
@@ -106,25 +116,24 @@ def send(tournament: Tournament, url: str, token: str) -> Outcome:
         return _hub_answer(error)
     except (urllib.error.URLError, socket.timeout, ConnectionError, OSError) as error:
         reason = getattr(error, "reason", error)
-        return Outcome(False, f"Der Cup-Server ist nicht erreichbar ({_quoted(str(reason))}). Später nochmals versuchen.",
-                       f"The cup's site cannot be reached ({_quoted(str(reason))}). Try again later.")
+        return Outcome(False, Message(gettext_lazy(
+            "Der Cup-Server ist nicht erreichbar (%(reason)s). Später nochmals versuchen."), reason=_quoted(str(reason))))
     except ValueError:
-        return Outcome(False, "Der Cup-Server antwortet nicht mit JSON; ist die Adresse richtig?",
-                       "The cup's site does not answer with JSON; is the address right?")
+        return Outcome(False, gettext_lazy("Der Cup-Server antwortet nicht mit JSON; ist die Adresse richtig?"))
     status = answer.get("status") if isinstance(answer, dict) else None
     if status == "unchanged":
-        return Outcome(True, "Der Cup-Server hatte diesen Stand schon.", "The cup's site already had this state.")
+        return Outcome(True, gettext_lazy("Der Cup-Server hatte diesen Stand schon."))
     where = _quoted(answer.get("url")) if isinstance(answer, dict) else ""
     if not where.startswith(("http://", "https://")):
         where = url
     replaced = answer.get("replaced") if isinstance(answer, dict) else None
     before = _sequence(replaced.get("sequence")) if isinstance(replaced, dict) else None
     if before is not None:
-        return Outcome(True, f"Veröffentlicht: {where}. Der Cup-Server hatte einen Stand von vor der Wiederherstellung "
-                             f"oder Neuanlage dieses Turniers (Stand {before}); er wurde durch diesen ersetzt.",
-                       f"Published: {where}. The cup's site had a state from before this tournament was restored or "
-                       f"re-created (state {before}); it was replaced by this one.", REPLACED, before)
-    return Outcome(True, f"Veröffentlicht: {where}", f"Published: {where}")
+        return Outcome(True, Message(gettext_lazy(
+            "Veröffentlicht: %(where)s. Der Cup-Server hatte einen Stand von vor der Wiederherstellung oder Neuanlage "
+            "dieses Turniers (Stand %(before)s); er wurde durch diesen ersetzt."), where=where, before=before),
+            REPLACED, before)
+    return Outcome(True, Message(gettext_lazy("Veröffentlicht: %(where)s"), where=where))
 
 
 # Not on any live page (the director's page reads it fresh), so the tournament's version stays: a

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 
 from publishing.forms import TargetForm
 from publishing.venue import auto, selectors, services
-from tournament.errors import in_language
 from tournament.http import directed_tournament, director_required
 
 
@@ -22,25 +22,22 @@ def publish_settings(request, slug: str):
     action = request.POST.get("action") if request.method == "POST" else None
     if action == "save" and form.is_valid():
         services.set_target(tournament=tournament, **form.cleaned_data)
-        messages.success(request, in_language("Gespeichert.", "Saved."))
+        messages.success(request, gettext("Gespeichert."))
         return redirect("publishing:settings", slug=slug)
     if action == "clear":
         services.clear_target(tournament=tournament)
         return redirect("publishing:settings", slug=slug)
     if action in ("now", "new_state"):
         if status.target is None:
-            messages.error(request, in_language("Zuerst Adresse und Schlüssel speichern.",
-                                                "Save the address and the token first."))
+            messages.error(request, gettext("Zuerst Adresse und Schlüssel speichern."))
         elif action == "new_state":
             services.publish_as_new_state(tournament=tournament)
-            messages.info(request, in_language("Als neuer Stand gesendet; wie es ausging, steht gleich unten (Seite neu "
-                                               "laden).", "Sent as a new state; how it went shows below in a moment "
-                                               "(reload the page)."))
+            messages.info(request, gettext("Als neuer Stand gesendet; wie es ausging, steht gleich unten (Seite neu "
+                                           "laden)."))
         else:  # never waits for the hub: the attempt shows below once it is done
             auto.start(tournament.pk, automatic=False)
-            messages.info(request, in_language("Wird gesendet; wie es ausging, steht gleich unten bei den Versuchen "
-                                               "(Seite neu laden).", "Sending; how it went shows below among the "
-                                               "attempts in a moment (reload the page)."))
+            messages.info(request, gettext(
+                "Wird gesendet; wie es ausging, steht gleich unten bei den Versuchen (Seite neu laden)."))
         return redirect("publishing:settings", slug=slug)
     return render(request, "publishing/settings.html", {"tournament": tournament, "form": form, "status": status},
                   status=422 if action == "save" else 200)

@@ -16,10 +16,10 @@ from decimal import Decimal
 from django.db.models import Exists, F, OuterRef, Subquery, Sum
 from django.utils.translation import gettext as _
 
+from language import active_language
 from rules.engine.numbers import json_number
 from scoring.models import Correction, Hand, HandScore
 from scoring.selectors.teams import team_standings
-from tournament.errors import active_language
 from tournament.models import Bye, Entry, Round, Seat, Tournament
 from tournament.money import round_cent
 from tournament.ranks import rank_text

@@ -23,7 +23,7 @@ from cups.abakus_import import import_abakus
 from cups.models import AbakusNumber, Cup, ImportedResult, Season
 from cups.selectors import find_season, season_standings
 from cups.services import set_qualification
-from tournament.errors import ServiceError
+from language import ServiceError
 from tournament.models import Player
 from tournament.players import register_player
 

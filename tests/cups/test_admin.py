@@ -35,7 +35,7 @@ def test_own_scheme_validation(db):
 
 
 def test_services_refuse(cup_season, make_tournament):
-    from tournament.errors import ServiceError
+    from language import ServiceError
 
     season = cup_season()
     with pytest.raises(ServiceError, match="Unbekannte Wertung"):

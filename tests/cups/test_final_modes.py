@@ -23,7 +23,7 @@ from cups.season import (
     no_show_result,
     rank_season,
 )
-from tournament.errors import ServiceError
+from language import ServiceError
 
 
 def player(key, *results):

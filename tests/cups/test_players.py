@@ -12,8 +12,8 @@ from cups import services
 from cups.models import ImportedResult, PlayerMerge
 from cups.players import find_players, merge_players, player_history
 from cups.selectors import season_standings
+from language import ServiceError
 from scoring.models import HandScore
-from tournament.errors import ServiceError
 from tournament.models import Entry, Player
 
 

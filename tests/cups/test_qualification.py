@@ -18,7 +18,7 @@ from cups.exports import SeasonStandingsPdf, SeasonStandingsXlsx
 from cups.imports import import_season_results
 from cups.season import PlayerSeason, SeasonRow, qualify
 from cups.selectors import final_field, season_standings
-from tournament.errors import ServiceError
+from language import ServiceError
 
 # Fixed points: 223, 198, 180, 168. Anna 4 tournaments, Bernd 3, Carla 4 (Vienna only twice), Dora 1.
 CSV = """Turnier,Datum,Rang,Name,Verein,Punkte

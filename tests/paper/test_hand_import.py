@@ -11,6 +11,7 @@ import pytest
 from django.urls import reverse
 from openpyxl import Workbook
 
+from language import ServiceError
 from paper import columns
 from paper.imports.hands import import_hands
 from rules.engine.sampling import random_hand
@@ -18,7 +19,6 @@ from scoring.models import Hand, HandScore
 from scoring.seats import active_positions
 from scoring.services import store_hand
 from tournament import rounds, services
-from tournament.errors import ServiceError
 from tournament.models import Round, RoundEvent, Seat
 
 DREIER = {"contract": "dreier", "declarer": 2, "result": "won"}

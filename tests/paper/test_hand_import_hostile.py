@@ -84,8 +84,8 @@ def test_hands_are_written_in_batches_and_a_second_upload_adds_only_the_rest(eig
     import importlib
     import random
 
+    from language import ServiceError, pure_pair
     from rules.engine.sampling import random_hand
-    from tournament.errors import ServiceError
 
     hands_write = importlib.import_module("paper.imports.hands.write")  # the package exports a function "write"
     rng = random.Random(7)
@@ -96,7 +96,7 @@ def test_hands_are_written_in_batches_and_a_second_upload_adds_only_the_rest(eig
 
     def refuse_one(*, table, number, **kwargs):
         if (table.number, number) == (2, 5):  # the 21st hand: in the third batch of ten
-            raise ServiceError("Inzwischen eingetragen.", "Entered meanwhile.")
+            raise ServiceError(pure_pair("Inzwischen eingetragen.", "Entered meanwhile."))
         return record(table=table, number=number, **kwargs)
 
     monkeypatch.setattr(hands_write, "BATCH", 10)

@@ -7,9 +7,9 @@ import io
 import pytest
 from openpyxl import Workbook
 
+from language import ServiceError
 from paper import columns
 from paper.imports import players as player_import
-from tournament.errors import ServiceError
 from tournament.models import Entry
 
 

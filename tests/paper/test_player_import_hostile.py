@@ -11,9 +11,9 @@ from django.contrib.messages import get_messages
 from django.urls import reverse
 from openpyxl import Workbook
 
+from language import ServiceError, pure_pair
 from paper import cells
 from paper.imports import players as player_import
-from tournament.errors import ServiceError
 from tournament.models import Player
 
 
@@ -104,7 +104,7 @@ def test_batches_written_before_a_late_refusal_stay_and_a_second_upload_adds_the
 
     def refuse_one(**fields):  # the tournament changed while the list was written
         if fields["name"] == "Neu 300":
-            raise ServiceError("Geht nicht.", "Not possible.")
+            raise ServiceError(pure_pair("Geht nicht.", "Not possible."))
         return enter(**fields)
 
     monkeypatch.setattr(player_import, "enter_new_player", refuse_one)

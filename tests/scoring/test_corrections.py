@@ -12,11 +12,11 @@ from events import play_rounds
 from openpyxl import load_workbook
 from pdf_tools import pdf_text
 
+from language import ServiceError
 from paper.registry import get_exporter
 from scoring import services
 from scoring.models import Correction
 from scoring.selectors import round_sheets, standings, table_sheet
-from tournament.errors import ServiceError
 
 
 @pytest.fixture

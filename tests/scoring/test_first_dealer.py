@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from language import ServiceError
 from scoring.models import Hand
 from scoring.seats import active_positions, dealer_position
 from scoring.services import record_draw, store_hand
-from tournament.errors import ServiceError
 from tournament.models import Table
 
 DREIER = {"contract": "dreier", "declarer": 0, "result": "won"}

@@ -5,12 +5,13 @@ from decimal import Decimal
 import pytest
 from django.db.models import Sum
 
+from language import ServiceError
 from rules.engine import InvalidHand, score
 from scoring import selectors as scoring_selectors
 from scoring import services
 from scoring.models import Hand, HandRevision, HandScore
 from scoring.seats import active_positions, dealer_position
-from tournament.errors import ServiceError, StaleVersion
+from tournament.errors import StaleVersion
 from tournament.models import Round
 
 DREIER = {"contract": "dreier", "declarer": 2, "result": "won"}

@@ -10,12 +10,12 @@ import random
 import pytest
 from django.urls import reverse
 
+from language import ServiceError
 from rules.engine.sampling import random_hand
 from scoring import absences, services
 from scoring.api import table_state
 from scoring.seats import LEFT, PAUSE, Absence, deal
 from scoring.selectors import standings, table_sheet
-from tournament.errors import ServiceError
 from tournament.models import Table
 
 

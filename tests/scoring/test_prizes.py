@@ -15,11 +15,11 @@ from hypothesis import strategies as st
 from openpyxl import load_workbook
 from pdf_tools import pdf_text
 
+from language import ServiceError
 from paper.registry import get_exporter
 from scoring.selectors import prizes, settlement, standings
 from scoring.settlement import prize_money
 from tournament import services
-from tournament.errors import ServiceError
 from tournament.forms import PrizesForm
 
 # --- the pure rule -------------------------------------------------------------------------------

@@ -8,11 +8,12 @@ import random
 import pytest
 from django.db import transaction
 
+from language import ServiceError
 from rules.engine import InvalidHand
 from rules.engine.sampling import random_hand
 from scoring import services
 from scoring.models import Hand, HandRevision, HandScore
-from tournament.errors import NotWritable, ServiceError
+from tournament.errors import NotWritable
 from tournament.models import Round, Table, Tournament
 
 HAND_FIELDS = ("number", "dealer_position", "data", "result", "contract", "entered_by", "idempotency_key", "version",

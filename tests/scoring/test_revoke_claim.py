@@ -9,10 +9,10 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
+from language import ServiceError
 from scoring import services
 from scoring.models import Correction
 from scoring.selectors import standings, table_sheet
-from tournament.errors import ServiceError
 
 # Dreier by seat 1, opponent seat 2 revokes (000: everyone else as if they had won).
 RENONCE = {"contract": "dreier", "declarer": 1, "renonce": 2}

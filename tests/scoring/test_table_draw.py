@@ -10,9 +10,9 @@ import re
 import pytest
 from django.urls import reverse
 
+from language import ServiceError
 from rules.rulesets import get_ruleset
 from scoring.services import record_draw
-from tournament.errors import ServiceError
 
 
 def _table(make_tournament, rules):

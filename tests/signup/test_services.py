@@ -8,9 +8,9 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from language import ServiceError
 from signup import services
 from signup.models import SignUp
-from tournament.errors import ServiceError
 from tournament.models import Entry, Player
 
 

@@ -8,9 +8,9 @@ import pytest
 from django.urls import reverse
 from events import seat_as_the_director
 
+from language import ServiceError
 from scoring.selectors import standings
 from tournament import players, rounds, services
-from tournament.errors import ServiceError
 from tournament.models import Entry, Player
 
 

@@ -6,11 +6,12 @@ from __future__ import annotations
 import disarm
 import pytest
 
+from language import ServiceError
 from tournament import players
-from tournament.errors import DuplicatePlayer, ServiceError
+from tournament.errors import DuplicatePlayer
 from tournament.migrations._name_keys import rekey
 from tournament.models import Entry, Player
-from tournament.names import KEY_MAX, KEY_SCHEMA, clean, key, sort_key
+from tournament.names import CLUB, KEY_MAX, KEY_SCHEMA, clean, key, sort_key
 
 # The same person, however typed: spacing, case, order of the words, umlauts written out, a hyphen,
 # full-width letters, and look-alike letters of another script inside a Latin name.
@@ -63,7 +64,7 @@ def test_cleaning_keeps_the_letters_and_refuses_invisible_controls():
     assert "\u200c" in clean("\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645")  # Persian needs the ZWNJ
     for hidden in ("Anna\u202eHuber", "Anna\u200bHuber", "Anna\x00", "Anna\x1b[2J"):
         with pytest.raises(ServiceError) as refusal:
-            clean(hidden, what=("Verein", "club"))
+            clean(hidden, what=CLUB)
         assert "Verein" in refusal.value.message_de and "club" in refusal.value.message_en
         assert "U+" in refusal.value.message_de and "\u202e" not in refusal.value.message_de
 

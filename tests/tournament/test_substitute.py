@@ -8,9 +8,9 @@ import pytest
 from django.urls import reverse
 from events import seat_as_the_director, substitute_as_the_director
 
+from language import ServiceError
 from scoring.selectors import standings, standings_document
 from tournament import rounds
-from tournament.errors import ServiceError
 from tournament.models import Bye, Entry
 
 

@@ -14,6 +14,7 @@ from django.urls import reverse
 from openpyxl import Workbook
 from pdf_tools import pdf_pages
 
+from language import ServiceError
 from paper import columns
 from paper.registry import get_exporter
 from rules.engine.sampling import random_hand
@@ -22,7 +23,6 @@ from scoring.models import HandScore
 from scoring.seats import sitting_out
 from scoring.services import store_hand
 from tournament import rounds
-from tournament.errors import ServiceError
 from tournament.models import Bye, Tournament
 
 

@@ -11,9 +11,9 @@ from decimal import Decimal
 import pytest
 from django.core.management import call_command
 
+from language import ServiceError
 from scoring.selectors import club_ranking, standings, standings_document, team_standings
 from tournament import teams
-from tournament.errors import ServiceError
 from tournament.models import Team
 
 

@@ -7,11 +7,12 @@ from decimal import Decimal
 import pytest
 from openpyxl import Workbook
 
+from language import ServiceError
 from paper.imports import players as player_import
 from rules.rulesets import BUILTIN
 from scoring import selectors as scoring_selectors
 from tournament import players, rounds, selectors, services
-from tournament.errors import DuplicatePlayer, ServiceError
+from tournament.errors import DuplicatePlayer
 from tournament.models import CustomRuleSet, Entry, Player, Round, RoundEvent
 
 

@@ -17,10 +17,10 @@ import pytest
 
 from cups import services as cup_services
 from cups.players import merge_players
+from language import ServiceError
 from paper.imports import players as player_import
 from scoring import services as scoring_services
 from tournament import live, rounds, services
-from tournament.errors import ServiceError
 from tournament.models import Player, Tournament
 
 ROOT = Path(__file__).resolve().parents[2]

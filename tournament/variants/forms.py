@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from django import forms
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from rules.engine.catalogue import (
@@ -32,7 +33,6 @@ from rules.engine.custom import SLUG
 from rules.engine.families import family, openness, target_tricks
 from rules.engine.ruleset import RuleSet
 from rules.rulesets import BUILTIN
-from tournament.errors import in_language
 
 EXTRA_ROWS = 2
 MAX_ROWS = 40
@@ -172,13 +172,11 @@ class VariantForm(forms.Form):
     def clean_slug(self) -> str:
         slug = self.cleaned_data["slug"].strip()
         if not SLUG.match(slug):
-            raise forms.ValidationError(in_language(
-                "2 bis 49 Kleinbuchstaben, Ziffern, „-“ oder „_“, zuerst ein Buchstabe oder eine Ziffer.",
-                "2 to 49 lowercase letters, digits, '-' or '_', a letter or digit first."))
+            raise forms.ValidationError(gettext(
+                "2 bis 49 Kleinbuchstaben, Ziffern, „-“ oder „_“, zuerst ein Buchstabe oder eine Ziffer."))
         if slug in BUILTIN:
-            raise forms.ValidationError(in_language(
-                f"„{slug}“ ist ein eingebautes Regelwerk; bitte ein eigenes Kürzel wählen.",
-                f"“{slug}” is a built-in rule set; choose a slug of your own."))
+            raise forms.ValidationError(gettext(
+                "„%(slug)s“ ist ein eingebautes Regelwerk; bitte ein eigenes Kürzel wählen.") % {"slug": slug})
         return slug
 
     def clean(self):
@@ -191,14 +189,12 @@ class VariantForm(forms.Form):
             if row is None:
                 continue
             if row["slug"] in seen:
-                self.add_error(row["prefix"] + "slug", in_language(
-                    f"Das Kürzel „{row['slug']}“ hat schon ein anderes Spiel.",
-                    f"Another contract already has the slug “{row['slug']}”."))
+                self.add_error(row["prefix"] + "slug", gettext(
+                    "Das Kürzel „%(slug)s“ hat schon ein anderes Spiel.") % {"slug": row['slug']})
             seen[row["slug"]] = row["prefix"]
             self.rows_data.append(row)
         if not any(not row["remove"] for row in self.rows_data):
-            self.add_error(None, in_language("Ein Regelwerk braucht mindestens ein Spiel.",
-                                             "A rule set needs at least one contract."))
+            self.add_error(None, gettext("Ein Regelwerk braucht mindestens ein Spiel."))
         self._clean_bonuses(data, bonuses_on)
         return data
 
@@ -207,8 +203,7 @@ class VariantForm(forms.Form):
         kind = BASE if data.get(prefix + "kind") == BASE and self.base.contract(slug) is not None else OWN
         if not slug:
             if data.get(prefix + "name") or data.get(prefix + "family"):
-                self.add_error(prefix + "slug", in_language("Bitte ein Kürzel für das neue Spiel angeben.",
-                                                            "Give the new contract a slug."))
+                self.add_error(prefix + "slug", gettext("Bitte ein Kürzel für das neue Spiel angeben."))
             return None
         row = {"prefix": prefix, "slug": slug, "kind": kind, "remove": bool(data.get(prefix + "remove")),
                "name": (data.get(prefix + "name") or "").strip(), "value": data.get(prefix + "value"),
@@ -219,15 +214,14 @@ class VariantForm(forms.Form):
         if row["remove"]:
             return row
         if kind == OWN and not OWN_SLUG.match(slug):
-            self.add_error(prefix + "slug", in_language(
-                f"Kürzel „{slug}“: 2 bis 30 Kleinbuchstaben, Ziffern oder „_“, zuerst ein Buchstabe.",
-                f"Slug “{slug}”: 2 to 30 lowercase letters, digits or '_', a letter first."))
+            self.add_error(prefix + "slug", gettext(
+                "Kürzel „%(slug)s“: 2 bis 30 Kleinbuchstaben, Ziffern oder „_“, zuerst ein Buchstabe.") % {"slug": slug})
         if not row["name"]:
-            self.add_error(prefix + "name", in_language(f"Spiel „{slug}“: bitte einen Namen angeben.",
-                                                        f"Contract “{slug}”: give it a name."))
+            self.add_error(prefix + "name", gettext(
+                "Spiel „%(slug)s“: bitte einen Namen angeben.") % {"slug": slug})
         if row["value"] is None and prefix + "value" not in self.errors:
-            self.add_error(prefix + "value", in_language(f"Spiel „{slug}“: bitte einen Wert angeben (1 oder mehr).",
-                                                         f"Contract “{slug}”: give it a value (1 or more)."))
+            self.add_error(prefix + "value", gettext(
+                "Spiel „%(slug)s“: bitte einen Wert angeben (1 oder mehr).") % {"slug": slug})
         if kind == OWN:
             self._clean_family(row, bonuses_on)
         return row
@@ -235,46 +229,43 @@ class VariantForm(forms.Form):
     def _clean_family(self, row: dict, bonuses_on: set[str]) -> None:
         prefix, slug, kind = row["prefix"], row["slug"], row["family"]
         if not kind:
-            self.add_error(prefix + "family", in_language(f"Spiel „{slug}“: bitte die Familie wählen.",
-                                                          f"Contract “{slug}”: choose its family."))
+            self.add_error(prefix + "family", gettext(
+                "Spiel „%(slug)s“: bitte die Familie wählen.") % {"slug": slug})
         if kind in (CALL_KING, CALL_KING_BIRD, COLOUR) and row["talon"] not in SMALL_TALON:
-            self.add_error(prefix + "talon", in_language(
-                f"Spiel „{slug}“: ein Spiel, das einen König ruft, und ein Farbenspiel nehmen 3 Talonkarten oder keine.",
-                f"Contract “{slug}”: a game that calls a king, and a colour game, take 3 talon cards or none."))
+            self.add_error(prefix + "talon", gettext(
+                "Spiel „%(slug)s“: ein Spiel, das einen König ruft, und ein Farbenspiel nehmen 3 Talonkarten oder "
+                "keine.") % {"slug": slug})
         if kind == CALL_KING_BIRD:
             if not row["birds"]:
-                self.add_error(prefix + "birds", in_language(
-                    f"Spiel „{slug}“: ein Rufer mit Vogerl braucht mindestens ein Vogerl.",
-                    f"Contract “{slug}”: a call with a bird needs at least one bird."))
+                self.add_error(prefix + "birds", gettext(
+                    "Spiel „%(slug)s“: ein Rufer mit Vogerl braucht mindestens ein Vogerl.") % {"slug": slug})
             missing = [bird for bird in row["birds"] if bird not in bonuses_on]
             if missing:
                 names = ", ".join(bonus_name(bird, self.current) for bird in missing)
-                self.add_error(prefix + "birds", in_language(
-                    f"Spiel „{slug}“: {names} ist keine Prämie dieses Regelwerks; bitte unten bei den Prämien aufnehmen.",
-                    f"Contract “{slug}”: {names} is no bonus of this rule set; add it among the bonuses below."))
+                self.add_error(prefix + "birds", gettext(
+                    "Spiel „%(slug)s“: %(names)s ist keine Prämie dieses Regelwerks; bitte unten bei den Prämien "
+                    "aufnehmen.") % {"slug": slug, "names": names})
         if kind == NEGATIVE:
             fixed = NEGATIVE_TRICKS.get(slug)
             if row["tricks"] is None:
-                self.add_error(prefix + "tricks", in_language(
-                    f"Spiel „{slug}“: ein Negativspiel braucht ein Stichziel (0 bis 3 Stiche).",
-                    f"Contract “{slug}”: a negative game needs a trick target (0 to 3 tricks)."))
+                self.add_error(prefix + "tricks", gettext(
+                    "Spiel „%(slug)s“: ein Negativspiel braucht ein Stichziel (0 bis 3 Stiche).") % {"slug": slug})
             elif fixed is not None and row["tricks"] != fixed:
-                self.add_error(prefix + "tricks", in_language(
-                    f"Spiel „{slug}“: dieses Kürzel steht für {fixed} Stiche; ein anderes Stichziel braucht ein eigenes Kürzel.",
-                    f"Contract “{slug}”: this slug stands for {fixed} tricks; another target needs a slug of its own."))
+                self.add_error(prefix + "tricks", gettext(
+                    "Spiel „%(slug)s“: dieses Kürzel steht für %(fixed)s Stiche; ein anderes Stichziel braucht ein eigenes "
+                    "Kürzel.") % {"slug": slug, "fixed": fixed})
         if kind == TRISCHAKEN and self.base.trischaken is None:
-            self.add_error(prefix + "family", in_language(
-                f"Spiel „{slug}“: {self.base.name} kennt keine Trischaken-Zahlung; bitte ein anderes Grundregelwerk wählen.",
-                f"Contract “{slug}”: {self.base.name} has no Trischaken payment; start from another rule set."))
+            self.add_error(prefix + "family", gettext(
+                "Spiel „%(slug)s“: %(base)s kennt keine Trischaken-Zahlung; bitte ein anderes Grundregelwerk "
+                "wählen.") % {"slug": slug, "base": self.base.name})
 
     def _clean_bonuses(self, data: dict, bonuses_on: set[str]) -> None:
         for slug in BONUS_SLUGS:
             prefix = f"b_{slug}_"
             name = bonus_name(slug, self.current)
             if slug in bonuses_on and data.get(prefix + "silent") is None and data.get(prefix + "announced") is None:
-                self.add_error(prefix + "silent", in_language(
-                    f"Prämie {name}: bitte einen stillen oder einen angesagten Wert angeben.",
-                    f"Bonus {name}: give a silent or an announced value."))
+                self.add_error(prefix + "silent", gettext(
+                    "Prämie %(name)s: bitte einen stillen oder einen angesagten Wert angeben.") % {"name": name})
             if slug in bonuses_on:
                 continue
             for row in self.rows_data:
@@ -282,13 +273,13 @@ class VariantForm(forms.Form):
                 if row["remove"] or rule is None:
                     continue
                 if rule.talon_king_penalty == slug:
-                    self.add_error(prefix + "on", in_language(
-                        f"Prämie {name}: sie ist die Strafe für die Talonhälfte ohne König im Spiel {rule.name} und bleibt.",
-                        f"Bonus {name}: it is the penalty for the talon half without the king in {rule.name} and stays."))
+                    self.add_error(prefix + "on", gettext(
+                        "Prämie %(name)s: sie ist die Strafe für die Talonhälfte ohne König im Spiel %(rule)s und "
+                        "bleibt.") % {"name": name, "rule": rule.name})
                 if rule.required_birds and not rule.required_birds & bonuses_on:
-                    self.add_error(prefix + "on", in_language(
-                        f"Prämie {name}: {rule.name} braucht ein Vogerl; mindestens eines bleibt im Regelwerk.",
-                        f"Bonus {name}: {rule.name} needs a bird; at least one stays in the rule set."))
+                    self.add_error(prefix + "on", gettext(
+                        "Prämie %(name)s: %(rule)s braucht ein Vogerl; mindestens eines bleibt im "
+                        "Regelwerk.") % {"name": name, "rule": rule.name})
 
 
 def initial_for(ruleset: RuleSet, base: RuleSet, start: str) -> tuple[dict, int]:

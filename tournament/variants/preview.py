@@ -8,11 +8,13 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
+from django.utils.translation import gettext, pgettext
+
+from language import active_language
 from rules.engine import InvalidHand, score
 from rules.engine.catalogue import DECLARER, TRISCHAKEN, WON
 from rules.engine.ruleset import RuleSet
 from rules.engine.sampling import random_hand
-from tournament.errors import in_language
 
 TRIES = 20
 
@@ -48,11 +50,11 @@ def number(value) -> str:
     if exact.denominator == 1:
         return str(exact.numerator)
     text = f"{Decimal(exact.numerator) / Decimal(exact.denominator):.2f}"
-    return in_language(text.replace(".", ","), text)
+    return text.replace(".", ",") if active_language() == "de" else text
 
 
 def seat(index: int) -> str:
-    return in_language(f"Platz {index + 1}", f"seat {index + 1}")
+    return gettext("Platz %(seat)s") % {"seat": index + 1}
 
 
 def told(hand: dict, ruleset: RuleSet) -> str:
@@ -61,21 +63,21 @@ def told(hand: dict, ruleset: RuleSet) -> str:
     assert contract is not None
     if contract.kind == TRISCHAKEN:
         if "renonce" in hand:
-            return in_language(f"Renonce von {seat(hand['renonce'])}", f"revoke by {seat(hand['renonce'])}")
-        return in_language("Kartenpunkte ", "card points ") + " / ".join(str(p) for p in hand["card_points"])
-    parts = [in_language(f"{seat(hand['declarer'])} spielt", f"{seat(hand['declarer'])} plays")]
+            return gettext("Renonce von %(seat)s") % {"seat": seat(hand['renonce'])}
+        return gettext("Kartenpunkte ") + " / ".join(str(p) for p in hand["card_points"])
+    parts = [gettext("%(seat)s spielt") % {"seat": seat(hand['declarer'])}]
     if contract.calls_partner:
         partner = hand.get("partner")
-        parts.append(in_language("König im Talon", "king in the talon") if partner is None
-                     else in_language(f"mit {seat(partner)}", f"with {seat(partner)}"))
+        parts.append(pgettext("hand preview", "König im Talon") if partner is None
+                     else gettext("mit %(seat)s") % {"seat": seat(partner)})
     if "declarer_points" in hand:
-        parts.append(in_language(f"{hand['declarer_points']} Punkte", f"{hand['declarer_points']} points"))
+        parts.append(gettext("%(points)s Punkte") % {"points": hand['declarer_points']})
     elif "result" in hand:
-        parts.append(in_language("gewonnen", "won") if hand["result"] == WON else in_language("verloren", "lost"))
+        parts.append(gettext("gewonnen") if hand["result"] == WON else gettext("verloren"))
     if hand.get("surrender"):
-        parts.append(in_language("geschleift", "given up"))
+        parts.append(pgettext("hand preview", "geschleift"))
     if "renonce" in hand:
-        parts.append(in_language(f"Renonce von {seat(hand['renonce'])}", f"revoke by {seat(hand['renonce'])}"))
+        parts.append(gettext("Renonce von %(seat)s") % {"seat": seat(hand['renonce'])})
     kontra = hand.get("kontra")
     if isinstance(kontra, int):
         parts.append(f"Kontra ×{kontra}")
@@ -83,9 +85,9 @@ def told(hand: dict, ruleset: RuleSet) -> str:
         parts.append(", ".join(f"Kontra {seat(int(s))} ×{level}" for s, level in sorted(kontra.items())))
     for claim in hand.get("bonuses", []):
         rule = ruleset.bonus_rule(claim["bonus"])
-        side = in_language("Spieler", "declarer") if claim["side"] == DECLARER else in_language("Gegner", "opponents")
-        how = [in_language("angesagt", "announced") if claim.get("announced") else in_language("still", "silent")]
+        side = pgettext("hand preview", "Spieler") if claim["side"] == DECLARER else pgettext("hand preview", "Gegner")
+        how = [gettext("angesagt") if claim.get("announced") else gettext("still")]
         if claim.get("made") is False:
-            how.append(in_language("verloren", "lost"))
+            how.append(gettext("verloren"))
         parts.append(f"{rule.name} ({side}, {', '.join(how)})")
     return "; ".join(parts)

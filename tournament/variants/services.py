@@ -9,12 +9,13 @@ from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
 from django.db.models import Max
+from django.utils.translation import gettext_lazy
 
+from language import ServiceError
 from rules.engine.custom import RuleSetInvalid
 from rules.engine.ruleset import RuleSet
 from rules.rulesets import BUILTIN, load_custom
 from tournament import live
-from tournament.errors import ServiceError
 from tournament.models import CustomRuleSet
 
 
@@ -37,12 +38,11 @@ def start_from(key: str) -> Start:
     if key.startswith("custom:") and key[7:].isdigit() and len(key) < 20:
         custom = CustomRuleSet.objects.filter(pk=int(key[7:])).first()
     if custom is None or custom.base not in BUILTIN:
-        raise ServiceError(f"Unbekanntes Regelwerk „{key[:40]}“.", f"Unknown rule set “{key[:40]}”.")
+        raise ServiceError(gettext_lazy("Unbekanntes Regelwerk „%(key)s“."), key=key[:40])
     try:
         current = load_custom(custom.spec())
     except RuleSetInvalid as error:
-        raise ServiceError(f"Das gespeicherte Regelwerk ist ungültig: {error}",
-                           f"The saved rule set is invalid: {error}") from None
+        raise ServiceError(gettext_lazy("Das gespeicherte Regelwerk ist ungültig: %(error)s"), error=error) from None
     return Start(key, BUILTIN[custom.base], current, dict(custom.overrides or {}))
 
 
@@ -54,20 +54,19 @@ def save_variant(*, spec: dict) -> CustomRuleSet:
     version = (latest["top"] or 0) + 1
     checked = {**spec, "version": version}
     if spec.get("slug") in BUILTIN:
-        raise ServiceError(f"„{spec['slug']}“ ist ein eingebautes Regelwerk; bitte ein eigenes Kürzel wählen.",
-                           f"“{spec['slug']}” is a built-in rule set; choose a slug of your own.")
+        raise ServiceError(gettext_lazy(
+            "„%(slug)s“ ist ein eingebautes Regelwerk; bitte ein eigenes Kürzel wählen."), slug=spec['slug'])
     try:
         load_custom(checked)
     except RuleSetInvalid as error:
-        raise ServiceError(f"Das Regelwerk ist ungültig: {error}", f"The rule set is invalid: {error}") from None
+        raise ServiceError(gettext_lazy("Das Regelwerk ist ungültig: %(error)s"), error=error) from None
     try:
         with transaction.atomic():
             return CustomRuleSet.objects.create(slug=checked["slug"], version=version, name=checked["name"],
                                                 base=checked["base"], description=checked.get("description", ""),
                                                 overrides=checked["overrides"])
     except IntegrityError:  # someone saved the same slug's next version a moment before
-        raise ServiceError("Inzwischen wurde eine neue Version gespeichert; bitte nochmals speichern.",
-                           "A new version was saved in the meantime; save again.") from None
+        raise ServiceError(gettext_lazy("Inzwischen wurde eine neue Version gespeichert; bitte nochmals speichern.")) from None
 
 
 def saved_variants() -> list[CustomRuleSet]:

@@ -15,12 +15,14 @@ import re
 from copy import deepcopy
 from typing import Any
 
+from django.utils.translation import gettext
+
+from language import active_language
 from rules.engine.catalogue import BONUS_SLUGS, CALL_KING, CALL_KING_BIRD, CALLED_KING_BONUSES, NEGATIVE, TRISCHAKEN
 from rules.engine.custom import RuleSetInvalid
 from rules.engine.families import contract_row
 from rules.engine.ruleset import RuleSet
 from rules.rulesets import load_custom
-from tournament.errors import in_language
 from tournament.variants.forms import BASE, TRISCHAKEN_NUMBERS, VariantForm
 
 MANAGED_CONTRACT_FIELDS = ("name", "value", "bonuses", "required_birds")
@@ -151,8 +153,8 @@ def build(form: VariantForm, start_overrides: dict | None = None) -> tuple[dict,
         problems_onto_form(form, error.problems)
         return spec, None
     except (ArithmeticError, ValueError, KeyError, TypeError) as error:  # a combination the engine cannot score
-        form.add_error(None, in_language(f"Mit diesen Werten lässt sich nicht rechnen: {error}",
-                                         f"These values cannot be scored: {error}"))
+        form.add_error(None, gettext(
+            "Mit diesen Werten lässt sich nicht rechnen: %(error)s") % {"error": error})
         return spec, None
 
 
@@ -192,8 +194,9 @@ def problems_onto_form(form: VariantForm, problems: tuple[str, ...] | list[str])
             break
         if field is not None and field not in form.fields:
             field = None
-        form.add_error(field, in_language(f"Das Regelwerk geht so nicht: {german(problem)}",
-                                          f"The rule set cannot be so: {problem}"))
+        # The engine's problem is English; german() says it in German for a German page.
+        problem = german(problem) if active_language() == "de" else problem
+        form.add_error(field, gettext("Das Regelwerk geht so nicht: %(problem)s") % {"problem": problem})
 
 
 # The engine's sentences (rules/engine/families.py, custom.py) in German; the engine itself is pure and

@@ -7,13 +7,14 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.db.models import Count
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 
 from cups.roles import directed_tournaments
+from language import ServiceError
 from paper.registry import LIST, REGISTRY, ROUND, TOURNAMENT
 from publishing.venue import selectors as publishing_selectors
 from scoring import selectors as scoring_selectors
 from tournament import selectors, services
-from tournament.errors import ServiceError, in_language
 from tournament.forms import PasteForm, PlayerForm, PrizesForm, TournamentForm, UploadForm
 from tournament.http import directed_tournament, director_required
 from tournament.models import Tournament
@@ -48,7 +49,7 @@ def tournament_list(request):
             for field, problems in error.message_dict.items():
                 form.add_error(field if field in form.fields else None, problems)
         else:
-            messages.success(request, in_language("Turnier angelegt.", "Tournament created."))
+            messages.success(request, gettext("Turnier angelegt."))
             return redirect("tournament:detail", slug=tournament.slug)
     return render(request, "tournament/list.html", {"table": table, "form": form})
 
@@ -95,7 +96,7 @@ def prize_settings(request, slug: str):
             except ServiceError as error:
                 form.add_error(None, error.message())
             else:
-                messages.success(request, in_language("Nenngeld und Preise gespeichert.", "Entry fee and prizes saved."))
+                messages.success(request, gettext("Nenngeld und Preise gespeichert."))
                 return redirect("tournament:prizes", slug=slug)
         status = 422
     money = scoring_selectors.settlement(tournament)

@@ -6,13 +6,15 @@ from __future__ import annotations
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext, pgettext
 from django.views.decorators.http import require_POST
 
 from cups.players import close_players
 from hall.sqlite import yielding_to_saves
+from language import ServiceError
 from paper.imports import players as player_import
 from tournament import players, services
-from tournament.errors import DuplicatePlayer, ServiceError, SimilarPlayer, in_language
+from tournament.errors import DuplicatePlayer, SimilarPlayer
 from tournament.forms import PlayerForm
 from tournament.http import directed_tournament, director_required, ensure_directs, int_param
 from tournament.models import Entry, Player
@@ -42,9 +44,9 @@ def add_player(request, slug: str):
         except ServiceError as error:
             refuse(request, error)
         else:
-            messages.success(request, in_language("%(name)s ist dabei.", "%(name)s is in.") % {"name": entry.player.name})
+            messages.success(request, gettext("%(name)s ist dabei.") % {"name": entry.player.name})
     else:
-        messages.error(request, in_language("Bitte den Namen angeben.", "Please enter the name."))
+        messages.error(request, pgettext("the director's form", "Bitte den Namen angeben."))
     return redirect("tournament:detail", slug=slug)
 
 
@@ -58,7 +60,7 @@ def enter_existing(request, slug: str):
     except ServiceError as error:
         refuse(request, error)
     else:
-        messages.success(request, in_language("%(name)s ist dabei.", "%(name)s is in.") % {"name": player.name})
+        messages.success(request, gettext("%(name)s ist dabei.") % {"name": player.name})
     return redirect("tournament:detail", slug=slug)
 
 
@@ -78,14 +80,10 @@ def import_players(request, slug: str):
     except ServiceError as error:
         refuse(request, error)
         return redirect("tournament:detail", slug=slug)
-    messages.success(request, in_language(
-        "%(n)s Spieler eingetragen (%(r)s schon bekannt).",
-        "%(n)s players added (%(r)s already known).") % {
+    messages.success(request, gettext("%(n)s Spieler eingetragen (%(r)s schon bekannt).") % {
         "n": len(report.entered), "r": len(report.reused)})
     for row, candidates in report.flagged:
-        messages.warning(request, in_language(
-            "„%(name)s“ nicht angelegt – ähnlich: %(c)s. Bitte einzeln prüfen.",
-            "“%(name)s” not created – similar: %(c)s. Please check individually.") % {
+        messages.warning(request, gettext("„%(name)s“ nicht angelegt – ähnlich: %(c)s. Bitte einzeln prüfen.") % {
             "name": row.get("name"), "c": ", ".join(str(c) for c in candidates)})
     return redirect("tournament:detail", slug=slug)
 
@@ -116,9 +114,7 @@ def check_in_all(request, slug: str):
         return redirect(reverse("tournament:detail", args=[slug]) + "#spieler")
     for entry in absent:
         services.set_checked_in(entry=entry, checked_in=True)
-    messages.success(request, in_language(
-        "%(n)s Spieler als anwesend eingetragen.",
-        "%(n)s players marked as present.") % {"n": len(absent)})
+    messages.success(request, gettext("%(n)s Spieler als anwesend eingetragen.") % {"n": len(absent)})
     return redirect(reverse("tournament:detail", args=[slug]) + "#spieler")
 
 
@@ -130,18 +126,12 @@ def withdraw(request, slug: str, entry_id: int):
     after = request.POST.get("after_round", "").strip()
     after_round = int_param(request.POST, "after_round", low=0, high=99)
     if after and after_round is None:
-        messages.error(request, in_language(
-            "„%(value)s“ ist keine Rundennummer.",
-            "“%(value)s” is not a round number.") % {"value": after[:20]})
+        messages.error(request, gettext("„%(value)s“ ist keine Rundennummer.") % {"value": after[:20]})
     else:
         services.withdraw(entry=entry, after_round=after_round)
         if after_round is None:
-            messages.success(request, in_language(
-                "%(name)s spielt wieder mit.",
-                "%(name)s plays again.") % {"name": entry.player.name})
+            messages.success(request, gettext("%(name)s spielt wieder mit.") % {"name": entry.player.name})
         else:
-            messages.success(request, in_language(
-                "%(name)s ist nach Runde %(n)s ausgeschieden.",
-                "%(name)s withdrew after round %(n)s.") % {
+            messages.success(request, gettext("%(name)s ist nach Runde %(n)s ausgeschieden.") % {
                 "name": entry.player.name, "n": after_round})
     return redirect(reverse("tournament:detail", args=[slug]) + "#spieler")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 
-from tournament.errors import ServiceError
+from language import ServiceError
 
 
 def refuse(request, error: ServiceError) -> None:

@@ -6,13 +6,14 @@ from __future__ import annotations
 from django.conf import settings
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from hall.net import unreachable_site_url
+from language import ServiceError
 from paper.registry import REGISTRY, ROUND
 from scoring import selectors as scoring_selectors
 from tournament import players, rounds, selectors
-from tournament.errors import ServiceError, in_language
 from tournament.forms import ReasonForm
 from tournament.http import directed_tournament, director_required, ensure_directs, int_param
 from tournament.models import Round, Table
@@ -52,17 +53,17 @@ def round_action(request, slug: str, number: int, action: str):
     try:
         if action == "seat":
             rounds.seat_round(round=round, user=request.user, ranking=scoring_selectors.seating_ranking(round))
-            messages.success(request, in_language("Runde %(n)s ist gesetzt.", "Round %(n)s is seated.") % {"n": number})
+            messages.success(request, gettext("Runde %(n)s ist gesetzt.") % {"n": number})
         elif action == "close":
             unconfirmed = list(round.tables.filter(confirmed_at__isnull=True, ended_early=False).order_by("number"))
             if unconfirmed and request.POST.get("unconfirmed_ok") != "1":
                 return render(request, "tournament/close_confirm.html", {
                     "tournament": tournament, "round": round, "unconfirmed": unconfirmed})
             rounds.close_round(round=round, user=request.user)
-            messages.success(request, in_language("Runde %(n)s ist abgeschlossen.", "Round %(n)s is closed.") % {"n": number})
+            messages.success(request, gettext("Runde %(n)s ist abgeschlossen.") % {"n": number})
         elif action == "reopen":
             rounds.reopen_round(round=round, reason=request.POST.get("reason", ""), user=request.user)
-            messages.success(request, in_language("Runde %(n)s ist wieder offen.", "Round %(n)s is open again.") % {"n": number})
+            messages.success(request, gettext("Runde %(n)s ist wieder offen.") % {"n": number})
     except ServiceError as error:
         refuse(request, error)
     return redirect("tournament:round", slug=slug, number=number)
@@ -76,16 +77,14 @@ def end_table(request, slug: str, number: int, table_id: int):
     ensure_directs(request, table.round.tournament)
     reason = request.POST.get("reason", "").strip()[:500]
     if not reason:
-        messages.error(request, in_language(
-            "Zum Beenden eines Tisches braucht es eine Begründung.",
-            "Ending play at a table needs a reason."))
+        messages.error(request, gettext("Zum Beenden eines Tisches braucht es eine Begründung."))
         return redirect("tournament:round", slug=slug, number=number)
     try:
         rounds.end_table(table=table, reason=reason, user=request.user)
     except ServiceError as error:
         refuse(request, error)
     else:
-        messages.success(request, in_language("Tisch %(n)s beendet.", "Table %(n)s ended.") % {"n": table.number})
+        messages.success(request, gettext("Tisch %(n)s beendet.") % {"n": table.number})
     return redirect("tournament:round", slug=slug, number=number)
 
 
@@ -103,11 +102,10 @@ def rotate_links(request, slug: str, number: int):
             "tournament": round.tournament, "round": round, "tables": round.tables.order_by("number")})
     if not every_table and table_id is None:
         if request.POST.get("table"):
-            messages.error(request, in_language("Diesen Tisch gibt es nicht.", "There is no such table."))
+            messages.error(request, gettext("Diesen Tisch gibt es nicht."))
         else:
-            messages.error(request, in_language(
-                "Kein Tisch gewählt: für alle Tische der Runde bitte „alle Tische dieser Runde“ ankreuzen.",
-                "No table chosen: for every table of the round, tick “all tables of this round”."))
+            messages.error(request, gettext(
+                "Kein Tisch gewählt: für alle Tische der Runde bitte „alle Tische dieser Runde“ ankreuzen."))
         return redirect("tournament:round", slug=slug, number=number)
     chosen = None if every_table else [get_object_or_404(Table, pk=table_id, round=round)]
     try:
@@ -116,9 +114,8 @@ def rotate_links(request, slug: str, number: int):
         refuse(request, error)
     else:
         numbers = ", ".join(str(table.number) for table in changed)
-        messages.success(request, in_language(
-            "Neuer Scorer-Link für Tisch %(n)s; der alte gilt nicht mehr. Bitte die Tischkarte neu drucken.",
-            "New scorer link for table %(n)s; the old one no longer works. Please print the table card again.") % {"n": numbers})
+        messages.success(request, gettext(
+            "Neuer Scorer-Link für Tisch %(n)s; der alte gilt nicht mehr. Bitte die Tischkarte neu drucken.") % {"n": numbers})
     return redirect("tournament:round", slug=slug, number=number)
 
 
@@ -135,8 +132,7 @@ def seat_substitute(request, slug: str, number: int):
     except ServiceError as error:
         refuse(request, error)
     else:
-        messages.success(request, in_language(
-            "%(name)s spielt als Springer (nicht gereiht); die Runde ist neu gesetzt. Bitte die Tischkarten neu drucken.",
-            "%(name)s plays as a substitute (not ranked); the round is seated again. Please print the table cards again.")
+        messages.success(request, gettext(
+            "%(name)s spielt als Springer (nicht gereiht); die Runde ist neu gesetzt. Bitte die Tischkarten neu drucken.")
             % {"name": name.strip()})
     return redirect("tournament:round", slug=slug, number=number)

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
 
+from language import ServiceError
 from tournament import teams as team_services
-from tournament.errors import ServiceError, in_language
 from tournament.http import directed_tournament, director_required, int_param
 from tournament.models import Team, Tournament
 from website.views.feedback import refuse
@@ -26,12 +27,12 @@ def _act(request, tournament: Tournament) -> None:
     if action in ("add", "remove", "delete"):
         team = Team.objects.filter(tournament=tournament, pk=int_param(request.POST, "team", 0)).first()
         if team is None:
-            messages.error(request, in_language("Diese Mannschaft gibt es nicht (mehr).", "This team does not exist (any more)."))
+            messages.error(request, gettext("Diese Mannschaft gibt es nicht (mehr)."))
             return
     chosen = [entries[pk] for pk in _ids(request.POST, "entries") if pk in entries]
     if action == "create":
         team = team_services.create_team(tournament=tournament, name=request.POST.get("name", "")[:200], entries=chosen)
-        messages.success(request, in_language("Mannschaft „%(name)s“ angelegt.", "Team “%(name)s” created.") % {
+        messages.success(request, gettext("Mannschaft „%(name)s“ angelegt.") % {
             "name": team.name})
     elif action == "add":
         team_services.add_members(team=team, entries=chosen)
@@ -42,13 +43,12 @@ def _act(request, tournament: Tournament) -> None:
     elif action == "form":
         size = int_param(request.POST, "size", low=1, high=20)
         if size is None:
-            messages.error(request, in_language("Die Größe einer Mannschaft: eine ganze Zahl von 1 bis 20.",
-                                            "A team's size: a whole number from 1 to 20."))
+            messages.error(request, gettext("Die Größe einer Mannschaft: eine ganze Zahl von 1 bis 20."))
             return
         formed = team_services.form_teams(tournament=tournament, size=size)
-        messages.success(request, in_language("%(n)s Mannschaften gebildet.", "%(n)s teams formed.") % {"n": len(formed)})
+        messages.success(request, gettext("%(n)s Mannschaften gebildet.") % {"n": len(formed)})
     else:
-        messages.error(request, in_language("Unbekannte Aktion.", "Unknown action."))
+        messages.error(request, gettext("Unbekannte Aktion."))
 
 
 @director_required

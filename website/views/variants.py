@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
+from language import ServiceError
 from rules.rulesets import BUILTIN
-from tournament.errors import ServiceError, in_language
 from tournament.http import director_required, int_param
 from tournament.variants import preview, services, spec
 from tournament.variants.forms import EXTRA_ROWS, MAX_ROWS, VariantForm, initial_for
@@ -61,9 +62,8 @@ def variant_edit(request):
             except ServiceError as error:
                 form.add_error(None, error.message())
             else:
-                messages.success(request, in_language(
-                    f"„{saved.name}“ als Version {saved.version} gespeichert.",
-                    f"“{saved.name}” saved as version {saved.version}."))
+                messages.success(request, gettext(
+                    "„%(saved)s“ als Version %(version)s gespeichert.") % {"saved": saved.name, "version": saved.version})
                 return redirect("variants")
         if ruleset is not None and not form.errors:
             # The rule set as built: added contracts are its own rows now, with two empty rows again.
@@ -76,7 +76,7 @@ def variant_edit(request):
         ruleset = start.current
         initial, rows = initial_for(ruleset, start.base, start.key)
         if start.key in BUILTIN:
-            initial |= {"name": in_language(f"{ruleset.name} (Klub)", f"{ruleset.name} (club)"),
+            initial |= {"name": gettext("%(ruleset)s (Klub)") % {"ruleset": ruleset.name},
                         "slug": f"{ruleset.slug}-klub"}
         form = VariantForm(initial=initial, base=start.base, current=start.current, row_count=rows)
     return render(request, "tournament/variant_form.html", {

@@ -12,12 +12,17 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext_lazy
 from guardian.shortcuts import assign_perm, remove_perm
 
 from cups.models import Cup
-from tournament.errors import both
+from language import in_both
 from tournament.models import Tournament
 
+GRANTED_CUP = gettext_lazy("%(username)s organisiert den Cup „%(target)s“.")
+REVOKED_CUP = gettext_lazy("%(username)s organisiert den Cup „%(target)s“ nicht mehr.")
+GRANTED_TOURNAMENT = gettext_lazy("%(username)s leitet das Turnier „%(target)s“.")
+REVOKED_TOURNAMENT = gettext_lazy("%(username)s leitet das Turnier „%(target)s“ nicht mehr.")
 
 class Command(BaseCommand):
     help = "Give a user a cup organiser's or a tournament director's role (or take it back with --revoke)."
@@ -32,23 +37,22 @@ class Command(BaseCommand):
     def handle(self, *args, username: str, organiser=None, director=None, revoke=False, **options):
         user = get_user_model().objects.filter(username=username).first()
         if user is None:
-            raise CommandError(both(f"Kein Konto „{username}“.", f"No account “{username}”."))
+            raise CommandError(in_both(gettext_lazy("Kein Konto „%(username)s“."), username=username))
         if organiser:
             target = Cup.objects.filter(slug=organiser).first()
-            perm, what_de, what_en = "cups.manage_cup", "organisiert den Cup", "organises the cup"
+            perm, granted, revoked = "cups.manage_cup", GRANTED_CUP, REVOKED_CUP
         else:
             target = Tournament.objects.filter(slug=director).first()
-            perm, what_de, what_en = "tournament.direct_tournament", "leitet das Turnier", "directs the tournament"
+            perm, granted, revoked = "tournament.direct_tournament", GRANTED_TOURNAMENT, REVOKED_TOURNAMENT
         if target is None:
             name = organiser or director
-            raise CommandError(both(f"„{name}“ gibt es nicht.", f"“{name}” does not exist."))
+            raise CommandError(in_both(gettext_lazy("„%(name)s“ gibt es nicht."), name=name))
         if revoke:
             remove_perm(perm, user, target)
-            self.stdout.write(both(f"{username} {what_de} „{target}“ nicht mehr.",
-                                   f"{username} no longer {what_en} “{target}”."))
+            self.stdout.write(in_both(revoked, username=username, target=target))
             return
         if not user.is_staff:
             user.is_staff = True
             user.save(update_fields=["is_staff"])
         assign_perm(perm, user, target)
-        self.stdout.write(both(f"{username} {what_de} „{target}“.", f"{username} {what_en} “{target}”."))
+        self.stdout.write(in_both(granted, username=username, target=target))

@@ -13,7 +13,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from cups.abakus_import import import_abakus
-from tournament.errors import ServiceError
+from language import ServiceError
 
 BAR = 30
 

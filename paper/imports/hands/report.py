@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tournament.errors import active_language
+from language import active_language
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ the file again is safe, since hands stored the same way are skipped and a seated
 
 from __future__ import annotations
 
+from language import ServiceError
 from paper.imports.batches import batches
 from paper.imports.hands.read import FileHand, where_of
 from paper.imports.hands.report import ImportProblem, ImportReport
@@ -14,7 +15,6 @@ from rules.engine import InvalidHand
 from scoring.services import IMPORT, store_hand
 from tournament import live
 from tournament import rounds as tournament_rounds
-from tournament.errors import ServiceError
 from tournament.models import Table, Tournament
 
 BATCH = 50  # hands a transaction (a hand is a few ms to record)

@@ -12,9 +12,10 @@ English when the token is wrong, the tournament belongs to another cup or the hu
 from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext_lazy
 
+from language import in_both
 from publishing.venue.client import publish
-from tournament.errors import both
 from tournament.models import Tournament
 from tournament.services import renew_incarnations
 
@@ -32,7 +33,7 @@ class Command(BaseCommand):
     def handle(self, *args, slug: str, url: str, token: str, new_state: bool, **options):
         tournament = Tournament.objects.filter(slug=slug).first()
         if tournament is None:
-            raise CommandError(both(f"Kein Turnier „{slug}“.", f"No tournament “{slug}”."))
+            raise CommandError(in_both(gettext_lazy("Kein Turnier „%(slug)s“."), slug=slug))
         if new_state:
             renew_incarnations(tournament=tournament)
         outcome = publish(tournament, url, token)

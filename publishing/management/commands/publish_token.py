@@ -7,10 +7,11 @@
 from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext_lazy
 
 from cups.models import Cup
+from language import ServiceError, in_both
 from publishing.hub.tokens import create_token, revoke_token
-from tournament.errors import ServiceError, both
 
 
 class Command(BaseCommand):
@@ -27,12 +28,12 @@ class Command(BaseCommand):
                 row = revoke_token(token=revoke)
             except ServiceError as error:
                 raise CommandError(str(error)) from error
-            self.stdout.write(both(f"Widerrufen: {row}", f"Revoked: {row}"))
+            self.stdout.write(in_both(gettext_lazy("Widerrufen: %(row)s"), row=row))
             return
         if not cup:
-            raise CommandError(both("--cup CUP oder --revoke TOKEN angeben.", "Give --cup CUP or --revoke TOKEN."))
+            raise CommandError(in_both(gettext_lazy("--cup CUP oder --revoke TOKEN angeben.")))
         found = Cup.objects.filter(slug=cup).first()
         if found is None:
-            raise CommandError(both(f"Kein Cup „{cup}“.", f"No cup “{cup}”."))
+            raise CommandError(in_both(gettext_lazy("Kein Cup „%(cup)s“."), cup=cup))
         _row, token = create_token(cup=found, name=name)
         self.stdout.write(token)

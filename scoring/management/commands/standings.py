@@ -12,9 +12,10 @@ from __future__ import annotations
 import json
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext_lazy
 
+from language import in_both
 from scoring.selectors import standings_document
-from tournament.errors import both
 from tournament.models import Tournament
 
 
@@ -28,5 +29,5 @@ class Command(BaseCommand):
     def handle(self, *args, slug: str, **options):
         tournament = Tournament.objects.filter(slug=slug).first()
         if tournament is None:
-            raise CommandError(both(f"Kein Turnier „{slug}“.", f"No tournament “{slug}”."))
+            raise CommandError(in_both(gettext_lazy("Kein Turnier „%(slug)s“."), slug=slug))
         self.stdout.write(json.dumps(standings_document(tournament), ensure_ascii=False))

@@ -14,8 +14,9 @@ import json
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.urls import reverse
+from django.utils.translation import gettext_lazy
 
-from tournament.errors import both
+from language import in_both
 from tournament.models import Round, Tournament
 from tournament.selectors import round_tables
 
@@ -31,7 +32,7 @@ class Command(BaseCommand):
     def handle(self, *args, slug: str, round_number: int | None, base_url: str, **options):
         tournament = Tournament.objects.filter(slug=slug).first()
         if tournament is None:
-            raise CommandError(both(f"Kein Turnier „{slug}“.", f"No tournament “{slug}”."))
+            raise CommandError(in_both(gettext_lazy("Kein Turnier „%(slug)s“."), slug=slug))
         rounds = tournament.round_set.exclude(status=Round.PLANNED)
         if round_number is not None:
             round = rounds.filter(number=round_number).first()

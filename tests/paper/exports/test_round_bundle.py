@@ -13,13 +13,13 @@ from django.utils import translation
 from pdf_tools import pdf_pages, qr_codes, render_pages
 from pypdf import PdfReader
 
+from language import ServiceError
 from paper.exports.round_bundle import RoundBundlePdf
 from paper.exports.score_sheets import ScoreSheetsPdf
 from paper.exports.seating_list import SeatingPdf
 from paper.exports.table_cards import TableCardsPdf
 from paper.registry import REGISTRY, ROUND
 from scoring.services import store_hand
-from tournament.errors import ServiceError
 
 BASE_URL = "https://tarock.example.at"
 

@@ -14,6 +14,7 @@ import pytest
 from django.utils import translation
 from pdf_tools import ink_ratio, pdf_pages, pdf_text, qr_codes, render_pages
 
+from language import ServiceError
 from paper.exports.score_sheets import BlankScoreSheetsPdf, ScoreSheetsPdf
 from paper.exports.seating_list import SeatingPdf
 from paper.exports.table_cards import TableCardsPdf
@@ -23,7 +24,6 @@ from paper.registry import REGISTRY, ROUND
 from scoring.seats import dealer_position
 from scoring.selectors import round_sheets, table_sheet
 from scoring.services import confirm_table
-from tournament.errors import ServiceError
 from tournament.models import Player, Round, Table
 from tournament.players import sort_key
 from tournament.selectors import round_tables

@@ -18,11 +18,12 @@ import time
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext_lazy
 
 from cups.models import Cup, Season, SubRanking
 from cups.selectors import UnknownScheme, find_season
+from language import Message, ServiceError, in_both
 from paper.registry import LIST, REGISTRY, ROUND, SEASON, TOURNAMENT
-from tournament.errors import ServiceError, both
 from tournament.models import Tournament
 
 
@@ -40,8 +41,7 @@ class Command(BaseCommand):
     def handle(self, *args, slug: str | None, season: str | None, out: Path, base_url: str, only: list[str],
                **options):
         if (slug is None) == (season is None):
-            raise CommandError(both("Ein Turnier (SLUG) oder --season CUP/SAISON angeben.",
-                                    "Name a tournament (SLUG) or --season CUP/SEASON."))
+            raise CommandError(in_both(gettext_lazy("Ein Turnier (SLUG) oder --season CUP/SAISON angeben.")))
         if season is not None:
             subject, jobs = self.season_jobs(season)
         else:
@@ -62,11 +62,12 @@ class Command(BaseCommand):
     def tournament_jobs(self, slug: str):
         tournament = Tournament.objects.filter(slug=slug).first()
         if tournament is None:
-            raise CommandError(both(f"Kein Turnier „{slug}“.", f"No tournament “{slug}”."))
+            raise CommandError(in_both(gettext_lazy("Kein Turnier „%(slug)s“."), slug=slug))
         jobs = [(export, None) for export in REGISTRY.of(TOURNAMENT) + REGISTRY.of(LIST)]
         for round in tournament.round_set.order_by("number"):
             if not round.tables.exists():
-                self.stdout.write(f"Runde {round.number}: noch nicht ausgelost, übersprungen / not drawn yet, skipped")
+                self.stdout.write(in_both(gettext_lazy("Runde %(round)s: noch nicht ausgelost, übersprungen"),
+                                          round=round.number))
                 continue
             jobs += [(export, {"round": round}) for export in REGISTRY.of(ROUND)]
         return tournament, jobs
@@ -76,7 +77,7 @@ class Command(BaseCommand):
         try:
             found = find_season(cup, label or None)
         except (Cup.DoesNotExist, Season.DoesNotExist):
-            raise CommandError(both(f"Keine Saison „{name}“.", f"No season “{name}”.")) from None
+            raise CommandError(in_both(gettext_lazy("Keine Saison „%(name)s“."), name=name)) from None
         subs = [None, *SubRanking.objects.filter(cup=found.cup).order_by("slug")]
         return found, [(export, {"sub": sub}) for sub in subs for export in REGISTRY.of(SEASON)]
 
@@ -86,8 +87,8 @@ class Command(BaseCommand):
         offered = {export.identifier(format) for export, _options in jobs for format in export.formats}
         unknown = sorted(set(only) - offered)
         if unknown:
-            raise CommandError(both(f"Keine solche Datei: {', '.join(unknown)}. Es gibt: {', '.join(sorted(offered))}.",
-                                    f"No such file: {', '.join(unknown)}. There are: {', '.join(sorted(offered))}."))
+            raise CommandError(in_both(Message(gettext_lazy("Keine solche Datei: %(unknown)s. Es gibt: %(offered)s."),
+                                               unknown=", ".join(unknown), offered=", ".join(sorted(offered)))))
         return [(export, format, options or {}) for export, options in jobs
                 for format in (export.formats if only else export.archived)
                 if not only or export.identifier(format) in only]

@@ -28,13 +28,13 @@ from django.db.models import Sum
 
 from cups.season import FINAL_MODES
 from cups.services import enter_current_season
+from language import ServiceError
 from paper.imports.players import import_players
 from rules.engine.sampling import random_hand
 from rules.rulesets import BUILTIN
 from scoring.selectors import seating_ranking
 from scoring.services import DEMO, confirm_table, record_hands
 from tournament import rounds, services
-from tournament.errors import ServiceError
 from tournament.models import Table, Tournament
 from tournament.teams import form_teams
 
