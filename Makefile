@@ -19,7 +19,9 @@ COV_ARGS := --cov=rules/engine --cov=rules/rulesets --cov-branch \
 	--cov-report=term-missing:skip-covered --cov-fail-under=100
 
 # The suite on every core (pytest-xdist; each worker has its own test database). XDIST= runs serially.
-XDIST ?= -n auto
+# worksteal: a worker that runs out takes pending tests from the other, so a run of long tests handed
+# to one worker at the start does not leave the other core idle at the end.
+XDIST ?= -n auto --dist worksteal
 
 # The hall (`make serve`): where it listens, an optional backup loop (the server's own settings: website/serve.py).
 HOST ?= 0.0.0.0
