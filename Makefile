@@ -18,6 +18,9 @@ STAMP := $(VENV)/.installed
 COV_ARGS := --cov=rules/engine --cov=rules/rulesets --cov-branch \
 	--cov-report=term-missing:skip-covered --cov-fail-under=100
 
+# The slowest tests of each phase are listed at its end: where the time of `make test` goes is in every CI log.
+DURATIONS ?= --durations=25
+
 # The suite on every core (pytest-xdist; each worker has its own test database). XDIST= runs serially.
 # worksteal: a worker that runs out takes pending tests from the other, so a run of long tests handed
 # to one worker at the start does not leave the other core idle at the end.
@@ -133,17 +136,17 @@ typecheck: venv
 # pytest exits 5 when it collected no tests: that is a failure, never a silent pass.
 test-sqlite: venv
 	@echo "==> rules tests on SQLite with the coverage gate"
-	@$(VENV)/bin/pytest $(XDIST) $(COV_ARGS) tests/rules; gate=$$?; \
+	@$(VENV)/bin/pytest $(XDIST) $(DURATIONS) $(COV_ARGS) tests/rules; gate=$$?; \
 	if [ $$gate -eq 5 ]; then echo "ERROR: pytest collected no tests" >&2; fi; \
 	echo "==> tests on SQLite"; \
-	$(VENV)/bin/pytest $(XDIST) --ignore=tests/rules; rc=$$?; \
+	$(VENV)/bin/pytest $(XDIST) $(DURATIONS) --ignore=tests/rules; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "ERROR: pytest collected no tests" >&2; fi; \
 	[ $$gate -ne 0 ] && exit $$gate; exit $$rc
 
 # Tests marked `once` (pure code, or their own SQLite file) ran in the SQLite phase already.
 test-postgres: venv
 	@echo "==> tests on PostgreSQL"
-	@scripts/with-postgres.sh $(VENV)/bin/pytest $(XDIST) -p no:cacheprovider -m "not slow and not once"; rc=$$?; \
+	@scripts/with-postgres.sh $(VENV)/bin/pytest $(XDIST) $(DURATIONS) -p no:cacheprovider -m "not slow and not once"; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "ERROR: pytest collected no tests" >&2; fi; \
 	exit $$rc
 
