@@ -6,6 +6,7 @@ messages of the tournament core); this module picks the active language for them
 from __future__ import annotations
 
 from decimal import Decimal
+from functools import lru_cache
 from typing import Any
 
 from language import active_language
@@ -31,4 +32,9 @@ def number_text(value: Any, *, signed: bool = False) -> str:
 
 def points_cell(value: Decimal | int | None, *, sign: bool = False) -> str:
     """Points in a score sheet's cell: like number_text, and "–" where a player has none (sits out)."""
-    return "–" if value is None else number_text(value, signed=sign)
+    return "–" if value is None else _points_text(value, sign, active_language())
+
+
+@lru_cache(maxsize=4096, typed=True)  # a round's sheets print 30,000 numbers, a few hundred different ones
+def _points_text(value: Decimal | int, signed: bool, lang: str) -> str:
+    return number_text(value, signed=signed)

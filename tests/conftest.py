@@ -7,12 +7,13 @@ from datetime import date
 
 import hypothesis_budget  # noqa: F401 - loads the Hypothesis profile (thorough in CI, quick here)
 import pytest
+import seating_memo
 import serial_live_server  # noqa: F401 - the live server's requests one at a time on the shared in-memory SQLite
 
 from paper.imports import players as player_import
 from rules.engine.sampling import random_hand
 from rules.rulesets import BUILTIN
-from tournament import rounds
+from tournament import rounds, seating
 
 # What makes a test depend on the database it runs on: the database itself (pytest-django's marker or
 # fixtures; make_tournament and the other builders ask for ``db``) or a live server.
@@ -29,6 +30,14 @@ def pytest_collection_modifyitems(items):
             continue
         if not DATABASE_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.once)
+
+
+@pytest.fixture(autouse=True)
+def _each_draw_searched_once(request, monkeypatch):
+    """Seating a round reuses the draw this process already searched for the same count, seed and history
+    (tests/seating_memo.py); tests marked ``fresh_draws`` test the draw itself and search every time."""
+    if not request.node.get_closest_marker("fresh_draws"):
+        monkeypatch.setattr(seating, "draw", seating_memo.draw)
 
 
 @pytest.fixture(autouse=True)

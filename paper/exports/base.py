@@ -16,7 +16,9 @@ seats); layout code never runs a query of its own. Two bases do the format work 
 
 from __future__ import annotations
 
+import gc
 from abc import ABC, abstractmethod
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import ClassVar, Iterator
 
@@ -40,6 +42,22 @@ class Format:
 
 
 FORMATS = {"pdf": Format("PDF", PDF), "xlsx": Format("Excel", XLSX), "csv": Format("CSV", CSV)}
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Python's cycle collector off while a sheet renders. A big sheet holds tens of thousands of
+    objects (flowables, cells, rows) alive until its last page, and every full collection walks them
+    all again: 12 % of a round's score sheets (bench/cpu_seconds.py). What the render leaves for the
+    collector is collected after it. Where another thread paused it already, that thread resumes it."""
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
 
 
 @dataclass(frozen=True)
@@ -95,7 +113,9 @@ class Exporter(ABC):
         return f"{self.tournament.slug}-{self.filename()}"
 
     def render(self) -> ExportFile:
-        return ExportFile(self.download_name(), self.content_type, self.render_bytes())
+        with collector_paused():
+            content = self.render_bytes()
+        return ExportFile(self.download_name(), self.content_type, content)
 
     @abstractmethod
     def render_bytes(self) -> bytes:

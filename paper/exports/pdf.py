@@ -21,7 +21,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Paragraph, SimpleDocTemplate, Table
+from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Table
 
 from paper.exports.base import Exporter
 
@@ -173,7 +173,92 @@ def fit_text(text: str, width: float, style: ParagraphStyle, font_size: float) -
     return Paragraph(escape(text), style)
 
 
-class WholeTable(Table):
+class TextTable(Table):
+    """A Table that writes its plain-text cells into one PDF text object, not one each.
+
+    reportlab's Table draws every text cell through canvas.drawString: a text object, its font and its
+    position for each of a round's 50,000 score-sheet cells, about a third of the sheet's time. Here the
+    cells are laid out and styled by Table exactly as before (the same x and y, font, size, leading and
+    colour per cell, as Table._drawCell computes them); only the writing is gathered. Flowables in
+    cells, links and right-to-left text take Table's own path."""
+
+    def draw(self):
+        self._text = None
+        super().draw()
+
+    def _write(self) -> None:
+        """The text gathered so far goes out: before a cell Table draws itself and before the rules,
+        so the page's content keeps Table's order."""
+        if self._text is not None:
+            self.canv.drawText(self._text)
+            self._text = None
+
+    def _drawLines(self):  # noqa: N802 - reportlab's name
+        self._write()
+        super()._drawLines()
+
+    def _drawCell(self, cellval, cellstyle, pos, size):  # noqa: N802 - reportlab's name
+        if (isinstance(cellval, (tuple, list, Flowable)) or cellstyle.href or cellstyle.destination
+                or cellstyle.direction or cellstyle.shaping or cellstyle.alignment not in _ALIGNED):
+            self._write()
+            return super()._drawCell(cellval, cellstyle, pos, size)
+        lines = str(cellval).split("\n")
+        canvas, leading, fontsize, fontname = self.canv, cellstyle.leading, cellstyle.fontsize, cellstyle.fontname
+        written = self._text
+        if written is None:
+            written = self._text = canvas.beginText()
+            self._text_style = None
+        current = self._text_style
+        if current is not cellstyle:
+            if current is None or cellstyle.color != current.color:
+                written.setFillColor(cellstyle.color)
+            if (current is None or leading != current.leading or fontname != current.fontname
+                    or fontsize != current.fontsize):
+                written.setFont(fontname, fontsize, leading)
+            self._text_style = cellstyle
+        colpos, rowpos = pos
+        colwidth, rowheight = size
+        valign = cellstyle.valign
+        if valign == "BOTTOM":
+            y = rowpos + cellstyle.bottomPadding + len(lines) * leading - fontsize
+        elif valign == "TOP":
+            y = rowpos + rowheight - cellstyle.topPadding - fontsize
+        else:
+            y = rowpos + (cellstyle.bottomPadding + rowheight - cellstyle.topPadding + len(lines) * leading) / 2.0 - fontsize
+        just = cellstyle.alignment
+        for line in lines:
+            if just == "LEFT":
+                x = colpos + cellstyle.leftPadding
+            elif just == "RIGHT":
+                x = colpos + colwidth - cellstyle.rightPadding - stringWidth(line, fontname, fontsize)
+            else:
+                x = colpos + (colwidth + cellstyle.leftPadding - cellstyle.rightPadding) * 0.5 - 0.5 * stringWidth(
+                    line, fontname, fontsize)
+            written.setTextOrigin(x, y)
+            written.textLine(line)
+            y -= leading
+        return None
+
+
+_ALIGNED = frozenset(("LEFT", "RIGHT", "CENTRE", "CENTER"))
+
+
+class CellParagraph(Paragraph):
+    """A Paragraph that breaks its lines once per width. In a table cell it is wrapped when the table
+    is measured, again when a KeepInFrame measures the table, and again as each cell is drawn; a
+    paragraph's lines and height depend on the width alone, so the later wraps reuse the first."""
+
+    _wrapped: tuple[float, tuple[float, float]] | None = None
+
+    def wrap(self, availWidth, availHeight):  # noqa: N803 - reportlab's names
+        if self._wrapped is not None and self._wrapped[0] == availWidth:
+            return self._wrapped[1]
+        size = super().wrap(availWidth, availHeight)
+        self._wrapped = (availWidth, size)
+        return size
+
+
+class WholeTable(TextTable):
     """A table never split across pages: where it does not fit, it starts the next page (cheaper
     than KeepTogether, which wraps everything twice)."""
 

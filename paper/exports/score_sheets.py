@@ -13,7 +13,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import KeepInFrame, PageBreak, Paragraph, Spacer, Table, TableStyle
 
-from paper.exports.pdf import FONT, FONT_BOLD, SHADE, table_style
+from paper.exports.pdf import FONT, FONT_BOLD, SHADE, CellParagraph, TextTable, table_style
 from paper.exports.round_sheets import MUTED, OUT, RoundSheetPdf, fit_cell, fit_lines, fit_size
 from paper.formats import euro_text
 from paper.formats import points_cell as number
@@ -77,7 +77,7 @@ class ScoreSheetsPdf(RoundSheetPdf):
         fixed = 14 * mm + 16 * mm + 5 * mm + 9 * mm * sums + (24 * mm if signature else 8 * mm) + 12 * mm
         hand_row = max(5 * mm, min(10 * mm, (height - fixed) / max(count, 1)))
         heights = [None, 5 * mm] + [hand_row] * count + [9 * mm] * sums
-        grid = Table(data, colWidths=widths, rowHeights=heights, style=TableStyle(style))
+        grid = TextTable(data, colWidths=widths, rowHeights=heights, style=TableStyle(style))
 
         heading = Paragraph(
             f'<font name="{FONT_BOLD}" size="20">{escape(_("Tisch"))} {table.number}</font>'
@@ -106,7 +106,7 @@ class ScoreSheetsPdf(RoundSheetPdf):
             if player.club:
                 club, size_ = fit_lines(player.club, FONT, 7, name_width, smallest=5)
                 text += f'<br/><font name="{FONT}" size="{size_}">{escape(club).replace(chr(10), "<br/>")}</font>'
-            names += [Paragraph(text, self.name_style), ""]
+            names += [CellParagraph(text, self.name_style), ""]
             sub += ["+/−", pgettext("running total of a player on the score sheet", "Stand")]
         style = table_style(header_rows=1, font_size=8)
         style += [
@@ -135,13 +135,16 @@ class ScoreSheetsPdf(RoundSheetPdf):
         dealer and the player opposite at six, and whoever is paused or gone: ``away``, the table's absences)."""
         size = len(seats)
         geber_width, contract_width = fixed_widths[1] - 6, fixed_widths[2] - 6
+        dealers: dict[int, tuple[str, float]] = {}  # each dealer's cell, fitted once (fitting measures every word)
         for hand_number in range(1, count + 1):
             line = len(data)
             dealt = deal(hand_number, size, first_dealer, away)
             dealer = dealt.dealer
             row = rows[hand_number - 1] if hand_number <= len(rows) else None
-            dealer_name, text_size = fit_cell(f"{dealer + 1} {seats[dealer].entry.player.name}", FONT, 8, geber_width,
-                                              smallest=7, two_lines=8)
+            if dealer not in dealers:
+                dealers[dealer] = fit_cell(f"{dealer + 1} {seats[dealer].entry.player.name}", FONT, 8, geber_width,
+                                           smallest=7, two_lines=8)
+            dealer_name, text_size = dealers[dealer]
             cells = [str(hand_number), dealer_name]
             if text_size < 8:
                 style += [("FONTSIZE", (1, line), (1, line), text_size), ("LEADING", (1, line), (1, line), text_size + 1)]
@@ -230,7 +233,7 @@ class ScoreSheetsPdf(RoundSheetPdf):
             if size != 7.5:
                 style += [("FONTSIZE", (column, 2), (column, 2), size), ("LEADING", (column, 2), (column, 2), size + 1)]
         widths = [cell if index % 2 == 0 else gap for index in range(columns)]
-        return Table(cells, colWidths=widths, rowHeights=[6 * mm, 10 * mm, None], style=style)
+        return TextTable(cells, colWidths=widths, rowHeights=[6 * mm, 10 * mm, None], style=style)
 
 
 class BlankScoreSheetsPdf(ScoreSheetsPdf):

@@ -29,6 +29,7 @@ from paper.exports.pdf import (
     HEADER_BG,
     SHADE,
     PdfExporter,
+    TextTable,
     WholeTable,
     fit_text,
     table_style,
@@ -97,7 +98,7 @@ class SettlementPdf(PdfExporter):
             ("FONTNAME", (0, -1), (-1, -1), FONT_BOLD),
             ("TOPPADDING", (0, 0), (-1, -1), 1.2), ("BOTTOMPADDING", (0, 0), (-1, -1), 1.2),
         ]
-        return Table(data, colWidths=[rank_w, name_w, club_w, euro_w], repeatRows=1, style=TableStyle(style))
+        return TextTable(data, colWidths=[rank_w, name_w, club_w, euro_w], repeatRows=1, style=TableStyle(style))
 
     def _summary(self, money: Settlement, width: float) -> Table:
         t = self.tournament
@@ -127,7 +128,7 @@ class SettlementPdf(PdfExporter):
                  ("BOTTOMPADDING", (0, 0), (-1, -1), 1)]
         if money.charity:
             style.append(("FONTNAME", (1, 4), (1, 4), FONT_BOLD))
-        return Table(lines, colWidths=[40 * mm, width - 40 * mm], style=TableStyle(style), hAlign="LEFT")
+        return TextTable(lines, colWidths=[40 * mm, width - 40 * mm], style=TableStyle(style), hAlign="LEFT")
 
     POINTS_W, EURO_W = 19 * mm, 17 * mm
 
@@ -200,7 +201,7 @@ class SettlementPdf(PdfExporter):
             ("ALIGN", (2, 0), (-1, -1), "RIGHT"), ("FONTNAME", (-1, 1), (-1, -1), FONT_BOLD),
             ("TOPPADDING", (0, 0), (-1, -1), 1.2), ("BOTTOMPADDING", (0, 0), (-1, -1), 1.2),
         ]
-        return Table(data, colWidths=[name_w, club_w] + [euro_w] * (len(numbers) + 1), repeatRows=1,
+        return TextTable(data, colWidths=[name_w, club_w] + [euro_w] * (len(numbers) + 1), repeatRows=1,
                      style=TableStyle(style))
 
 

@@ -101,14 +101,28 @@ def talon_penalty_item(hand: Hand, ruleset: RuleSet, contract: ContractRule) -> 
 
 def total(items: Iterable[LineItem]) -> HandResult:
     items = tuple(items)
-    points: list[Amount] = [0, 0, 0, 0]
-    cash: list[Amount] = [0, 0, 0, 0]
-    # Plain loops: this runs once per hand and is the engine's hot path (bench/score_hands.py).
+    # Unrolled over the four seats: this runs once per hand and is the engine's hot path
+    # (bench/score_hands.py). Sums start from 0 as before, so whole points stay int.
+    p0: Amount = 0
+    p1: Amount = 0
+    p2: Amount = 0
+    p3: Amount = 0
+    c0: Amount = 0
+    c1: Amount = 0
+    c2: Amount = 0
+    c3: Amount = 0
     for item in items:
-        for seat in SEATS:
-            points[seat] += item.points[seat]
-            cash[seat] += item.cash[seat]
-    return HandResult(seats4(points), seats4(cash), items)
+        a, b, c, d = item.points
+        p0 += a
+        p1 += b
+        p2 += c
+        p3 += d
+        a, b, c, d = item.cash
+        c0 += a
+        c1 += b
+        c2 += c
+        c3 += d
+    return HandResult((p0, p1, p2, p3), (c0, c1, c2, c3), items)
 
 
 def kontra_factor(multiplier: int, counts: bool, what: str, *, seat: int | None = None) -> tuple[Factor, ...]:
@@ -141,7 +155,7 @@ class PositiveScorer:
         self.winner = DECLARER if game_won(hand, ruleset) else OPPONENTS
 
     def kontra(self, multiplier: int, what: str) -> tuple[Factor, ...]:
-        if self.kontra_void:
+        if multiplier == 1 or self.kontra_void:  # the common case first: no kontra, no factor
             return ()
         return kontra_factor(multiplier, self.ruleset.kontra_counts_for_standings, what)
 
@@ -156,10 +170,11 @@ class PositiveScorer:
         note = ("Kontra gilt nicht: gerufener König im Talon", "Kontra void: called king in the talon") if (
             self.kontra_void and self.hand.kontra != 1
         ) else ("", "")
-        return self.item(
-            "game", self.contract.slug, self.contract.name, self.contract.name_en,
-            self.contract.value, [*self.game_factors(winner), *extra], winner, note,
-        )
+        factors = self.game_factors(winner)
+        if extra:
+            factors.extend(extra)
+        contract = self.contract
+        return self.item("game", contract.slug, contract.name, contract.name_en, contract.value, factors, winner, note)
 
     def bonus_factors(self, claim: BonusClaim, rule: BonusRule) -> list[Factor]:
         factors = []
@@ -172,9 +187,12 @@ class PositiveScorer:
         rule = self.ruleset.bonus(claim.bonus)
         assert rule is not None
         german, english = bonus_labels(rule.name, claim.bonus, claim.announced, claim.made)
+        factors = self.bonus_factors(claim, rule)
+        if extra:
+            factors.extend(extra)
         return self.item(
             code, claim.bonus, german, english, rule.value(claim.announced) if base is None else base,
-            [*self.bonus_factors(claim, rule), *extra], claim.winner,
+            factors, claim.winner,
         )
 
     def voided(self, claim: BonusClaim, note_de: str, note_en: str) -> LineItem:
@@ -194,7 +212,10 @@ class PositiveScorer:
 
     def standard(self) -> list[LineItem]:
         """Game and bonuses scored separately (seed 000 section 5: "Game and bonuses are scored separately")."""
-        return [self.game(self.winner), *(self.bonus(claim) for claim in self.hand.bonuses)]
+        items = [self.game(self.winner)]
+        for claim in self.hand.bonuses:
+            items.append(self.bonus(claim))
+        return items
 
     def item(
         self, code: str, subject: str, german: str, english: str, base: Amount,
@@ -205,15 +226,14 @@ class PositiveScorer:
             cash *= factor.value
             if factor.standings:
                 points *= factor.value
+        # Per-seat amounts when each member of the declarer's side wins ``points``/``cash``
+        # (written out: this runs for every line of every hand).
+        a, b, c, d = self.pattern
         return LineItem(
             code, subject, german, english, base, tuple(factors), winner,
-            self.split(points), self.split(cash), note[0], note[1],
+            (a * points, b * points, c * points, d * points), (a * cash, b * cash, c * cash, d * cash),
+            note[0], note[1],
         )
-
-    def split(self, amount: Amount) -> Seats4:
-        """Per-seat amounts when each member of the declarer's side wins ``amount``."""
-        a, b, c, d = self.pattern
-        return (a * amount, b * amount, c * amount, d * amount)
 
 
 @lru_cache(maxsize=1024)

@@ -7,6 +7,8 @@ the tests FAIL with a message saying so; they never skip.
 from __future__ import annotations
 
 import os
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -67,6 +69,12 @@ def open_context(browser):
     yield make
     for context in contexts:
         context.close()
+    # A page's last requests (a countdown run fast forward polls many at once) may still be answered in the
+    # live server's threads on the test's own SQLite connection: the flush after a transactional test then
+    # fails with "database table is locked". Wait for them to end (seen on a loaded machine).
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and any("process_request_thread" in t.name for t in threading.enumerate()):
+        time.sleep(0.05)
 
 
 @pytest.fixture

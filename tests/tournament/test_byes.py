@@ -8,7 +8,7 @@ from tournament.seating.byes import bye_count, choose_byes
 from tournament.seating.tables import SeatingImpossible
 
 # The same on every database: run once, in the SQLite phase of `make test` (the marker `once`).
-pytestmark = pytest.mark.once
+pytestmark = [pytest.mark.once, pytest.mark.fresh_draws]
 
 TABLES = sorted({rs.format.tables_of_five for rs in BUILTIN.values()})
 

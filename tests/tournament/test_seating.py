@@ -19,7 +19,7 @@ from hypothesis_budget import examples
 from tournament.seating import Draw, SeatingImpossible, draw, lower_bound, quality, seeded_round, table_sizes
 
 # The same on every database: run once, in the SQLite phase of `make test` (the marker `once`).
-pytestmark = pytest.mark.once
+pytestmark = [pytest.mark.once, pytest.mark.fresh_draws]
 
 ROOT = Path(__file__).resolve().parents[2]
 SEATABLE = [n for n in range(8, 61) if n not in (11,)]

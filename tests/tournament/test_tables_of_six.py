@@ -8,7 +8,7 @@ from tournament.seating import draw, quality, seeded_round, table_sizes
 from tournament.seating.byes import bye_count, choose_byes
 from tournament.seating.tables import SeatingImpossible
 
-pytestmark = pytest.mark.once
+pytestmark = [pytest.mark.once, pytest.mark.fresh_draws]
 
 FAMILIES = [pytest.param(True, id="four-five-six"), pytest.param(False, id="four-six")]
 

@@ -217,3 +217,16 @@ def test_the_player_page_shows_contract_names(client, event, play_round):
     for slug in contracts:
         if slug != event.ruleset.contract(slug).name:
             assert f'<td class="contract">{slug}</td>' not in html
+
+
+@pytest.mark.parametrize("venue", ["", "Gasthof Post"])
+def test_the_standings_line_leaves_out_a_venue_nobody_named(client, make_tournament, venue):
+    import re
+
+    tournament = make_tournament("tirol", players=8, slug=f"ort-{len(venue)}")
+    tournament.venue = venue
+    tournament.save(update_fields=["venue"])
+    html = client.get(f"/turnier/{tournament.slug}/").content.decode()
+    line = re.search(r'<p class="crumbs">(.*?)</p>', html, re.S).group(1)
+    assert "·  ·" not in line and "· ·" not in line
+    assert (venue in line) if venue else line.count("·") >= 2
