@@ -21,7 +21,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy
 
 from cups.models import ImportedResult, Season
-from language import ByLanguage, Message, ServiceError, active_language, message
+from language import ByLanguage, Message, Said, ServiceError, active_language, message
 from paper.cells import cell_text, csv_rows, open_workbook, whole_number
 from tournament import live
 from tournament.players import clean_fields, identity, known_players, register_player
@@ -38,17 +38,10 @@ REQUIRED = ("tournament", "date", "rank", "name", "total")
 
 
 @dataclass(frozen=True)
-class Problem:
+class Problem(Said):
     line: int | None  # the row of the file, the header row counting as 1; None for the file as a whole
     said: Message
 
-    @property
-    def message_de(self) -> str:
-        return self.said.render("de")
-
-    @property
-    def message_en(self) -> str:
-        return self.said.render("en")
 
     def text(self, lang: str | None = None) -> str:
         if not self.line:

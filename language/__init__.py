@@ -98,7 +98,22 @@ def answer_pair(text, /, **params) -> dict[str, str]:
     return {lang: said.render(lang) for lang in LANGUAGES}
 
 
-class ServiceError(Exception):
+class Said:
+    """Whatever carries its sentence as ``said`` (a refusal, an import's problem, a publication's outcome):
+    the German and the English both rendered from that one msgid, for callers that show them apart."""
+
+    said: Message
+
+    @property
+    def message_de(self) -> str:
+        return render(self.said, "de")
+
+    @property
+    def message_en(self) -> str:
+        return render(self.said, "en")
+
+
+class ServiceError(Said, Exception):
     """A write that was refused; nothing of it was stored. ``text``: a msgid (with its named values) or
     a Message, rendered in whichever language the reader has."""
 
@@ -111,11 +126,3 @@ class ServiceError(Exception):
 
     def message(self, lang: str | None = None) -> str:
         return self.said.render(lang)
-
-    @property
-    def message_de(self) -> str:
-        return self.said.render("de")
-
-    @property
-    def message_en(self) -> str:
-        return self.said.render("en")

@@ -16,7 +16,7 @@ from typing import Any
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
-from language import in_both, message
+from language import Said, in_both, message
 
 YES = frozenset({"ja", "j", "yes", "y", "true", "wahr", "x", "1", "✓", "✔"})
 NO = frozenset({"", "nein", "n", "no", "false", "falsch", "0", "-", "–", "none"})
@@ -77,7 +77,7 @@ MAX_UNPACKED = 64 * 1024 * 1024  # bytes a workbook may unpack to (a zip bomb is
 MAX_JSON_DEPTH = 32  # nesting of a JSON value (a hand is 4 deep)
 
 
-class FileRefused(Exception):
+class FileRefused(Said, Exception):
     """An upload that cannot be read as it is, with the sentence saying why (a msgid, language/)."""
 
     default = gettext_lazy("Die Datei lässt sich nicht lesen.")
@@ -86,13 +86,6 @@ class FileRefused(Exception):
         self.said = message(text if text is not None else self.default, **params)
         super().__init__(in_both(self.said))
 
-    @property
-    def message_de(self) -> str:
-        return self.said.render("de")
-
-    @property
-    def message_en(self) -> str:
-        return self.said.render("en")
 
 
 class UnreadableWorkbook(FileRefused):

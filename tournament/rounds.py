@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
-from language import ByLanguage, Message, ServiceError, pure_pair
+from language import ByLanguage, Message, Said, ServiceError, pure_pair
 from tournament import events, live, seating
 from tournament.models import Bye, Entry, Round, RoundEvent, Seat, Table, Tournament, new_token
 from tournament.seating.byes import bye_count, choose_byes
@@ -41,19 +41,12 @@ def draw_lots(tournament: Tournament, seed: str) -> None:
 
 
 @dataclass(frozen=True)
-class SeatingProblem:
+class SeatingProblem(Said):
     """Why a seating cannot be used; ``table`` is None for the round as a whole."""
 
     table: int | None
     said: Message
 
-    @property
-    def message_de(self) -> str:
-        return self.said.render("de")
-
-    @property
-    def message_en(self) -> str:
-        return self.said.render("en")
 
 
 def _refusal(problems: list[SeatingProblem]) -> ServiceError:

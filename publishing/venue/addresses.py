@@ -23,20 +23,13 @@ from urllib.parse import urlsplit
 from django.conf import settings
 from django.utils.translation import gettext_lazy
 
-from language import Message, render
+from language import Message, Said
 
 
 @dataclass(frozen=True)
-class NotAllowed(Exception):  # noqa: N818 - a refusal with its sentence, not a programming error
+class NotAllowed(Said, Exception):  # noqa: N818 - a refusal with its sentence, not a programming error
     said: Message
 
-    @property
-    def message_de(self) -> str:
-        return render(self.said, "de")
-
-    @property
-    def message_en(self) -> str:
-        return render(self.said, "en")
 
 
 def _origin(url: str) -> tuple[str, str, int | None]:

@@ -12,7 +12,7 @@ from urllib.parse import urljoin
 
 from django.utils.translation import gettext_lazy
 
-from language import ByLanguage, Message, in_both, render
+from language import ByLanguage, Message, Said, in_both, render
 from publishing import document
 from publishing.models import HUB_NEWER, REPLACED, RETIRED, PublishAttempt, PublishTarget
 from publishing.venue.addresses import NotAllowed, check_address
@@ -23,7 +23,7 @@ TIMEOUT_SECONDS = 30
 
 
 @dataclass(frozen=True)
-class Outcome:
+class Outcome(Said):
     ok: bool
     said: Message
     kind: str = ""  # what the hub said of its copy's state (publishing.models: REPLACED, HUB_NEWER, RETIRED)
@@ -33,13 +33,6 @@ class Outcome:
     def message(self) -> str:
         return in_both(self.said)
 
-    @property
-    def message_de(self) -> str:
-        return render(self.said, "de")
-
-    @property
-    def message_en(self) -> str:
-        return render(self.said, "en")
 
     def message_for_reader(self) -> str:
         return render(self.said)

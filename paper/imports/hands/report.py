@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from django.utils import translation
 from django.utils.translation import gettext, ngettext, npgettext, pgettext
 
-from language import LANGUAGES, Message, active_language, in_both
+from language import LANGUAGES, Message, Said, active_language, in_both
 
 
 def _speaking(lang: str | None):
@@ -16,7 +16,7 @@ def _speaking(lang: str | None):
 
 
 @dataclass(frozen=True)
-class ImportProblem:
+class ImportProblem(Said):
     """One reason the file was refused (a Message, language/), with where it is: ``line`` is the row of
     the sheet (the header row counts), the line of a JSON Lines file, or the position (from 1) in a JSON
     array; None for the file as a whole."""
@@ -42,13 +42,6 @@ class ImportProblem:
                        if value is not None]
         return f"{head} ({', '.join(context)})" if context else head
 
-    @property
-    def message_de(self) -> str:
-        return self.said.render("de")
-
-    @property
-    def message_en(self) -> str:
-        return self.said.render("en")
 
     def message(self, lang: str | None = None) -> str:
         return self.said.render(lang or active_language())
