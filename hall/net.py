@@ -16,6 +16,10 @@ import subprocess
 from functools import lru_cache
 from urllib.parse import urlsplit
 
+from django.utils.translation import gettext_lazy
+
+from language import in_both
+
 
 def _usable(address: str) -> bool:
     try:
@@ -111,25 +115,26 @@ def printed_address(site_url: str, browser_url: str) -> str:
 
 
 def banner(host: str, port: int | str, site_url: str) -> list[str]:
-    """Lines to print at start: where the site listens, the phones' addresses, SITE_URL warnings."""
+    """Lines to print at start: where the site listens, the phones' addresses, SITE_URL warnings (both
+    languages from one msgid: whoever starts the laptop reads one of them)."""
     lines = []
     addresses = lan_addresses()
     if host in ("0.0.0.0", "::", ""):
-        lines.append(f"Tarock-Turnier läuft / is running on http://127.0.0.1:{port}/ (this laptop)")
+        lines.append(in_both(gettext_lazy("Tarock-Turnier läuft auf %(url)s (dieser Laptop)"),
+                             url=f"http://127.0.0.1:{port}/"))
         if addresses:
-            lines.append("Adressen für Handys und Tablets / addresses for phones and tablets:")
+            lines.append(in_both(gettext_lazy("Adressen für Handys und Tablets:")))
             lines += [f"    http://{address}:{port}/" for address in addresses]
         else:
-            lines.append("Keine LAN-Adresse gefunden / no LAN address found: is the laptop connected to the router?")
+            lines.append(in_both(gettext_lazy("Keine LAN-Adresse gefunden: ist der Laptop mit dem Router verbunden?")))
     else:
-        lines.append(f"Tarock-Turnier läuft / is running on http://{host}:{port}/ (only this address; HOST=0.0.0.0 for the LAN)")
+        lines.append(in_both(gettext_lazy("Tarock-Turnier läuft nur auf %(url)s (HOST=0.0.0.0 für das LAN)"),
+                             url=f"http://{host}:{port}/"))
     if unreachable_site_url(site_url):
-        suggestion = f"http://{addresses[0]}:{port}" if addresses else "http://<LAN-Adresse>:" + str(port)
-        lines.append(
-            f"WARNUNG: SITE_URL={site_url} ist von Handys nicht erreichbar (QR-Codes der Tischkarten!) / "
-            f"WARNING: SITE_URL={site_url} cannot be reached by phones (table card QR codes). "
-            f"Set e.g. SITE_URL={suggestion}"
-        )
+        suggestion = f"http://{addresses[0]}:{port}" if addresses else f"http://<LAN-Adresse>:{port}"
+        lines.append(in_both(gettext_lazy("WARNUNG: SITE_URL=%(site_url)s ist von Handys nicht erreichbar "
+                                          "(QR-Codes der Tischkarten!). Zum Beispiel SITE_URL=%(suggestion)s setzen."),
+                             site_url=site_url, suggestion=suggestion))
     else:
         lines.append(f"SITE_URL (QR-Codes) = {site_url}")
     return lines

@@ -11,9 +11,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext_lazy
 
 from cups.abakus_import import import_abakus
-from language import ServiceError
+from language import ServiceError, in_both
 
 BAR = 30
 
@@ -32,18 +33,18 @@ class Command(BaseCommand):
         try:
             content = path.read_bytes()
         except OSError as err:
-            raise CommandError(f"Die Datei „{file}“ lässt sich nicht lesen / cannot read “{file}”: "
-                               f"{err.strerror}") from None
+            raise CommandError(in_both(gettext_lazy("Die Datei „%(file)s“ lässt sich nicht lesen: %(reason)s"),
+                                       file=file, reason=err.strerror)) from None
         bad = [c for c in cup if not c.isdigit()]
         if bad:
-            raise CommandError(f"--cup „{bad[0]}“ ist keine ABAKUS-Cupnummer / “{bad[0]}” is no ABAKUS cup number")
+            raise CommandError(in_both(gettext_lazy("--cup „%(cup)s“ ist keine ABAKUS-Cupnummer."), cup=bad[0]))
         show = not no_progress and self.stderr.isatty()
         try:
             report = import_abakus(content=content, only=set(cup) or None, progress=self._bar if show else None)
         except ServiceError as error:
             if show:
                 self.stderr.write("")
-            raise CommandError(f"{error.message_de} / {error.message_en} (nichts geschrieben / nothing written)") from None
+            raise CommandError(in_both(gettext_lazy("%(refusal)s (nichts geschrieben)"), refusal=error.said)) from None
         if show:
             self.stderr.write("")
         for de, en in zip(report.lines("de"), report.lines("en"), strict=True):
