@@ -35,7 +35,7 @@ class EnteredElsewhere:
 @live.write_service
 def remove_hands(*, tournament: Tournament) -> None:
     """Every hand, revision and correction of ``tournament``, before its copy is replaced."""
-    delete_rows(HandScore.objects.filter(hand__table__round__tournament=tournament))
+    delete_rows(HandScore.objects.filter(round__tournament=tournament))
     delete_rows(Hand.objects.filter(table__round__tournament=tournament))
     delete_rows(HandRevision.objects.filter(table__round__tournament=tournament))
     delete_rows(Correction.objects.filter(round__tournament=tournament))
@@ -85,8 +85,9 @@ def store_entered_hands(*, tables: list[tuple[Table, list[int], list[EnteredElse
         for pk, table_id, number in Hand.objects.filter(table_id__in=table_ids[start:start + INSERT_CHUNK]).values_list(
                 "pk", "table_id", "number"):
             hand_ids[(table_id, number)] = pk
-    insert_rows(HandScore, ["hand", "entry", "hand_seat", "points", "cash", "kontra_cash", "euros"],
-            [(hand_ids[(table_id, number)], *row) for table_id, number, *row in scores])
+    round_of = {table.pk: table.round_id for table, _seats, _entered in tables}
+    insert_rows(HandScore, ["hand", "round", "entry", "hand_seat", "points", "cash", "kontra_cash", "euros"],
+                [(hand_ids[(table_id, number)], round_of[table_id], *row) for table_id, number, *row in scores])
     return points
 
 

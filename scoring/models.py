@@ -69,6 +69,10 @@ class HandScore(models.Model):
 
     hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="scores")
     entry = models.ForeignKey(Entry, on_delete=models.RESTRICT, related_name="hand_scores")
+    # The hand's round, kept beside it (scoring.scored.score_rows sets it; a hand never changes table) so
+    # the standings sum points and euros per round and entry from one covering index, without joining
+    # hand, table and round for every score row (docs/benchmarks.md, "Cold standings").
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="+", editable=False)
     hand_seat = models.PositiveSmallIntegerField(help_text="seat 0..3 of the hand (0 = Vorhand)")
     points = models.DecimalField(max_digits=10, decimal_places=2)
     cash = models.DecimalField(max_digits=10, decimal_places=2)
@@ -81,7 +85,9 @@ class HandScore(models.Model):
 
     class Meta:
         unique_together = [("hand", "entry")]
-        indexes = [models.Index(fields=["entry", "hand"])]
+        indexes = [models.Index(fields=["entry", "hand"]),
+                   # The standings' sums read nothing but this index (no table row).
+                   models.Index(fields=["round", "entry", "points", "euros"], name="handscore_round_sums")]
 
 
 class HandRevision(models.Model):

@@ -47,7 +47,7 @@ def score_rows(hand: Hand, table: Table, data: dict, entries_by_seat: dict[int, 
     """Validate and score ``data`` into ``hand`` and its score rows (raises InvalidHand before anything is written)."""
     scored = scored_hand(table.round.tournament, data)
     scores = [
-        HandScore(hand=hand, entry_id=entries_by_seat[seat], hand_seat=seat, points=scored.points[seat],
+        HandScore(hand=hand, round_id=table.round_id, entry_id=entries_by_seat[seat], hand_seat=seat, points=scored.points[seat],
                   cash=scored.cash[seat], kontra_cash=scored.kontra_cash[seat], euros=scored.euros[seat])
         for seat in range(4)
     ]

@@ -228,7 +228,7 @@ def confirm_table(*, table: Table, expected_version: int, names: str) -> Table:
 def reprice(*, tournament) -> int:
     """Fix every stored hand's euros again under the tournament's stake and charity box (after a
     director changed either): the same arithmetic as when the hands were stored. Returns the hands."""
-    scores = list(HandScore.objects.filter(hand__table__round__tournament=tournament).select_for_update()
+    scores = list(HandScore.objects.filter(round__tournament=tournament).select_for_update()
                   .order_by("hand_id", "hand_seat"))
     boxes = price_hands(scores, tournament.stake_cents, charity=tournament.kontra_to_charity)
     HandScore.objects.bulk_update(scores, ["euros"], batch_size=2000)

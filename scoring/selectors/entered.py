@@ -24,7 +24,7 @@ class EnteredHand:
 def entered_hands(tournament: Tournament) -> dict[int, list[EnteredHand]]:
     """Table id -> its hands in order (two queries whatever the size)."""
     points: dict[int, list[Decimal]] = {}
-    for hand_id, value in HandScore.objects.filter(hand__table__round__tournament=tournament).order_by(
+    for hand_id, value in HandScore.objects.filter(round__tournament=tournament).order_by(
             "hand_id", "hand_seat").values_list("hand_id", "points"):
         points.setdefault(hand_id, []).append(value)
     hands: dict[int, list[EnteredHand]] = {}

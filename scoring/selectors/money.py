@@ -46,9 +46,9 @@ class MoneyOfHand:
 def money_by_hand(tournament: Tournament, *, round: Round | None = None) -> dict[int, MoneyOfHand]:
     """Every hand of the tournament (or of one of its rounds) with its stored shares and euros (one
     query), keyed by hand id."""
-    scores = HandScore.objects.filter(hand__table__round__tournament=tournament)
+    scores = HandScore.objects.filter(round__tournament=tournament)
     if round is not None:
-        scores = scores.filter(hand__table__round=round)
+        scores = scores.filter(round=round)
     rows = (
         scores.order_by("hand_id", "hand_seat")
         .values_list("hand_id", "hand__table_id", "entry_id", "cash", "points", "euros", "hand__box_euros")

@@ -13,7 +13,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from decimal import Decimal
 
-from django.db.models import Exists, F, OuterRef, Subquery, Sum
+from django.db.models import Exists, F, FloatField, IntegerField, OuterRef, Sum, functions
 from django.utils.translation import gettext as _
 
 from language import active_language
@@ -29,70 +29,78 @@ HUNDREDTH = Decimal("0.01")
 
 
 def _hundredths(value: Decimal) -> Decimal:
-    """A summed points value to its exact hundredths (SQLite sums decimals as floats), whole points
-    kept whole so they read "109", not "109.00"."""
+    """A points value to its exact hundredths, whole points kept whole so they read "109", not "109.00"."""
     exact = value.quantize(HUNDREDTH)
     return exact.quantize(Decimal(1)) if exact == exact.to_integral_value() else exact
 
 
+def _summed_hundredths(field: str) -> Sum:
+    """The sum of a column of points as a whole number of hundredths. Every stored value is in
+    hundredths, so each row's hundredths are exact and so is their sum, on SQLite (which would sum the
+    decimals as floats) as on PostgreSQL; and reading integers skips a Decimal conversion per row."""
+    return Sum(functions.Round(F(field) * 100), output_field=IntegerField())
+
+
+def _points(hundredths) -> Decimal:
+    """Summed hundredths as points, whole points kept whole (as _hundredths)."""
+    hundredths = int(hundredths)  # an int from SQLite, an integral Decimal from PostgreSQL
+    return Decimal(hundredths // 100) if hundredths % 100 == 0 else Decimal(hundredths).scaleb(-2)
+
+
 def standings(tournament: Tournament) -> list[Ranked]:
-    """Every entry ranked: three queries (entries; points and euros of the hands, and the directors'
-    corrections, summed per entry and round)."""
+    """Every entry ranked: five queries (entries; rounds; byes; points and euros of the hands, and the
+    directors' corrections, summed per entry and round)."""
     return standings_many([tournament])[tournament.pk]
 
 
 def standings_many(tournaments: list[Tournament]) -> dict[int, list[Ranked]]:
-    """Each tournament's entries ranked, by tournament id: the same three queries for any number of
-    tournaments (entries; hand scores and corrections summed per entry and round)."""
+    """Each tournament's entries ranked, by tournament id: the same five queries for any number of
+    tournaments (entries; rounds; byes; hand scores and corrections summed per entry and round)."""
     ids = [tournament.pk for tournament in tournaments]
-    # A bye's points ride along with the entries (one subquery per preliminary round), so byes cost no query.
-    numbers = preliminary_rounds(max((tournament.rounds for tournament in tournaments), default=0))
-    bye_points = {f"bye_{n}": Subquery(Bye.objects.filter(entry=OuterRef("pk"), round__number=n, round__is_final=False)
-                                       .values("points")[:1]) for n in numbers}
     # Plain rows, not model instances: building 2,000 objects cost more than the query.
     entries = (Entry.objects.filter(tournament_id__in=ids).annotate(
-        seated=Exists(Seat.objects.filter(entry=OuterRef("pk"))), team_id=F("team_membership__team_id"), **bye_points)
+        seated=Exists(Seat.objects.filter(entry=OuterRef("pk"))), team_id=F("team_membership__team_id"))
         .order_by("player__name", "pk")
         .values_list("pk", "tournament_id", "player__name", "player__club", "lot", "withdrawn_after_round", "seated",
-                     "team_id", "substitute", *bye_points))
-    sums = (
-        HandScore.objects.filter(hand__table__round__tournament_id__in=ids)
-        .values("entry_id", "hand__table__round__number", "hand__table__round__is_final")
-        .annotate(points=Sum("points"), euros=Sum("euros"))
-        .order_by()
-    )
+                     "team_id", "substitute"))
+    # The rounds first (a few rows), so the sums read the covering index handscore_round_sums alone.
+    round_keys = {pk: (number, is_final) for pk, number, is_final
+                  in Round.objects.filter(tournament_id__in=ids).values_list("pk", "number", "is_final")}
+    sums = (HandScore.objects.filter(round_id__in=list(round_keys)).values_list("round_id", "entry_id")
+            .annotate(points=_summed_hundredths("points"),
+                      # the euros as a float on SQLite, read to the nearest cent (tournament.money.round_cent)
+                      euros=Sum("euros", output_field=FloatField())).order_by())
     rounds: dict[int, dict[int, Decimal]] = defaultdict(dict)
     finals: dict[int, Decimal] = {}
-    euros: dict[int, Decimal] = defaultdict(lambda: Decimal("0.00"))
-    for row in sums:
-        # SQLite sums decimals as floats: every stored value is in hundredths, so the exact sum is the
-        # float's nearest hundredth.
-        points = _hundredths(row["points"])
-        euros[row["entry_id"]] += round_cent(row["euros"])
-        if row["hand__table__round__is_final"]:
-            finals[row["entry_id"]] = points
+    euros_of: dict[int, Decimal] = defaultdict(lambda: Decimal("0.00"))
+    for round_id, entry_id, points, euros in sums:
+        euros_of[entry_id] += round_cent(euros)
+        number, is_final = round_keys[round_id]
+        if is_final:
+            finals[entry_id] = _points(points)
         else:
-            rounds[row["entry_id"]][row["hand__table__round__number"]] = points
-    corrections = (Correction.objects.filter(round__tournament_id__in=ids).values("entry_id", "round__number", "round__is_final")
-                   .annotate(points=Sum("points")).order_by())
-    for row in corrections:  # points booked outside a hand count in their round
-        points = _hundredths(row["points"])
-        if row["round__is_final"]:
-            finals[row["entry_id"]] = finals.get(row["entry_id"], ZERO) + points
+            rounds[entry_id][number] = _points(points)
+    corrections = (Correction.objects.filter(round_id__in=list(round_keys)).values_list("round_id", "entry_id")
+                   .annotate(points=_summed_hundredths("points")).order_by())
+    for round_id, entry_id, points in corrections:  # points booked outside a hand count in their round
+        number, is_final = round_keys[round_id]
+        if is_final:
+            finals[entry_id] = finals.get(entry_id, ZERO) + _points(points)
         else:
-            by_round = rounds[row["entry_id"]]
-            by_round[row["round__number"]] = by_round.get(row["round__number"], ZERO) + points
+            by_round = rounds[entry_id]
+            by_round[number] = by_round.get(number, ZERO) + _points(points)
+    byes: dict[int, int] = defaultdict(int)
+    preliminary = {pk for pk, (_number, is_final) in round_keys.items() if not is_final}
+    for round_id, entry_id, points in Bye.objects.filter(round_id__in=preliminary).values_list(
+            "round_id", "entry_id", "points"):  # a bye round counts with what the bye scored
+        by_round, number = rounds[entry_id], round_keys[round_id][0]
+        by_round[number] = _hundredths(by_round.get(number, ZERO) + points)
+        byes[entry_id] += 1
     players: dict[int, list[PlayerScores]] = defaultdict(list)
-    for pk, tournament_id, name, club, lot, withdrawn_after_round, seated, team_id, substitute, *byes_points in entries:
-        by_round = rounds.get(pk, {})
-        byes = 0
-        for n, points in zip(numbers, byes_points, strict=True):  # a bye round counts with what the bye scored
-            if points is not None:
-                by_round = {**by_round, n: by_round.get(n, ZERO) + _hundredths(Decimal(points))}
-                byes += 1
+    for pk, tournament_id, name, club, lot, withdrawn_after_round, seated, team_id, substitute in entries:
         players[tournament_id].append(PlayerScores(
-            pk, name, club, lot, by_round, euros.get(pk, Decimal("0.00")), finals.get(pk), withdrawn_after_round,
-            seated or bool(byes), byes, team_id, substitute))
+            pk, name, club, lot, rounds.get(pk, {}), euros_of.get(pk, Decimal("0.00")), finals.get(pk),
+            withdrawn_after_round, seated or bool(byes[pk]), byes[pk], team_id, substitute))
     ranked = {}
     for tournament in tournaments:
         carry = tournament.final_round_carry_percent if tournament.has_final else None

@@ -34,7 +34,7 @@ def test_cup_and_season_pages(client, played, cup_season, django_assert_max_num_
 
     url = reverse("cups:season", args=["tirol", "2026-27"])
     assert url == "/cup/tirol/2026-27/"
-    with django_assert_max_num_queries(12):  # cold: the season, its version (three), its standings (seven), sub-rankings
+    with django_assert_max_num_queries(13):  # cold: the season, its version (three), its standings (nine), sub-rankings
         page = client.get(url)
     assert page.status_code == 200
     html = page.content.decode()

@@ -123,7 +123,7 @@ def test_player_page_across_tournaments(client, played, cup_season, django_asser
     player = Entry.objects.filter(tournament=first).order_by("pk").first().player
     assert Entry.objects.filter(player=player).count() == 3  # the fixture's players are reused by name
 
-    with django_assert_num_queries(14):
+    with django_assert_num_queries(18):
         history = player_history(player)
     assert history.tournaments == 3
     assert [line.tournament_slug for line in history.lines] == ["h-1", "h-2", "h-3"]
@@ -142,7 +142,7 @@ def test_player_page_across_tournaments(client, played, cup_season, django_asser
     assert history.points_per_sixty == expected.quantize(Decimal("0.1"))
     assert len(history.charts) == 1 and len(history.charts[0]["bars"]) == 1
 
-    with django_assert_num_queries(20):  # the player, its version (five), then player_history's fourteen
+    with django_assert_num_queries(24):  # the player, its version (five), then player_history's eighteen
         page = client.get(reverse("cups:player", args=[player.pk]))
     assert page.status_code == 200
     html = page.content.decode()

@@ -35,7 +35,7 @@ def season(played, cup_season):
 def test_pdf_lists_every_player_with_points(season, django_assert_num_queries):
     from cups.exports import SeasonStandingsPdf
 
-    with django_assert_num_queries(6):
+    with django_assert_num_queries(8):
         exporter = SeasonStandingsPdf(season)
     with translation.override("de"):
         file = exporter.render()

@@ -77,7 +77,7 @@ def test_points_per_sixty_hands(two_seasons, monkeypatch):
 
 def test_the_page_and_its_filter_never_answer_500(client, two_seasons, django_assert_max_num_queries):
     cup, _tournaments = two_seasons
-    with django_assert_max_num_queries(14):
+    with django_assert_max_num_queries(18):
         page = client.get(f"/cup/{cup.slug}/statistik/")
     assert page.status_code == 200 and "Meiste Turniersiege" in page.content.decode()
     for bad in ("abc", "-5", "1000", "", "%00"):

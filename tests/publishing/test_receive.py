@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 
 import pytest
+from django.db.models import F
 from publishing_tools import build_document, forget_venue, receive
 
 from cups.models import SeasonTournament
@@ -46,6 +47,8 @@ def test_a_published_tournament_has_the_venues_standings_and_counts_in_the_cup(v
     assert received.status == "created"
     hub = Tournament.objects.get(slug="wirt-cup-1")
     assert standings_document(hub) == before
+    # every copied score row carries its hand's round (the standings sum per round from it alone)
+    assert not HandScore.objects.filter(round__tournament=hub).exclude(round_id=F("hand__table__round_id")).exists()
     assert hub.cup_season.season.cup == cup
     copy_row = PublishedCopy.objects.get(tournament=hub)
     assert (copy_row.cup, copy_row.last_closed_round) == (cup, 1)

@@ -103,6 +103,11 @@ NOT_MONEY = {
     ("tournament/standings.py", "preliminary * Decimal(carry_percent or 0) / 100"),  # the final's carried percent
     ("tournament/selectors.py", "100 * self.entered"),  # a round's progress in percent
     ("cups/services.py", "(start + 1) % 100"),  # a season's label, "2025/26"
+    # the standings sum points as whole hundredths (exact on SQLite too) and read them back as points
+    ("scoring/selectors/standings.py", "F(field) * 100"),
+    ("scoring/selectors/standings.py", "hundredths // 100"),
+    ("scoring/selectors/standings.py", "hundredths % 100"),
+    ("scoring/selectors/standings.py", "Decimal(hundredths).scaleb(-2)"),
 }
 
 
