@@ -13,7 +13,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from decimal import Decimal
 
-from django.db.models import Exists, F, FloatField, IntegerField, OuterRef, Sum, functions
+from django.db.models import Exists, F, FloatField, OuterRef, Sum
 from django.utils.translation import gettext as _
 
 from language import active_language
@@ -21,7 +21,7 @@ from rules.engine.numbers import json_number
 from scoring.models import Correction, Hand, HandScore
 from scoring.selectors.teams import team_standings
 from tournament.models import Bye, Entry, Round, Seat, Tournament
-from tournament.money import round_cent
+from tournament.money import from_cents, summed_cents
 from tournament.ranks import rank_text
 from tournament.standings import SHARED, TIE_BREAKS, ZERO, PlayerScores, Ranked, preliminary_rounds, rank
 
@@ -34,16 +34,11 @@ def _hundredths(value: Decimal) -> Decimal:
     return exact.quantize(Decimal(1)) if exact == exact.to_integral_value() else exact
 
 
-def _summed_hundredths(field: str) -> Sum:
-    """The sum of a column of points as a whole number of hundredths. Every stored value is in
-    hundredths, so each row's hundredths are exact and so is their sum, on SQLite (which would sum the
-    decimals as floats) as on PostgreSQL; and reading integers skips a Decimal conversion per row."""
-    return Sum(functions.Round(F(field) * 100), output_field=IntegerField())
-
-
-def _points(hundredths) -> Decimal:
-    """Summed hundredths as points, whole points kept whole (as _hundredths)."""
-    hundredths = int(hundredths)  # an int from SQLite, an integral Decimal from PostgreSQL
+def _points(total) -> Decimal:
+    """A summed points value as exact points, whole points kept whole (as _hundredths). SQLite sums the
+    decimals as floats, PostgreSQL exactly; every stored value is in hundredths, so the sum's nearest
+    hundredth is exact either way (and reading floats skips Django's Decimal conversion of each row)."""
+    hundredths = round(total * 100)
     return Decimal(hundredths // 100) if hundredths % 100 == 0 else Decimal(hundredths).scaleb(-2)
 
 
@@ -67,21 +62,21 @@ def standings_many(tournaments: list[Tournament]) -> dict[int, list[Ranked]]:
     round_keys = {pk: (number, is_final) for pk, number, is_final
                   in Round.objects.filter(tournament_id__in=ids).values_list("pk", "number", "is_final")}
     sums = (HandScore.objects.filter(round_id__in=list(round_keys)).values_list("round_id", "entry_id")
-            .annotate(points=_summed_hundredths("points"),
-                      # the euros as a float on SQLite, read to the nearest cent (tournament.money.round_cent)
+            .annotate(points=Sum("points", output_field=FloatField()),
+                      # read as whole cents (tournament.money.summed_cents), as _points reads the points
                       euros=Sum("euros", output_field=FloatField())).order_by())
     rounds: dict[int, dict[int, Decimal]] = defaultdict(dict)
     finals: dict[int, Decimal] = {}
-    euros_of: dict[int, Decimal] = defaultdict(lambda: Decimal("0.00"))
+    cents: dict[int, int] = defaultdict(int)
     for round_id, entry_id, points, euros in sums:
-        euros_of[entry_id] += round_cent(euros)
+        cents[entry_id] += summed_cents(euros)
         number, is_final = round_keys[round_id]
         if is_final:
             finals[entry_id] = _points(points)
         else:
             rounds[entry_id][number] = _points(points)
     corrections = (Correction.objects.filter(round_id__in=list(round_keys)).values_list("round_id", "entry_id")
-                   .annotate(points=_summed_hundredths("points")).order_by())
+                   .annotate(points=Sum("points", output_field=FloatField())).order_by())
     for round_id, entry_id, points in corrections:  # points booked outside a hand count in their round
         number, is_final = round_keys[round_id]
         if is_final:
@@ -99,7 +94,7 @@ def standings_many(tournaments: list[Tournament]) -> dict[int, list[Ranked]]:
     players: dict[int, list[PlayerScores]] = defaultdict(list)
     for pk, tournament_id, name, club, lot, withdrawn_after_round, seated, team_id, substitute in entries:
         players[tournament_id].append(PlayerScores(
-            pk, name, club, lot, rounds.get(pk, {}), euros_of.get(pk, Decimal("0.00")), finals.get(pk),
+            pk, name, club, lot, rounds.get(pk, {}), from_cents(cents[pk]), finals.get(pk),
             withdrawn_after_round, seated or bool(byes[pk]), byes[pk], team_id, substitute))
     ranked = {}
     for tournament in tournaments:

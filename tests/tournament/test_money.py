@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournament.money import digits, euro_text, from_cents, round_cent, to_cents
+from tournament.money import digits, euro_text, from_cents, round_cent, summed_cents, to_cents
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 
@@ -42,6 +42,15 @@ def test_euros_become_whole_cents(euros, cents):
 @given(st.integers(min_value=-10**12, max_value=10**12))
 def test_cents_round_trip(cents):
     assert to_cents(from_cents(cents)) == cents
+
+
+@given(st.lists(st.integers(min_value=-10**6, max_value=10**6), max_size=200))
+def test_a_float_sum_of_stored_amounts_is_read_as_its_exact_cents(amounts):
+    """SQLite sums the stored two-place decimals as floats; a standings row sums up to 20 hands of a
+    round, a tournament far more. The float sum's cents are the exact sum's, and PostgreSQL's exact
+    Decimal sum reads the same."""
+    as_sqlite_sums = sum(cents / 100 for cents in amounts)
+    assert summed_cents(as_sqlite_sums) == sum(amounts) == summed_cents(sum((from_cents(c) for c in amounts), D(0)))
 
 
 @pytest.mark.parametrize("amount, cent", [
@@ -103,8 +112,8 @@ NOT_MONEY = {
     ("tournament/standings.py", "preliminary * Decimal(carry_percent or 0) / 100"),  # the final's carried percent
     ("tournament/selectors.py", "100 * self.entered"),  # a round's progress in percent
     ("cups/services.py", "(start + 1) % 100"),  # a season's label, "2025/26"
-    # the standings sum points as whole hundredths (exact on SQLite too) and read them back as points
-    ("scoring/selectors/standings.py", "F(field) * 100"),
+    # the standings read summed points (floats on SQLite) as exact hundredths: points, not money
+    ("scoring/selectors/standings.py", "total * 100"),
     ("scoring/selectors/standings.py", "hundredths // 100"),
     ("scoring/selectors/standings.py", "hundredths % 100"),
     ("scoring/selectors/standings.py", "Decimal(hundredths).scaleb(-2)"),
