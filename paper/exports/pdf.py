@@ -269,21 +269,6 @@ class TextTable(Table):
 _ALIGNED = frozenset(("LEFT", "RIGHT", "CENTRE", "CENTER"))
 
 
-class CellParagraph(Paragraph):
-    """A Paragraph that breaks its lines once per width. In a table cell it is wrapped when the table
-    is measured, again when a KeepInFrame measures the table, and again as each cell is drawn; a
-    paragraph's lines and height depend on the width alone, so the later wraps reuse the first."""
-
-    _wrapped: tuple[float, tuple[float, float]] | None = None
-
-    def wrap(self, availWidth, availHeight):  # noqa: N803 - reportlab's names
-        if self._wrapped is not None and self._wrapped[0] == availWidth:
-            return self._wrapped[1]
-        size = super().wrap(availWidth, availHeight)
-        self._wrapped = (availWidth, size)
-        return size
-
-
 class WholeTable(TextTable):
     """A table never split across pages: where it does not fit, it starts the next page (cheaper
     than KeepTogether, which wraps everything twice)."""
