@@ -5,6 +5,7 @@ when, "Seite x von y"); a PDF exporter only builds its story."""
 from __future__ import annotations
 
 import io
+import weakref
 from abc import abstractmethod
 from datetime import datetime
 from pathlib import Path
@@ -21,6 +22,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.textobject import PDFTextObject
 from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Table
 
 from paper.exports.base import Exporter
@@ -173,6 +175,30 @@ def fit_text(text: str, width: float, style: ParagraphStyle, font_size: float) -
     return Paragraph(escape(text), style)
 
 
+class CachedText(PDFTextObject):
+    """A text object that encodes each distinct string once per document.
+
+    Encoding a string for a TrueType font (the subset's character codes, escaped) is most of what
+    writing a cell's text costs, and a round's score sheets write the same few hundred numbers and
+    names 50,000 times. A string's encoding depends on the font, size, leading and the subset in use
+    before it (the operators switching subsets), and stays the same once its characters have codes
+    in the document's subsets, which its first encoding gives them."""
+
+    _documents: ClassVar[weakref.WeakKeyDictionary] = weakref.WeakKeyDictionary()
+
+    def __init__(self, canvas: Canvas):
+        super().__init__(canvas)
+        self._encoded = self._documents.setdefault(canvas._doc, {})
+
+    def _formatText(self, text):  # noqa: N802 - reportlab's name
+        key = (self._fontname, self._fontsize, self._leading, self._curSubset, text)
+        found = self._encoded.get(key)
+        if found is None:
+            found = self._encoded[key] = (super()._formatText(text), self._curSubset)
+        self._curSubset = found[1]
+        return found[0]
+
+
 class TextTable(Table):
     """A Table that writes its plain-text cells into one PDF text object, not one each.
 
@@ -243,24 +269,127 @@ class TextTable(Table):
 _ALIGNED = frozenset(("LEFT", "RIGHT", "CENTRE", "CENTER"))
 
 
-class CellParagraph(Paragraph):
-    """A Paragraph that breaks its lines once per width. In a table cell it is wrapped when the table
-    is measured, again when a KeepInFrame measures the table, and again as each cell is drawn; a
-    paragraph's lines and height depend on the width alone, so the later wraps reuse the first."""
-
-    _wrapped: tuple[float, tuple[float, float]] | None = None
-
-    def wrap(self, availWidth, availHeight):  # noqa: N803 - reportlab's names
-        if self._wrapped is not None and self._wrapped[0] == availWidth:
-            return self._wrapped[1]
-        size = super().wrap(availWidth, availHeight)
-        self._wrapped = (availWidth, size)
-        return size
-
-
 class WholeTable(TextTable):
     """A table never split across pages: where it does not fit, it starts the next page (cheaper
     than KeepTogether, which wraps everything twice)."""
 
     def split(self, availWidth, availHeight):  # noqa: N803 - reportlab's names
         return []
+
+
+class Grid(Flowable):
+    """A table whose column widths and row heights are fixed, drawn straight onto the canvas: the
+    backgrounds, then every cell's text in one text object, then the rules, as reportlab's Table draws
+    them (the same positions, fonts and line segments).
+
+    A Table first gives every cell a style object, resolves each style command cell by cell and
+    measures every cell to size its rows: for a round's 250 score sheets (50,000 cells) that
+    bookkeeping cost more than the drawing. Here the caller places each cell's text itself. Text is
+    vertically centred as Table's "MIDDLE"; cells are ``padding`` points in from each side."""
+
+    def __init__(self, widths: list[float], heights: list[float], *, padding: float = 3):
+        super().__init__()
+        self.width, self.height = sum(widths), sum(heights)
+        self.x = [0.0]
+        for width in widths:
+            self.x.append(self.x[-1] + width)
+        self.y = [self.height]  # the top of each row, then the bottom of the last
+        for height in heights:
+            self.y.append(self.y[-1] - height)
+        self.padding = padding
+        self.fills: list[tuple] = []
+        self.lines: list[tuple] = []  # (x, baseline, font, size, colour, text), in reading order
+        self.rules: list[tuple] = []
+
+    def wrap(self, availWidth, availHeight):  # noqa: N803 - reportlab's names
+        return self.width, self.height
+
+    def fill(self, color, column: int, row: int, columns: int | None = None) -> None:
+        """A background in ``row`` from ``column`` over ``columns`` columns (all that follow when None)."""
+        end = len(self.x) - 1 if columns is None else column + columns
+        x, top, bottom = self.x[column], self.y[row], self.y[row + 1]
+        self.fills.append((color, x, bottom, self.x[end] - x, top - bottom))
+
+    def text(self, column: int, row: int, lines: list[tuple[str, str, float]], *, leading: float,
+             align: str = "CENTER", color=colors.black, span: int = 1) -> None:
+        """A cell's lines, each (text, font, size), ``leading`` apart, aligned "LEFT", "RIGHT" or
+        "CENTER" in the cell (over ``span`` columns). The first line's size places the block as Table
+        places a text cell (and a Paragraph its first line)."""
+        left, right = self.x[column] + self.padding, self.x[column + span] - self.padding
+        top, bottom = self.y[row], self.y[row + 1]
+        baseline = bottom + (top - bottom + len(lines) * leading) / 2 - lines[0][2]
+        for text, font, size in lines:
+            if align == "LEFT":
+                x = left
+            elif align == "RIGHT":
+                x = right - stringWidth(text, font, size)
+            else:
+                x = (left + right) / 2 - stringWidth(text, font, size) / 2
+            self.lines.append((x, baseline, font, size, color, text))
+            baseline -= leading
+
+    def hline(self, row: int, weight: float, color) -> None:
+        """A rule across the grid along the top of ``row`` (the bottom of the grid for ``len(heights)``)."""
+        y = self.y[row]
+        self.rules.append((weight, color, 0.0, y, self.x[-1], y))
+
+    def vline(self, column: int, weight: float, color, gaps=()) -> None:
+        """A rule along the left edge of ``column`` from the bottom to the top, broken in the rows ``gaps``
+        (where a cell spans over it), segment by segment from the bottom as Table draws it."""
+        x, bottom = self.x[column], self.y[-1]
+        for row in sorted(gaps, reverse=True):
+            if self.y[row + 1] > bottom:
+                self.rules.append((weight, color, x, bottom, x, self.y[row + 1]))
+            bottom = self.y[row]
+        if bottom < self.y[0]:
+            self.rules.append((weight, color, x, bottom, x, self.y[0]))
+
+    def grid(self, weight: float, color, spans: dict[int, set[int]]) -> None:
+        """Table's "GRID": the box, then the inner lines; ``spans``: the column edges a cell spans
+        over, by row, where no vertical line is drawn."""
+        rows, columns = len(self.y) - 1, len(self.x) - 1
+        gaps_at: dict[int, list[int]] = {}
+        for row, edges in spans.items():
+            for column in edges:
+                gaps_at.setdefault(column, []).append(row)
+        self.hline(0, weight, color)
+        self.hline(rows, weight, color)
+        self.vline(0, weight, color)
+        self.vline(columns, weight, color)
+        for row in range(1, rows):
+            self.hline(row, weight, color)
+        for column in range(1, columns):
+            self.vline(column, weight, color, gaps_at.get(column, ()))
+
+    def draw(self):
+        # Colours are compared by identity: Color's equality costs more than setting it again.
+        canvas = self.canv
+        canvas.saveState()
+        current = None
+        for color, x, y, width, height in self.fills:
+            if color is not current:
+                canvas.setFillColor(color)
+                current = color
+            canvas.rect(x, y, width, height, stroke=0, fill=1)
+        text = CachedText(canvas)
+        style = current = None
+        for x, y, font, size, color, line in self.lines:
+            if color is not current:
+                text.setFillColor(color)
+                current = color
+            if (font, size) != style:
+                text.setFont(font, size)
+                style = font, size
+            text.setTextOrigin(x, y)
+            text.textLine(line)
+        canvas.drawText(text)
+        canvas.setLineCap(1)  # Table's rules: round caps and joins
+        canvas.setLineJoin(1)
+        current = None
+        for weight, color, x0, y0, x1, y1 in self.rules:
+            if (weight, color) != current:
+                canvas.setStrokeColor(color)
+                canvas.setLineWidth(weight)
+                current = weight, color
+            canvas.line(x0, y0, x1, y1)
+        canvas.restoreState()

@@ -11,9 +11,9 @@ from django.utils.translation import gettext_lazy, pgettext
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.platypus import KeepInFrame, PageBreak, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import KeepInFrame, PageBreak, Paragraph, Spacer, Table
 
-from paper.exports.pdf import FONT, FONT_BOLD, SHADE, CellParagraph, TextTable, table_style
+from paper.exports.pdf import FONT, FONT_BOLD, GRID, HEADER_BG, SHADE, Grid, TextTable
 from paper.exports.round_sheets import MUTED, OUT, RoundSheetPdf, fit_cell, fit_lines, fit_size
 from paper.formats import euro_text
 from paper.formats import points_cell as number
@@ -21,6 +21,17 @@ from scoring.seats import absences_of, deal
 from scoring.selectors import Sheet, round_sheets
 from tournament.models import Seat
 from tournament.selectors import round_tables
+
+PADDING = 3  # points between a cell's text and its lines
+NAME_LEADING = 10
+LEADING = 9  # a hand's and the sums' rows
+STRIPE = colors.HexColor("#F6F6F6")  # every second hand's row
+
+
+def _cell(grid: Grid, column: int, row: int, text: str, size: float) -> None:
+    """A left-aligned text cell of a hand's row, on as many lines as it has, a smaller size tighter."""
+    grid.text(column, row, [(line, FONT, size) for line in text.split("\n")], leading=size + 1 if size < 8 else LEADING,
+              align="LEFT")
 
 
 class ScoreSheetsPdf(RoundSheetPdf):
@@ -44,8 +55,6 @@ class ScoreSheetsPdf(RoundSheetPdf):
     def story(self) -> list:
         register = self.styles
         self.heading_style = ParagraphStyle("sheet-heading", parent=register["body"], fontSize=11, leading=24)
-        self.name_style = ParagraphStyle("sheet-name", parent=register["small"], fontName=FONT_BOLD,
-                                         textColor=colors.white, alignment=1, fontSize=8.5, leading=10)
         self.note_style = ParagraphStyle("sheet-note", parent=register["body"], fontSize=9.5, leading=13)
         story: list = []
         for sheet in self.tables:
@@ -67,17 +76,22 @@ class ScoreSheetsPdf(RoundSheetPdf):
         widths = [*fixed_widths]
         for _seat in seats:  # points narrower than the running total
             widths += [player_width * 0.45, player_width * 0.55]
-
-        data, style = self._head(seats, player_width)
-        self._hands(data, style, seats, rows, count, table.first_dealer, fixed_widths, absences_of(table.absences))
-        sums = self._sums(data, style, sheet, filled)
+        totals = self._totals(sheet, filled)
+        sums = len(totals)
 
         # Row heights: as tall as the page allows for handwriting, at most 10 mm.
         signature = not (filled and table.confirmed_at)
         fixed = 14 * mm + 16 * mm + 5 * mm + 9 * mm * sums + (24 * mm if signature else 8 * mm) + 12 * mm
         hand_row = max(5 * mm, min(10 * mm, (height - fixed) / max(count, 1)))
-        heights = [None, 5 * mm] + [hand_row] * count + [9 * mm] * sums
-        grid = TextTable(data, colWidths=widths, rowHeights=heights, style=TableStyle(style))
+        names = self._names(seats, player_width)
+        # The names' row is as tall as the most lines in it, at least one line at reportlab's default
+        # leading of 12 (as Table measured the empty cells beside the names).
+        name_row = max(NAME_LEADING * max(len(lines) for lines in names), 12) + 2 * PADDING
+        grid = Grid(widths, [name_row, 5 * mm] + [hand_row] * count + [9 * mm] * sums, padding=PADDING)
+        self._head(grid, names)
+        self._hands(grid, seats, rows, count, table.first_dealer, fixed_widths, absences_of(table.absences))
+        self._sums(grid, totals, count + 2)
+        self._rules(grid, len(seats), count + 2, sums)
 
         heading = Paragraph(
             f'<font name="{FONT_BOLD}" size="20">{escape(_("Tisch"))} {table.number}</font>'
@@ -93,61 +107,55 @@ class ScoreSheetsPdf(RoundSheetPdf):
         # One table, one page: should very long names still overflow it, the sheet shrinks to fit.
         return [KeepInFrame(width, height - 2 * mm, parts, mode="shrink")]
 
-    def _head(self, seats: list[Seat], player_width: float) -> tuple[list[list], list[tuple]]:
-        """The two header rows (each player's place, name and club; then "+/−" and "Stand") and the
-        grid's style, with a heavier line between players."""
-        names: list = [""] * 3
-        sub = ["#", _("Geber"), pgettext("the contract of a hand", "Spiel")]
-        name_width = player_width - 6
+    def _names(self, seats: list[Seat], player_width: float) -> list[list[tuple[str, str, float]]]:
+        """Each player's place and name (bold, up to three lines) and club, fitted to the column."""
+        name_width = player_width - 2 * PADDING
+        cells = []
         for seat in seats:
             player = seat.entry.player
-            name, size_ = fit_lines(f"{seat.position + 1} · {player.name}", FONT_BOLD, 8.5, name_width, lines=3)
-            text = f'<font size="{size_}">{escape(name).replace(chr(10), "<br/>")}</font>'
+            name, size = fit_lines(f"{seat.position + 1} · {player.name}", FONT_BOLD, 8.5, name_width, lines=3)
+            lines = [(line, FONT_BOLD, size) for line in name.split("\n")]
             if player.club:
-                club, size_ = fit_lines(player.club, FONT, 7, name_width, smallest=5)
-                text += f'<br/><font name="{FONT}" size="{size_}">{escape(club).replace(chr(10), "<br/>")}</font>'
-            names += [CellParagraph(text, self.name_style), ""]
-            sub += ["+/−", pgettext("running total of a player on the score sheet", "Stand")]
-        style = table_style(header_rows=1, font_size=8)
-        style += [
-            ("SPAN", (0, 0), (2, 0)),
-            ("BACKGROUND", (0, 1), (-1, 1), SHADE),
-            ("FONTNAME", (0, 1), (-1, 1), FONT_BOLD),
-            ("FONTSIZE", (0, 1), (-1, 1), 7),
-            ("ALIGN", (0, 0), (-1, -1), "CENTER"),
-            ("ALIGN", (3, 2), (-1, -1), "RIGHT"),
-            ("ALIGN", (1, 2), (2, -1), "LEFT"),
-            ("ROWBACKGROUNDS", (0, 2), (-1, -1), [colors.white, colors.HexColor("#F6F6F6")]),
-            ("LEADING", (0, 2), (-1, -1), 9),
-            ("LEFTPADDING", (0, 0), (-1, -1), 3),
-            ("RIGHTPADDING", (0, 0), (-1, -1), 3),
-        ]
-        for index in range(len(seats)):
-            column = 3 + 2 * index
-            style.append(("SPAN", (column, 0), (column + 1, 0)))
-            style.append(("LINEBEFORE", (column, 0), (column, -1), 1.2, colors.black))
-        return [names, sub], style
+                club, size = fit_lines(player.club, FONT, 7, name_width, smallest=5)
+                lines += [(line, FONT, size) for line in club.split("\n")]
+            cells.append(lines)
+        return cells
 
-    def _hands(self, data: list[list], style: list[tuple], seats: list[Seat], rows: list, count: int,
-               first_dealer: int, fixed_widths: tuple[float, ...], away: tuple = ()) -> None:
+    def _head(self, grid: Grid, names: list[list[tuple[str, str, float]]]) -> None:
+        """The two header rows: each player's place, name and club on the dark band; then "+/−" and "Stand"."""
+        grid.fill(HEADER_BG, 0, 0)
+        grid.fill(SHADE, 0, 1)
+        sub = ["#", _("Geber"), pgettext("the contract of a hand", "Spiel")]
+        for index, lines in enumerate(names):
+            grid.text(3 + 2 * index, 0, lines, leading=NAME_LEADING, color=colors.white, span=2)
+            sub += ["+/−", pgettext("running total of a player on the score sheet", "Stand")]
+        for column, label in enumerate(sub):
+            grid.text(column, 1, [(label, FONT_BOLD, 7)], leading=12)  # one line: the leading centres it
+
+    def _hands(self, grid: Grid, seats: list[Seat], rows: list, count: int, first_dealer: int,
+               fixed_widths: tuple[float, ...], away: tuple = ()) -> None:
         """A row per hand: number, dealer, contract and declarer with partner, kontras and bonuses, each
         player's points and total; the cells of those who sit out are greyed (the dealer at five, the
         dealer and the player opposite at six, and whoever is paused or gone: ``away``, the table's absences)."""
         size = len(seats)
-        geber_width, contract_width = fixed_widths[1] - 6, fixed_widths[2] - 6
+        geber_width, contract_width = fixed_widths[1] - 2 * PADDING, fixed_widths[2] - 2 * PADDING
         dealers: dict[int, tuple[str, float]] = {}  # each dealer's cell, fitted once (fitting measures every word)
         for hand_number in range(1, count + 1):
-            line = len(data)
+            line = hand_number + 1
+            # White is painted too, as Table's row backgrounds did: a rasterizer blends text over a painted
+            # background a shade differently than over bare paper, and the pages stay pixel for pixel the same.
+            grid.fill(STRIPE if hand_number % 2 == 0 else colors.white, 0, line)
             dealt = deal(hand_number, size, first_dealer, away)
+            out = dealt.out + dealt.absent  # no points this hand
+            for seat in out:
+                grid.fill(OUT, 3 + 2 * seat, line, 1)
             dealer = dealt.dealer
-            row = rows[hand_number - 1] if hand_number <= len(rows) else None
             if dealer not in dealers:
                 dealers[dealer] = fit_cell(f"{dealer + 1} {seats[dealer].entry.player.name}", FONT, 8, geber_width,
                                            smallest=7, two_lines=8)
-            dealer_name, text_size = dealers[dealer]
-            cells = [str(hand_number), dealer_name]
-            if text_size < 8:
-                style += [("FONTSIZE", (1, line), (1, line), text_size), ("LEADING", (1, line), (1, line), text_size + 1)]
+            grid.text(0, line, [(str(hand_number), FONT, 8)], leading=LEADING)
+            _cell(grid, 1, line, *dealers[dealer])
+            row = rows[hand_number - 1] if hand_number <= len(rows) else None
             if row is not None:
                 first = f"{row.contract} · {row.declarer}"
                 text_size = fit_size(first, FONT, 8, contract_width, smallest=5)
@@ -157,44 +165,42 @@ class ScoreSheetsPdf(RoundSheetPdf):
                     details, detail_size = fit_lines(" · ".join(row.details), FONT, 6.5, contract_width, smallest=4.5)
                     text_size = min(text_size, detail_size)
                     text = f"{first}\n{details}"
-                cells.append(text)
-                if text_size < 8:
-                    style += [("FONTSIZE", (2, line), (2, line), text_size),
-                              ("LEADING", (2, line), (2, line), text_size + 1)]
-                for points, total in row.cells:
-                    cells += [number(points, sign=True), number(total)]
-            else:
-                cells.append("")
-                cells += ["", ""] * size
-            for out in dealt.out + dealt.absent:  # no points this hand
-                column = 3 + 2 * out
-                cells[column] = "–"
-                style.append(("BACKGROUND", (column, line), (column, line), OUT))
-                style.append(("ALIGN", (column, line), (column, line), "CENTER"))
-            data.append(cells)
-
-    def _sums(self, data: list[list], style: list[tuple], sheet: Sheet, filled: bool) -> int:
-        """The "Summe" row and, where kontras are paid but not counted, each player's euros at the
-        table (scoring.selectors' money: the same amounts as the settlement). Returns how many rows."""
-        size = len(sheet.seats)
-        totals = [_("Summe"), "", ""]
-        for index in range(size):
-            totals += [number(sheet.totals[index]) if filled else "", ""]
-        data.append(totals)
-        extra_rows = [len(data) - 1]
-        if filled and not self.tournament.ruleset.kontra_counts_for_standings:
-            cash = [_("Geld (€)"), "", ""]
+                _cell(grid, 2, line, text, text_size)
             for index in range(size):
-                cash += [euro_text(sheet.euros[index]), ""]
-            data.append(cash)
-            extra_rows.append(len(data) - 1)
-        for line in extra_rows:
-            style += [("SPAN", (0, line), (2, line)), ("FONTNAME", (0, line), (-1, line), FONT_BOLD),
-                      ("BACKGROUND", (0, line), (-1, line), SHADE), ("ALIGN", (0, line), (2, line), "LEFT")]
-            style += [("SPAN", (3 + 2 * i, line), (4 + 2 * i, line)) for i in range(size)]
-        style.append(("FONTSIZE", (0, extra_rows[0]), (-1, extra_rows[0]), 10))
-        style.append(("LINEABOVE", (0, extra_rows[0]), (-1, extra_rows[0]), 1.2, colors.black))
-        return len(extra_rows)
+                column = 3 + 2 * index
+                if index in out:
+                    grid.text(column, line, [("–", FONT, 8)], leading=LEADING)
+                if row is not None:
+                    points, total = row.cells[index]
+                    if index not in out:
+                        grid.text(column, line, [(number(points, sign=True), FONT, 8)], leading=LEADING, align="RIGHT")
+                    grid.text(column + 1, line, [(number(total), FONT, 8)], leading=LEADING, align="RIGHT")
+
+    def _totals(self, sheet: Sheet, filled: bool) -> list[tuple[str, float, list[str]]]:
+        """The "Summe" row and, where kontras are paid but not counted, each player's euros at the
+        table (scoring.selectors' money: the same amounts as the settlement): label, size, cells."""
+        rows = [(_("Summe"), 10, [number(total) for total in sheet.totals] if filled else [])]
+        if filled and not self.tournament.ruleset.kontra_counts_for_standings:
+            rows.append((_("Geld (€)"), 8, [euro_text(euros) for euros in sheet.euros]))
+        return rows
+
+    @staticmethod
+    def _sums(grid: Grid, totals: list[tuple[str, float, list[str]]], line: int) -> None:
+        for offset, (label, size, cells) in enumerate(totals):
+            grid.fill(SHADE, 0, line + offset)
+            grid.text(0, line + offset, [(label, FONT_BOLD, size)], leading=LEADING, align="LEFT", span=3)
+            for index, text in enumerate(cells):
+                grid.text(3 + 2 * index, line + offset, [(text, FONT_BOLD, size)], leading=LEADING, align="RIGHT", span=2)
+
+    @staticmethod
+    def _rules(grid: Grid, players: int, sums_row: int, sums: int) -> None:
+        """The thin grid (no line inside the cells that span two or three columns: the names' and the
+        sums' rows), a heavier line between players and above the sums."""
+        spanned = {1, 2} | {4 + 2 * index for index in range(players)}
+        grid.grid(0.4, GRID, {row: spanned for row in [0, *range(sums_row, sums_row + sums)]})
+        for index in range(players):
+            grid.vline(3 + 2 * index, 1.2, colors.black)
+        grid.hline(sums_row, 1.2, colors.black)
 
     def _notes(self, table, filled: bool, corrections=()) -> list[str]:
         notes = []

@@ -140,7 +140,8 @@ def test_the_director_pauses_from_the_table_page(client, director, five):
 
 def test_the_score_sheet_greys_the_paused_player_and_lets_the_dealer_play(five):
     """After a pause at a five the dealer plays: the printed sheet greys the paused player's cells, not his."""
-    from paper.exports.pdf import register_fonts
+    from paper.exports.pdf import Grid, register_fonts
+    from paper.exports.round_sheets import OUT
     from paper.exports.score_sheets import ScoreSheetsPdf
     from scoring.seats import absences_of
 
@@ -148,10 +149,14 @@ def test_the_score_sheet_greys_the_paused_player_and_lets_the_dealer_play(five):
     absences.pause_player(table=five, position=3)
     table = Table.objects.get(pk=five.pk)
     seats = list(table.seats.select_related("entry__player").order_by("position"))
-    data, style = [], []
-    ScoreSheetsPdf._hands(ScoreSheetsPdf.__new__(ScoreSheetsPdf), data, style, seats, [], 4, table.first_dealer,
+    grid = Grid([20, 80, 120] + [30] * 10, [10] * 6)
+    ScoreSheetsPdf._hands(ScoreSheetsPdf.__new__(ScoreSheetsPdf), grid, seats, [], 4, table.first_dealer,
                           (20, 80, 120), absences_of(table.absences))
-    for number, line in enumerate(data, start=1):
+    for number in range(1, 5):
         dealt = deal(number, 5, table.first_dealer, absences_of(table.absences))
-        greyed = {(column - 3) // 2 for column, cell in enumerate(line) if cell == "–"}
+        bottom, top = grid.y[number + 2], grid.y[number + 1]  # hand n is row n + 1, under the two header rows
+        greyed = {(grid.x.index(x) - 3) // 2 for color, x, y, _w, _h in grid.fills if color is OUT and y == bottom}
+        dashes = {(max(c for c, left in enumerate(grid.x) if left <= x) - 3) // 2
+                  for x, baseline, *_style, text in grid.lines if text == "–" and bottom < baseline < top}
+        assert dashes == greyed, number
         assert greyed == {3} and dealt.dealer not in greyed, number

@@ -273,6 +273,26 @@ def test_score_sheets_of_a_round_without_hands_are_the_paper_fallback(event, rou
         assert "nicht bestätigt" not in page  # nothing to confirm on the site yet: the players sign
 
 
+@pytest.mark.parametrize("cls", [ScoreSheetsPdf, BlankScoreSheetsPdf], ids=["filled", "blank"])
+def test_score_sheet_heads_name_every_player_and_club(event, round1, play_round, cls):
+    """The dark band over each player's columns: place, name and club, a long name and club wrapped at
+    spaces inside the column (the row grows with them), then the "+/−" and "Stand" row."""
+    play_round(round1, hands=2)
+    Player.objects.filter(name="Spielerin 005").update(name="Maximiliane Theresia von Hohenberg",
+                                                       club="Tarockrunde Sankt Johann im Pongau")
+    pages = pdf_pages(render(cls, event, round1))
+    tables = tables_of(round1)
+    assert len(pages) == len(tables)
+    for page, table in zip(pages, tables, strict=True):
+        rows = lines(page)
+        head = " ".join(rows[1:rows.index("#")])
+        assert head == " ".join(f"{seat.position + 1} · {seat.entry.player.name} {seat.entry.player.club}"
+                                for seat in seats_of(table))
+        size = len(seats_of(table))
+        assert rows[rows.index("#"):rows.index("#") + 3 + 2 * size] == ["#", "Geber", "Spiel"] + ["+/−", "Stand"] * size
+    assert any("Hohenberg" in page for page in pages)
+
+
 # --- seating list -----------------------------------------------------------------------------------
 
 
