@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, Callable
 
+from rules.engine.types import slot_init
 from tournament.ranks import shared_ranks
 
 ZERO = Decimal("0")
@@ -25,7 +26,8 @@ def preliminary_rounds(rounds: int) -> range:
     return range(1, min(rounds, MAX_ROUNDS) + 1)
 
 
-@dataclass(frozen=True)
+@slot_init  # a cold standings page builds 1,000 of them
+@dataclass(frozen=True, slots=True)
 class PlayerScores:
     entry_id: int
     name: str
@@ -90,8 +92,10 @@ class TieBreak:
     def label(self, lang: str) -> str:
         return self.label_en if lang == "en" else self.label_de
 
-    def sort_value(self, player: PlayerScores) -> Any:
-        return (self.ranks_by or self.value)(player)
+    @property
+    def sorts_by(self) -> Callable[[PlayerScores], Any]:
+        """What ranks a player: the shown value unless the tie-break ranks by another."""
+        return self.ranks_by or self.value
 
 
 NO_LOT = 10**9  # a player without a lot (none drawn yet) comes last
@@ -131,6 +135,9 @@ def rank(players: list[PlayerScores], *, tie_breaks: tuple[str, ...] | list[str]
     ranked: list[Ranked] = []
     for group, in_final in ((finalists, True), (others, False)):
         chain = chain_for(tie_breaks, with_final=in_final)
+        # Looked up once per group, not per player: a standings page ranks 1,000 players cold.
+        sort_values = [tie.sorts_by for tie in chain]
+        shown = [(tie.key, tie.value) for tie in chain]
         rows = []
         for player in group:
             preliminary = sum(player.rounds.values(), ZERO)
@@ -139,17 +146,21 @@ def rank(players: list[PlayerScores], *, tie_breaks: tuple[str, ...] | list[str]
             if player.final is not None:
                 carried = (preliminary * Decimal(carry_percent or 0) / 100).quantize(Decimal("0.01"))
                 total = carried + player.final
-            key = (total, *(tie.sort_value(player) for tie in chain))
+            key = (total, *[value(player) for value in sort_values])
             rows.append((key, preliminary, carried, player))
         rows.sort(key=lambda row: (row[3].name, row[3].entry_id))  # within a shared rank: by name
         rows.sort(key=lambda row: row[0], reverse=True)
         places = shared_ranks([row[0] for row in rows], start=len(ranked) + 1)  # finalists' ranks come first
+        last = len(rows) - 1
         for index, ((key, preliminary, carried, player), place) in enumerate(zip(rows, places, strict=True)):
-            values = {tie.key: tie.value(player) for tie in chain}
+            values = {name: value(player) for name, value in shown}
             # Against the player above on the same points, else the one below (the first of a level group).
-            level = next((rows[i][0] for i in (index - 1, index + 1) if 0 <= i < len(rows) and rows[i][0][0] == key[0]),
-                         None)
-            decided = None if level is None else _decider(chain, key, level)
+            if index > 0 and rows[index - 1][0][0] == key[0]:
+                decided = _decider(chain, key, rows[index - 1][0])
+            elif index < last and rows[index + 1][0][0] == key[0]:
+                decided = _decider(chain, key, rows[index + 1][0])
+            else:
+                decided = None
             ranked.append(Ranked(place.rank, place.shared, player, key[0], preliminary, carried, values,
                                  decided))
     ranked += [Ranked(None, False, player, sum(player.rounds.values(), ZERO), sum(player.rounds.values(), ZERO), None, {})
