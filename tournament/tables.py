@@ -113,14 +113,16 @@ class StandingsTable(tables.Table):
         columns = [(column.name, column.attrs["td"].as_html(), column.column.empty_values, column.default)
                    for column in self.columns]
         text = _localizer()
+        # The player page's address, reversed once: the entry id is its last part (website/urls.py).
+        before, _zero, after = reverse("tournament:player", args=[self.tournament.slug, 0]).rpartition("/0/")
         rows = []
         for index, row in enumerate(self.paginated_rows):
             record, cells = row.record, []
             for name, attrs, empty, default in columns:
                 value = record.get(name, "")
                 if name == "name":
-                    value = format_html('<a href="{}">{}</a>', reverse(
-                        "tournament:player", args=[self.tournament.slug, record["entry_id"]]), self.render_name(value, record))
+                    value = format_html('<a href="{}/{}/{}">{}</a>', before, record["entry_id"], after,
+                                        self.render_name(value, record))
                 elif value in empty:
                     value = default
                 cells.append(f"<td {attrs}>{conditional_escape(text(value))}</td>")
