@@ -14,6 +14,10 @@ from playwright.sync_api import Page, expect
 from scoring.models import Hand
 from tournament.models import Table
 
+# A page flow in the browser: the same on every database, run once, in the SQLite phase of `make test`
+# (the marker `once`); what it stores goes through services the PostgreSQL phase tests without a browser.
+pytestmark = pytest.mark.once
+
 PHONE = {"width": 390, "height": 844}
 
 

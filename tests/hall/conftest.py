@@ -6,17 +6,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from manage_process import manage_on, settled
-
-
-@pytest.fixture(scope="session")
-def migrated_template(tmp_path_factory) -> Path:
-    """An empty file migrated by `manage.py migrate` once per worker. Migrating from scratch takes a
-    process and a few seconds; the tests whose point is not the migration start from a copy of this
-    (the migration itself is still run, by this fixture, in every run of the suite)."""
-    database = tmp_path_factory.mktemp("migrated") / "db.sqlite3"
-    manage_on(database)("migrate", "--noinput")
-    return settled(database)
+from manage_process import manage_on
 
 
 @pytest.fixture(scope="session")
