@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import random
 from datetime import date
+from pathlib import Path
 
 import hypothesis_budget  # noqa: F401 - loads the Hypothesis profile (thorough in CI, quick here)
 import pytest
 import seating_memo
 import serial_live_server  # noqa: F401 - the live server's requests one at a time on the shared in-memory SQLite
+from manage_process import manage_on, settled
 
 from paper.imports import players as player_import
 from rules.engine.sampling import random_hand
@@ -59,6 +61,17 @@ def _empty_cache():
 
     caches["live"].clear()
     yield
+
+
+@pytest.fixture(scope="session")
+def migrated_template(tmp_path_factory) -> Path:
+    """An empty file migrated by `manage.py migrate` once per worker. Migrating from scratch takes a
+    process and a few seconds; the tests whose point is not the migration start from a copy of this
+    (the migration itself is still run, by this fixture, in every run of the suite): tests/hall's
+    ``manage.migrated()``, the venue laptop of tests/publishing/test_venue_to_hub.py."""
+    database = tmp_path_factory.mktemp("migrated") / "db.sqlite3"
+    manage_on(database)("migrate", "--noinput")
+    return settled(database)
 
 
 @pytest.fixture

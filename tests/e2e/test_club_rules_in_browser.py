@@ -16,6 +16,10 @@ from rules.engine import score
 from scoring.models import Hand
 from tournament.models import CustomRuleSet, Tournament
 
+# A page flow in the browser: the same on every database, run once, in the SQLite phase of `make test`
+# (the marker `once`); what it stores goes through services the PostgreSQL phase tests without a browser.
+pytestmark = pytest.mark.once
+
 SLUG = "klub-abend"
 CSP_VIOLATIONS = """document.addEventListener("securitypolicyviolation", (event) => {
   console.error(`Refused to run ${event.violatedDirective} at ${event.sourceFile || event.documentURI}`);

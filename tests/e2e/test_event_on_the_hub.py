@@ -28,7 +28,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from browser_flows import PASSWORD, chip, sign_in, standings_on_page
+from browser_flows import PASSWORD, create_with_players, send_the_rest, sign_in, standings_on_page, tap_a_dreier
 from django.db import connection
 from django.db.models import Sum
 from pdf_tools import pdf_text, qr_codes, render_pages
@@ -44,18 +44,6 @@ PHONE = {"width": 390, "height": 844}
 NAMES = ["Anna Berger", "Karl Huber", "Lisa Maier", "Otto Sommer", "Maria Gruber", "Josef Wallner", "Resi Hofer",
          "Franz Egger"]
 SLUG = "hub-abend"
-# The rest of a table's sheet through the scorer API, from the phone's own page (as static/js/outbox.js sends).
-API_HANDS = """async token => {
-    const state = await (await fetch(`/t/${token}/api/`)).json();
-    const answers = [];
-    for (let number = state.next_number; number <= state.hands_planned; number++) {
-        const answer = await fetch(`/t/${token}/api/hands/`, {method: "POST", headers: {"Content-Type": "application/json"},
-            body: JSON.stringify({number, key: `hub-${state.table}-${number}-api`,
-                                  hand: {contract: "dreier", declarer: 0, result: number % 2 ? "won" : "lost"}})});
-        answers.push(answer.status);
-    }
-    return answers;
-}"""
 FETCH_BYTES = """async url => {
     const bytes = new Uint8Array(await (await fetch(url)).arrayBuffer());
     let text = "";
@@ -176,15 +164,6 @@ def hub(transactional_db, tmp_path):
         hub.stop()
 
 
-def _scorer_taps_a_dreier(page: Page, number: int) -> None:
-    expect(page.locator("#hand-title")).to_have_text(re.compile(rf"^Spiel {number} von"))
-    chip(page, "contract", "Dreier").tap()
-    page.locator('#hand-form fieldset[data-field="declarer"] label.chip').first.tap()
-    chip(page, "result", "gewonnen").tap()
-    page.locator("#save-hand").tap()
-    expect(page.locator("#outbox")).to_contain_text(f"Spiel {number} gespeichert.", timeout=15_000)
-
-
 def _all_secure(context) -> list[str]:
     cookies = context.cookies()
     assert cookies and all(cookie["secure"] for cookie in cookies), cookies
@@ -204,17 +183,7 @@ def test_an_event_on_the_hub_with_phones_only(hub, open_context, artifacts):
     reply = director.goto("/turniere/")
     assert reply.url.startswith(f"{hub.url}/") and "Caddy Local Authority" in reply.security_details()["issuer"]
     assert "max-age" in reply.headers["strict-transport-security"]
-    director.get_by_label("Name:", exact=True).fill("Abend am Hub")
-    director.get_by_label("Kürzel (für Links)").fill(SLUG)
-    director.get_by_label("Datum").fill("2026-11-21")
-    director.get_by_label("Regelwerk").select_option("tirol")
-    director.get_by_role("button", name="Turnier anlegen").click()
-    expect(director.locator("ul.messages")).to_contain_text("Turnier angelegt.")
-    paste = director.locator("section.card").filter(has=director.get_by_role("heading", name="Liste einfügen"))
-    paste.get_by_label("Spielerliste").fill("\n".join(NAMES))
-    paste.locator("input[name=checked_in]").check()
-    paste.get_by_role("button", name="Übernehmen").click()
-    expect(director.locator("ul.messages")).to_contain_text("8 Spieler eingetragen")
+    create_with_players(director, name="Abend am Hub", slug=SLUG, ruleset="tirol", players=NAMES)
     director.locator(".round-card").filter(has=director.get_by_role("link", name="Runde 1", exact=True)) \
         .get_by_role("button", name="Runde setzen").click()
     expect(director.locator("ul.messages")).to_contain_text("Runde 1 ist gesetzt.")
@@ -240,9 +209,10 @@ def test_an_event_on_the_hub_with_phones_only(hub, open_context, artifacts):
         phone.set_viewport_size(PHONE)
         phone.goto(f"{hub.url}{link}")
         for number in range(1, tapped + 1):
-            _scorer_taps_a_dreier(phone, number)
+            expect(phone.locator("#hand-title")).to_have_text(re.compile(rf"^Spiel {number} von"))
+            tap_a_dreier(phone, number)
         token = link.split("/")[2]
-        assert set(phone.evaluate(API_HANDS, token)) == {201}
+        assert set(send_the_rest(phone, token)) == {201}
         phone.reload()
         _links_stay_on_the_hub(phone, hub)
         phone.get_by_role("button", name="Zettel bestätigen").tap()

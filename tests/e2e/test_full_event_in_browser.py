@@ -13,7 +13,7 @@ import re
 from decimal import Decimal
 
 import pytest
-from browser_flows import PASSWORD, chip, sign_in, standings_on_page
+from browser_flows import PASSWORD, chip, create_with_players, sign_in, standings_on_page
 from django.contrib.auth.models import User
 from django.db.models import Sum
 from playwright.sync_api import Page, expect
@@ -70,17 +70,9 @@ def test_a_whole_event_through_three_rounds(live_server, new_context, slug, cont
     rng = random.Random(slug)
     director = new_context().new_page()
     sign_in(director)
-    director.get_by_label("Name:", exact=True).fill(f"Abend {slug}")
-    director.get_by_label("Kürzel (für Links)").fill(f"abend-{slug}")
-    director.get_by_label("Datum").fill("2026-11-21")
-    director.get_by_label("Regelwerk").select_option(slug)
-    director.get_by_label("Fünfertische").select_option("yes")  # Hopfgarten plays at four only unless allowed
-    director.get_by_role("button", name="Turnier anlegen").click()
-    expect(director.locator("ul.messages")).to_contain_text("Turnier angelegt.")
-    paste = director.locator("section.card").filter(has=director.get_by_role("heading", name="Liste einfügen"))
-    paste.get_by_label("Spielerliste").fill("\n".join(NAMES))
-    paste.locator("input[name=checked_in]").check()
-    paste.get_by_role("button", name="Übernehmen").click()
+    # tables of five allowed: Hopfgarten plays at four only unless allowed
+    create_with_players(director, name=f"Abend {slug}", slug=f"abend-{slug}", ruleset=slug, players=NAMES,
+                        tables_of_five="yes")
     tournament = Tournament.objects.get(slug=f"abend-{slug}")
     scorer = new_context(phone=True).new_page()
 

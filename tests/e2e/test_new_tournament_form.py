@@ -7,6 +7,10 @@ import pytest
 from browser_flows import PASSWORD, sign_in
 from django.utils import timezone
 
+# A page flow in the browser: the same on every database, run once, in the SQLite phase of `make test`
+# (the marker `once`); what it stores goes through services the PostgreSQL phase tests without a browser.
+pytestmark = pytest.mark.once
+
 
 @pytest.mark.django_db(transaction=True)
 def test_the_slug_fills_in_from_name_and_date(new_context):

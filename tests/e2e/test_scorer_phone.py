@@ -8,11 +8,15 @@ from __future__ import annotations
 import re
 
 import pytest
-from browser_flows import chip, no_sideways_scroll, standings_on_page
+from browser_flows import chip, no_sideways_scroll, standings_on_page, tap_a_dreier
 from playwright.sync_api import Page, expect
 
 from scoring.models import Hand
 from tournament.models import Table
+
+# A page flow in the browser: the same on every database, run once, in the SQLite phase of `make test`
+# (the marker `once`); what it stores goes through services the PostgreSQL phase tests without a browser.
+pytestmark = pytest.mark.once
 
 PHONE = {"width": 390, "height": 844}
 
@@ -126,11 +130,7 @@ def _tap_a_dreier(page: Page, number: int, names: list[str], table: Table) -> No
         expect(page.locator("#sits-out")).to_be_visible()
     else:
         expect(page.locator("#sits-out")).to_be_hidden()
-    chip(page, "contract", "Dreier").tap()
-    page.locator('#hand-form fieldset[data-field="declarer"] label.chip').first.tap()
-    chip(page, "result", "gewonnen" if number % 2 else "verloren").tap()
-    page.locator("#save-hand").tap()
-    expect(page.locator("#outbox")).to_contain_text(f"Spiel {number} gespeichert.", timeout=15_000)
+    tap_a_dreier(page, number, won=bool(number % 2))
 
 
 def _absence(page: Page, name: str, button: str) -> None:

@@ -8,6 +8,10 @@ import pytest
 from cups import services
 from tournament.models import Player
 
+# A page flow in the browser: the same on every database, run once, in the SQLite phase of `make test`
+# (the marker `once`); what it stores goes through services the PostgreSQL phase tests without a browser.
+pytestmark = pytest.mark.once
+
 LONG_NAMES = ["Maximiliane Obermüller-Hinterberger", "Johann Sebastian Pfaffenbichler", "Anna-Katharina Zwischenbrugger"]
 
 

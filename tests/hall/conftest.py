@@ -2,37 +2,34 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
+import shutil
 from pathlib import Path
 
 import pytest
+from manage_process import manage_on
 
-ROOT = Path(__file__).resolve().parents[2]
-TEST_KEY = "tests-only-secret-key-not-for-any-deployment-0123456789abcdef"
+
+@pytest.fixture(scope="session")
+def static_root(tmp_path_factory) -> Path:
+    """`manage.py collectstatic` (debug off, hashed names) once per worker, for the servers that only
+    read it: tests whose point is not collectstatic share this folder."""
+    folder = tmp_path_factory.mktemp("static")
+    manage_on(tmp_path_factory.mktemp("unused") / "db.sqlite3")(
+        "collectstatic", "--noinput", "-v", "0", env={"DJANGO_DEBUG": "", "DJANGO_STATIC_ROOT": str(folder)})
+    return folder
 
 
 @pytest.fixture
-def manage(tmp_path):
-    """manage(*args, env=None, check=True) -> CompletedProcess of manage.py on tmp_path/db.sqlite3."""
-    # Other tests (playwright's) may set DJANGO_ALLOW_ASYNC_UNSAFE in this process: not for a real start.
-    base = {
-        **{k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"},
-        "DJANGO_SETTINGS_MODULE": "website.settings",
-        "DJANGO_DEBUG": "1",
-        "DJANGO_SECRET_KEY": TEST_KEY,
-        "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
-        "HALL_ROOT": str(ROOT),
-    }
+def manage(tmp_path, request):
+    """manage(*args, env=None, check=True) -> CompletedProcess of manage.py on tmp_path/db.sqlite3.
+    manage.migrated() puts a copy of the migrated template there (as `manage.py migrate` leaves it);
+    manage.copy(path) a copy of another settled file."""
+    run = manage_on(tmp_path / "db.sqlite3")
 
-    def run(*args, env=None, check=True, timeout=300, stdin=subprocess.DEVNULL):
-        # No terminal unless a test gives one: a command that would ask must not wait on pytest's.
-        result = subprocess.run([sys.executable, str(ROOT / "manage.py"), *args], cwd=ROOT, capture_output=True,
-                                text=True, env={**base, **(env or {})}, timeout=timeout, stdin=stdin)
-        if check and result.returncode != 0:
-            raise AssertionError(f"manage.py {' '.join(args)} failed:\n{result.stdout}\n{result.stderr}")
-        return result
+    def copy(template: Path) -> None:
+        shutil.copyfile(template, run.database)
 
-    run.env = base
+    run.copy = copy
+    # Asked for only when used: tests that never migrate do not wait for the template.
+    run.migrated = lambda: copy(request.getfixturevalue("migrated_template"))
     return run

@@ -6,10 +6,12 @@ import io
 import json
 import os
 import random
+import shutil
 import sqlite3
 import subprocess
 
 import pytest
+from manage_process import manage_on, settled
 
 COUNT = ("from tournament.models import Tournament; "
          "print(sorted(Tournament.objects.values_list('slug', flat=True)))")
@@ -18,7 +20,7 @@ INCARNATIONS = ("import json; from tournament.models import Tournament; "
 
 
 def test_backup_and_restore_on_sqlite(manage, tmp_path):
-    manage("migrate", "--noinput")
+    manage.migrated()
     manage("seed_demo", "--players", "8", "--slug", "hall")
     manage("seed_demo", "--players", "8", "--slug", "zweites", "--played", "1")
     incarnations = json.loads(manage("shell", "--no-imports", "-c", INCARNATIONS).stdout)
@@ -53,15 +55,25 @@ STANDINGS = ("from tournament.models import Entry; from scoring.models import Ha
              "print(Entry.objects.count(), Hand.objects.count())")
 
 
-@pytest.fixture
-def hall_db(manage):
-    """A migrated database with a played tournament: what a restore must not throw away by mistake
-    (with the cache table, as `make serve` makes it)."""
-    manage("migrate", "--noinput")
+@pytest.fixture(scope="module")
+def played_template(migrated_template, tmp_path_factory):
+    """A migrated database with a played tournament (with the cache table, as `make serve` makes it),
+    built once per worker by the real commands, and its entries and hands as STANDINGS counts them."""
+    database = tmp_path_factory.mktemp("hall") / "db.sqlite3"
+    shutil.copyfile(migrated_template, database)
+    manage = manage_on(database)
     manage("createcachetable")
     manage("seed_demo", "--players", "8", "--slug", "hall")
     before = manage("shell", "--no-imports", "-c", STANDINGS).stdout.strip()
     assert before.split()[1] != "0"
+    return settled(database), before
+
+
+@pytest.fixture
+def hall_db(manage, played_template):
+    """The test's own copy of the played database: what a restore must not throw away by mistake."""
+    template, before = played_template
+    manage.copy(template)
     return before
 
 
@@ -127,7 +139,7 @@ def test_restore_says_what_the_backup_holds(manage, tmp_path, hall_db):
 
 
 def test_backup_keeps_the_newest(manage, tmp_path):
-    manage("migrate", "--noinput")
+    manage.migrated()
     out = tmp_path / "backups"
     out.mkdir()
     for stamp in ("20260101-000000", "20260102-000000", "20260103-000000"):

@@ -81,10 +81,10 @@ class Site:
         return self.post_form("/turnier/herbst/anmelden/", {"name": name}, **where)[0]
 
 
-def _start(manage, tmp_path, settings: dict) -> Site:
-    env = {"DJANGO_DEBUG": "", "DJANGO_STATIC_ROOT": str(tmp_path / "static"), **settings}
-    manage("migrate", "--noinput", env=env)
-    manage("collectstatic", "--noinput", "-v", "0", env=env)  # pages name hashed static files
+def _start(manage, static_root, settings: dict) -> Site:
+    # pages name hashed static files: the worker's collectstatic (tests/hall/conftest.py)
+    env = {"DJANGO_DEBUG": "", "DJANGO_STATIC_ROOT": str(static_root), **settings}
+    manage.migrated()
     manage("shell", "--no-imports", "-c", SETUP, env=env)
     port = _free_port()
     server = subprocess.Popen(
@@ -108,8 +108,8 @@ def _start(manage, tmp_path, settings: dict) -> Site:
 
 
 @pytest.fixture
-def site(manage, tmp_path):
-    running = _start(manage, tmp_path, {})
+def site(manage, static_root):
+    running = _start(manage, static_root, {})
     try:
         yield running
     finally:
@@ -118,10 +118,10 @@ def site(manage, tmp_path):
 
 
 @pytest.fixture
-def hub(manage, tmp_path):
+def hub(manage, static_root):
     """The site as the hub runs it: SITE_URL on https (which is all DJANGO_HTTPS needs), its one host name."""
-    running = _start(manage, tmp_path, {"SITE_URL": "https://cup.tarock.example",
-                                        "DJANGO_ALLOWED_HOSTS": "cup.tarock.example"})
+    running = _start(manage, static_root, {"SITE_URL": "https://cup.tarock.example",
+                                           "DJANGO_ALLOWED_HOSTS": "cup.tarock.example"})
     try:
         yield running
     finally:

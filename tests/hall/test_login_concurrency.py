@@ -56,7 +56,7 @@ print(json.dumps({{"checks": len(checks), "statuses": statuses}}))
 
 
 def test_simultaneous_guesses_from_several_workers_are_checked_at_most_the_limit(manage, tmp_path):
-    manage("migrate", "--noinput")
+    manage.migrated()
     manage("createcachetable")  # as make serve does
     manage("shell", "--no-imports", "-c", "from django.contrib.auth.models import User; "
            "User.objects.create_user('victim', password='richtig-geheim', is_staff=True)")

@@ -31,7 +31,7 @@ print(response.status_code, response.get("Retry-After"), response["Content-Type"
 
 
 def test_a_real_sqlite_lock_is_a_503_not_an_html_500(manage):
-    manage("migrate", "--noinput")
+    manage.migrated()
     result = manage("shell", "--no-imports", "-c", SAVE_WHILE_LOCKED, env={"SQLITE_BUSY_TIMEOUT": "0.2"})
     status, retry_after, content_type = result.stdout.split()[-3:]
     assert (status, content_type) == ("503", "application/json")

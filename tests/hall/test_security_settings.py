@@ -32,7 +32,7 @@ def test_check_deploy_is_clean_behind_https(manage):
 
 
 def test_the_demo_director_comes_only_with_the_demo_flag(manage):
-    manage("migrate", "--noinput")
+    manage.migrated()
     count = "from django.contrib.auth.models import User; print(User.objects.filter(username='leitung').count())"
     manage("seed_demo", "--players", "8")
     assert manage("shell", "--no-imports", "-c", count).stdout.strip() == "0"

@@ -96,10 +96,10 @@ def _stop(server: subprocess.Popen) -> str:
     return server.communicate(timeout=30)[0]
 
 
-def test_the_server_with_debug_off_serves_healthz_and_hashed_css(manage, tmp_path):
-    env = {"DJANGO_DEBUG": "", "DJANGO_STATIC_ROOT": str(tmp_path / "static")}
-    manage("migrate", "--noinput", env=env)
-    manage("collectstatic", "--noinput", "-v", "0", env=env)
+def test_the_server_with_debug_off_serves_healthz_and_hashed_css(manage, static_root):
+    # collectstatic with debug off, as `make serve` runs it: the worker's (tests/hall/conftest.py)
+    env = {"DJANGO_DEBUG": "", "DJANGO_STATIC_ROOT": str(static_root)}
+    manage.migrated()
     port = _free_port()
     server = _start(manage, env, port)
     try:
@@ -147,7 +147,7 @@ def _gone(pid: int) -> bool:
 
 def test_server_processes_are_replaced_when_one_dies_and_leave_with_their_parent(manage, tmp_path):
     env = {"DJANGO_DEBUG": "", "DJANGO_STATIC_ROOT": str(tmp_path / "static"), "SERVER_PROCESSES": "2"}
-    manage("migrate", "--noinput", env=env)
+    manage.migrated()
     port = _free_port()
     server = _start(manage, env, port)
     try:

@@ -101,7 +101,7 @@ def _still_open(sockets) -> int:
 @pytest.mark.once
 def test_one_address_with_more_idle_connections_than_the_server_holds_leaves_healthz_answering(manage, tmp_path):
     env = {"DJANGO_DEBUG": "", "DJANGO_STATIC_ROOT": str(tmp_path / "static")}
-    manage("migrate", "--noinput", env=env)
+    manage.migrated()
     port = _free_port()
     server_process = subprocess.Popen(
         [sys.executable, "-m", "website.serve"], cwd=ROOT,

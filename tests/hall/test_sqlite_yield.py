@@ -77,13 +77,13 @@ with open(settings.DATABASES["default"]["NAME"] + "-writers", "a+b") as waiting:
 
 
 def test_a_waiting_save_gets_the_lock_before_the_imports_next_batch(manage):
-    manage("migrate", "--noinput")
+    manage.migrated()
     for _ in range(3):
         assert manage("shell", "--no-imports", "-c", RACE).stdout.split()[-2:] == ["save", "import"]
 
 
 def test_an_import_goes_on_after_its_longest_wait(manage):
-    manage("migrate", "--noinput")
+    manage.migrated()
     assert manage("shell", "--no-imports", "-c", NEVER_STUCK, timeout=60).stdout.split()[-2:] == ["written", "0"]
 
 

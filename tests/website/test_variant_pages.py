@@ -24,15 +24,24 @@ from tournament.variants.spec import german, problems_onto_form
 EDIT = "/leitung/regelwerke/bauen/"
 
 
+def as_posted(initial: dict) -> dict:
+    """The form's initial values as a browser posts them: unset fields and unticked boxes left out."""
+    return {key: [str(v) for v in value] if isinstance(value, list) else str(value)
+            for key, value in initial.items() if value is not None and value is not False}
+
+
+def posted_from(key: str) -> tuple[dict, dict]:
+    """The form as a browser posts it when the director starts from rule set ``key``, and its initial values."""
+    start = start_from(key)
+    initial, _rows = initial_for(start.current, start.base, start.key)
+    return as_posted(initial), initial
+
+
 def posted(ruleset="raiffeisen", **changes) -> dict:
     """The form as a browser posts it for a built-in rule set, with ``changes``."""
     rs = BUILTIN[ruleset]
     initial, _rows = initial_for(rs, rs, ruleset)
-    data = {}
-    for key, value in initial.items():
-        if value is None or value is False:
-            continue
-        data[key] = [str(v) for v in value] if isinstance(value, list) else str(value)
+    data = as_posted(initial)
     data.update(name="Klub-Tarock", slug="klub-tarock")
     for key, value in changes.items():
         if value is None:
@@ -74,11 +83,7 @@ def test_save_stores_a_new_version_and_keeps_the_old(client, director):
     assert rs.contract("quapilrufer").required_birds == frozenset({"quapil"})
     assert rs.contract("triccolo").tricks == 3
     # A new version from the saved one: the Triccolo worth 4 now; version 1 stays as it was.
-    data = posted()
-    start = start_from(f"custom:{first.pk}")
-    initial, rows = initial_for(start.current, start.base, start.key)
-    data = {k: ([str(x) for x in v] if isinstance(v, list) else str(v)) for k, v in initial.items()
-            if v is not None and v is not False}
+    data, initial = posted_from(f"custom:{first.pk}")
     at = next(k[:-4] for k, v in initial.items() if k.endswith("_slug") and v == "triccolo")
     data.update({at + "value": "4", "save": "1"})
     assert client.post(EDIT, data).status_code == 302
@@ -168,10 +173,7 @@ def test_a_rule_set_made_in_the_admin_keeps_its_other_settings(client, director)
     made = CustomRuleSet.objects.create(slug="klub", version=1, name="Klub", base="tirol",
                                         overrides={"format": {"rounds": 4}, "valat": {"kind": "game_multiple"},
                                                    "contracts": {"dreier": {"vorhand_only": True}}})
-    start = start_from(f"custom:{made.pk}")
-    initial, rows = initial_for(start.current, start.base, start.key)
-    data = {k: ([str(x) for x in v] if isinstance(v, list) else str(v)) for k, v in initial.items()
-            if v is not None and v is not False}
+    data, initial = posted_from(f"custom:{made.pk}")
     dreier = next(k[:-4] for k, v in initial.items() if k.endswith("_slug") and v == "dreier")
     data.update({dreier + "value": "6", "save": "1"})
     assert client.post(EDIT, data).status_code == 302
