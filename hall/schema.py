@@ -3,14 +3,15 @@ writes) compares the file's tables, columns, indexes and foreign keys with those
 migrations build, at the migrations the file records, and refuses triggers and views: a database with
 a dropped column, a replaced or missing table or a trigger is no backup of this site.
 
-The reference is built by this version's migrations in a separate process on a throwaway SQLite file
+The reference is built by this version's migrations in a separate process on a SQLite file of its own
 (never touching the site's own database: some migrations move data through the default connection),
-then read the same way as the file. Everything is read through SQLite's pragma functions with the
+kept for the next check, and read the same way as the file. Everything is read through SQLite's pragma functions with the
 names as parameters, so a hostile file's names are never part of a statement.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
@@ -21,6 +22,8 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import django
+from django.apps import apps
 from django.conf import settings
 from django.utils.translation import gettext_lazy
 
@@ -90,9 +93,29 @@ def read(database: sqlite3.Connection) -> Schema:
 
 
 def reference(applied: set[tuple[str, str]]) -> Schema:
-    """The schema this version's migrations build when exactly ``applied`` has run."""
-    with tempfile.TemporaryDirectory(prefix="tarock-schema-") as folder:
-        target = Path(folder) / "reference.sqlite3"
+    """The schema this version's migrations build when exactly ``applied`` has run. Built once per
+    version and set of migrations and kept (reference_file): every backup checks the copy it writes,
+    and migrating a throwaway database takes seconds on a venue's laptop."""
+    database = sqlite3.connect(f"{reference_file(applied).as_uri()}?mode=ro", uri=True)
+    try:
+        return read(database)
+    finally:
+        database.close()
+
+
+def reference_file(applied: set[tuple[str, str]]) -> Path:
+    """The SQLite file this version's migrations build for ``applied``, built on first use. Kept in the
+    project's own folder (whoever can write there can change the code too), under a name that hashes
+    the migration files, Django's and SQLite's versions and the cache tables, so a changed migration or
+    upgrade builds afresh; files of other versions are removed then."""
+    folder = kept_folder()
+    version = _version_key()
+    kept = folder / f"{version}-{hashlib.sha256(json.dumps(sorted(applied)).encode()).hexdigest()[:16]}.sqlite3"
+    if kept.exists():
+        return kept
+    folder.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="tarock-schema-", dir=folder) as building:
+        target = Path(building) / "reference.sqlite3"
         env = {**os.environ, "DATABASE_URL": f"sqlite:///{target}"}
         env.setdefault("DJANGO_SETTINGS_MODULE", "website.settings")
         result = subprocess.run([sys.executable, "-c", _BUILD], input=json.dumps(sorted(applied)), env=env,
@@ -100,11 +123,32 @@ def reference(applied: set[tuple[str, str]]) -> Schema:
         if result.returncode != 0:
             last = (result.stderr.strip().splitlines() or ["?"])[-1]
             raise ReferenceFailed(last)
-        database = sqlite3.connect(target)
-        try:
-            return read(database)
+        built = sqlite3.connect(target)
+        try:  # one file without a write-ahead log, so it reads as it is
+            built.execute("PRAGMA journal_mode=DELETE")
         finally:
-            database.close()
+            built.close()
+        os.replace(target, kept)  # whole or not at all, also with two backups at once
+    for old in folder.glob("*.sqlite3*"):
+        if not old.name.startswith(f"{version}-"):
+            old.unlink(missing_ok=True)
+    return kept
+
+
+def kept_folder() -> Path:
+    return Path(settings.BASE_DIR) / ".cache" / "reference-schemas"
+
+
+def _version_key() -> str:
+    """What the reference depends on besides the applied migrations: how it is built, the migration
+    files, Django, SQLite and the cache tables."""
+    digest = hashlib.sha256(f"{_BUILD} {django.get_version()} {sqlite3.sqlite_version} {sorted(cache_tables())}".encode())
+    for app in apps.get_app_configs():
+        folder = Path(app.path) / "migrations"
+        for path in sorted(folder.glob("*.py")):
+            digest.update(f"{app.label}/{path.name}".encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
 
 
 def cache_tables() -> set[str]:
