@@ -23,3 +23,10 @@ def get(mapping, key):
 def contract_name(slug: str) -> str:
     """{{ "piccolo_ouvert"|contract_name }} -> "Piccolo ouvert": a contract by its name, never its slug."""
     return _contract_name(slug, "en" if (get_language() or "").startswith("en") else "de")
+
+
+@register.filter
+def plural_count(value) -> int:
+    """A points amount as the whole number gettext's plural rules take ({% blocktranslate count %}; a
+    Decimal is deprecated there): a whole amount as itself, a fraction as 2, so "1,50 Punkte"."""
+    return int(value) if value == int(value) else 2
