@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from django.db import connections
-from django.db.models import Exists, F, FloatField, OuterRef, QuerySet, Sum
+from django.db.models import Exists, F, OuterRef, QuerySet, Sum
 from django.utils.translation import gettext as _
 
 from language import active_language
@@ -85,8 +85,8 @@ def standings_many(tournaments: list[Tournament]) -> dict[int, list[Ranked]]:
         else:
             rounds[entry_id][number] = _points(points)
     corrections = (Correction.objects.filter(round_id__in=list(round_keys)).values_list("round_id", "entry_id")
-                   .annotate(points=Sum("points", output_field=FloatField())).order_by())
-    for round_id, entry_id, points in corrections:  # points booked outside a hand count in their round
+                   .annotate(points=Sum("points")).order_by())
+    for round_id, entry_id, points in _raw_rows(corrections):  # points booked outside a hand count in their round
         number, is_final = round_keys[round_id]
         if is_final:
             finals[entry_id] = finals.get(entry_id, ZERO) + _points(points)
