@@ -67,3 +67,21 @@ def ical_feed(events: list[Upcoming], *, name: str, absolute_url, host: str) -> 
         event.add("description", "\n".join(details))
         calendar.add_component(event)
     return calendar.to_ical()
+
+
+def as_json(events: list[Upcoming], *, absolute_url) -> list[dict]:
+    """The coming tournaments as open data (``/kalender/?format=json``); ``absolute_url(path)`` makes links absolute."""
+    from django.urls import reverse
+
+    rows = []
+    for item in events:
+        tournament = item.tournament
+        registration = getattr(tournament, "registration", None)  # signup's one-to-one, when sign-up was set up
+        rows.append({
+            "slug": tournament.slug, "name": tournament.name, "date": tournament.date.isoformat(),
+            "venue": tournament.venue, "cup": item.cup.slug if item.cup else None,
+            "url": absolute_url(reverse("tournament:standings", args=[tournament.slug])),
+            "signup_url": absolute_url(reverse("signup:page", args=[tournament.slug]))
+            if registration is not None and registration.is_open else None,
+        })
+    return rows

@@ -170,6 +170,17 @@ class PlayerHistory:
     def average_rank(self) -> float | None:
         return sum(line.rank for line in self.lines) / len(self.lines) if self.lines else None
 
+    def as_json(self) -> list[dict]:
+        """Every tournament line as open data (the player's ``?format=json``)."""
+        from rules.engine.numbers import json_number
+
+        return [{"date": line.date.isoformat(), "name": line.name, "tournament": line.tournament_slug,
+                 "rank": line.rank, "players": line.players,
+                 "points": None if line.points is None else json_number(line.points),
+                 "season": {"cup": line.season.cup.slug, "season": line.season.label} if line.season else None,
+                 "cup_points": None if line.cup_points is None else json_number(line.cup_points),
+                 "counted": line.counted} for line in self.lines]
+
 
 def player_history(player: Player) -> PlayerHistory:
     """Every tournament of ``player`` (played ones and imported results) with rank, points and, where the

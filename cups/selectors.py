@@ -101,6 +101,7 @@ class SeasonStandings:
             "rows": [{
                 "rank": row.rank,
                 "name": row.player.name,
+                "club": row.player.club,
                 "points": json_number(row.points),
                 "qualified": self.qualified(row),
                 "tournaments_missing": self.missing(row),

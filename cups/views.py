@@ -18,6 +18,7 @@ from cups.forms import SeasonImportForm
 from cups.imports import import_season_results
 from cups.live import cached_cup, cached_final_field, cached_player, cached_season
 from cups.models import Cup, PlayerMerge, Season, SubRanking
+from cups.player_sections import SECTIONS
 from cups.players import find_players, merge_players, player_history
 from cups.roles import MANAGE
 from cups.selectors import UnknownScheme, cup_overview, cups_with_seasons, final_field, season_standings
@@ -55,6 +56,15 @@ def cup_page(request, slug: str):
         seasons_html = mark_safe(cached_cup(cup, render_seasons))  # noqa: S308 - our own template's output
     except UnknownScheme as err:
         raise Http404(str(err)) from err
+    if request.GET.get("format") == "json":  # open data: the cup and its seasons
+        try:
+            seasons = cup_overview(cup)
+        except UnknownScheme as err:
+            raise Http404(str(err)) from err
+        return JsonResponse({"cup": cup.slug, "name": cup.name, "region": cup.region, "scheme": cup.scheme, "seasons": [{
+            "season": s.season.label, "url": request.build_absolute_uri(reverse("cups:season", args=[cup.slug, s.season.slug])),
+            "tournaments": s.tournaments, "players": s.players, "winners": [w.player.name for w in s.winners],
+        } for s in seasons]}, json_dumps_params={"ensure_ascii": False})
     members = list(cup.member_cups.order_by("name"))  # a final of several cups (the Ö-Finale)
     final_field_html = ""
     if members:
@@ -73,6 +83,12 @@ def cup_page(request, slug: str):
 
 def season_page(request, slug: str, season: str):
     found = _season(slug, season)
+
+    if request.GET.get("format") == "json":  # open data: the shape of season_standings --json
+        try:
+            return JsonResponse(season_standings(found).as_json(), json_dumps_params={"ensure_ascii": False})
+        except UnknownScheme as err:
+            raise Http404(str(err)) from err
 
     def render_standings() -> str:
         return render_to_string("cups/_season_standings.html",
@@ -202,12 +218,22 @@ def player_page(request, pk: int):
         history_html = mark_safe(cached_player(player, render_history))  # noqa: S308 - our own template's output
     except UnknownScheme as err:
         raise Http404(str(err)) from err
-    return render(request, "cups/player.html", {"player": player, "history_html": history_html})
+    if request.GET.get("format") == "json":
+        data = {"id": player.pk, "name": player.name, "club": player.club, "region": player.region,
+                "tournaments": player_history(player).as_json()}
+        for section in SECTIONS.values():
+            data.update(section.data(request, player))
+        return JsonResponse(data, json_dumps_params={"ensure_ascii": False})
+    sections = [mark_safe(section.html(request, player)) for section in SECTIONS.values()]  # noqa: S308 - our templates
+    return render(request, "cups/player.html", {"player": player, "history_html": history_html, "sections": sections})
 
 
 @require_safe
 def calendar_page(request, slug: str | None = None):
     cup = get_object_or_404(Cup, slug=slug) if slug else None
+    if request.GET.get("format") == "json":  # open data: the coming tournaments
+        return JsonResponse({"cup": cup.slug if cup else None, "tournaments": calendar.as_json(
+            calendar.upcoming(cup), absolute_url=request.build_absolute_uri)}, json_dumps_params={"ensure_ascii": False})
     return render(request, "cups/calendar.html", {"cup": cup, "events": calendar.upcoming(cup),
                                                   "cups": Cup.objects.order_by("name") if cup is None else ()})
 

@@ -11,7 +11,9 @@ line (Python 3.11) the small middleware below sends the same header from the sam
 
 from __future__ import annotations
 
+import re
 from importlib.util import find_spec
+from urllib.parse import urlsplit
 
 from django.conf import settings
 
@@ -34,6 +36,35 @@ MIDDLEWARE = ("django.middleware.csp.ContentSecurityPolicyMiddleware" if find_sp
               else "hall.csp.ContentSecurityPolicyMiddleware")
 
 
+# scheme://host[:port] and nothing else: no wildcard, no path, no quote or separator a policy would read.
+_HOST = re.compile(r"^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$")
+
+
+def frame_origin(text: str) -> str | None:
+    """``text`` as an origin a policy may name in frame-ancestors ("https://www.club.at"), or None when it is
+    anything else (a wildcard, a path, a query, another scheme, characters a policy would split on)."""
+    text = text.strip().lower().rstrip("/")
+    if not text or any(c in text for c in "*;,'\" \t"):
+        return None
+    try:
+        parts = urlsplit(text)
+        port = parts.port
+    except ValueError:
+        return None
+    if parts.scheme not in ("http", "https") or parts.path or parts.query or parts.fragment or parts.username \
+            or parts.password or not parts.hostname or not _HOST.match(parts.hostname):
+        return None
+    return f"{parts.scheme}://{parts.hostname}" + (f":{port}" if port else "")
+
+
+def framed_by(origins: list[str]) -> dict[str, list[str]]:
+    """The site's policy with frame-ancestors naming ``origins`` (each checked again by frame_origin; none
+    left: 'none'). A view hands it to the middleware as ``response._csp_config`` (Django's own name, also
+    what django.views.decorators.csp.csp_override sets), for the one response it answers."""
+    allowed = [origin for origin in (frame_origin(o) for o in origins) if origin]
+    return {**POLICY, "frame-ancestors": allowed or [NONE]}
+
+
 def header_value(policy: dict[str, list[str]]) -> str:
     return "; ".join(f"{directive} {' '.join(sources)}" for directive, sources in policy.items())
 
@@ -47,6 +78,8 @@ class ContentSecurityPolicyMiddleware:
 
     def __call__(self, request):
         response = self.get_response(request)
-        if self.value and "Content-Security-Policy" not in response:
-            response["Content-Security-Policy"] = self.value
+        own = getattr(response, "_csp_config", None)  # a view's policy for its answer (framed_by)
+        value = header_value(own) if own else self.value
+        if value and "Content-Security-Policy" not in response:
+            response["Content-Security-Policy"] = value
         return response

@@ -61,6 +61,7 @@ INSTALLED_APPS = [
     "hall",
     "publishing",
     "signup",
+    "rating",
     "website",
 ]
 

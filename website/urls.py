@@ -49,4 +49,6 @@ urlpatterns = [
     path("", include("publishing.urls")),
     # Online sign-up: the players' page on a phone and the director's list.
     path("", include("signup.urls")),
+    # The Österreich-Rangliste, the open data's description (/api/schema.json) and the embeddable views.
+    path("", include("rating.urls")),
 ]

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db import IntegrityError
+from django.db import IntegrityError, transaction
+from django.dispatch import Signal
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
@@ -34,7 +35,11 @@ from tournament import live
 from tournament.copies import RoundCopy, TournamentCopy, replace_with_copy
 from tournament.models import Tournament
 
-__all__ = ["Received", "Refused", "receive_tournament"]
+__all__ = ["Received", "Refused", "published", "receive_tournament"]
+
+# Sent with ``tournament=`` once a publish that changed the hub's copy has committed (the Österreich-Rangliste
+# takes the tournament's ranks then: rating/updates.py). Apps above publishing listen; publishing knows none.
+published = Signal()
 
 
 @dataclass(frozen=True)
@@ -184,7 +189,10 @@ def receive_tournament(*, body: bytes | str, token: PublishToken) -> Received:
     document = codec.parse(body)
     digest = codec.digest(document)
     try:
-        return _replace(document=document, token=token, digest=digest)
+        received = _replace(document=document, token=token, digest=digest)
     except IntegrityError:
         # Another publish of the same slug (another cup's) committed first: this one now sees its copy.
-        return _replace(document=document, token=token, digest=digest)
+        received = _replace(document=document, token=token, digest=digest)
+    if received.status != "unchanged":
+        transaction.on_commit(lambda: published.send(sender=Received, tournament=received.tournament))
+    return received

@@ -1,0 +1,13 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class RatingConfig(AppConfig):
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "rating"
+    verbose_name = _("Österreich-Rangliste und offene Daten")
+
+    def ready(self) -> None:
+        # A tournament published to the hub updates the list once its transaction has committed (rating/updates.py);
+        # the player's page shows the rating and the statistics (cups/player_sections.py).
+        from rating import sections, updates  # noqa: F401
