@@ -122,3 +122,12 @@ def test_publishing_a_finished_tournament_to_the_hub_updates_the_list(client, se
     data = client.get("/rangliste/?format=json").json()
     assert len(data["rows"]) == 8 and data["as_of"] == "2026-11-28"
     assert client.get("/rangliste/?format=json&cup=unterland").json()["rows"] == data["rows"]
+
+
+def test_the_command_rebuilds_the_list(two_cups, capsys):
+    from django.core.management import call_command
+
+    call_command("rating", "--rebuild")
+    out = capsys.readouterr().out
+    assert out.startswith("3 Turniere, ") and "Stand 2026-11-14 Turnier w-1" in out
+    assert Rating.objects.count() > 0
