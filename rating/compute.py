@@ -50,6 +50,7 @@ class Standing:
     mu: float
     sigma: float
     steps: list[Step] = field(default_factory=list)
+    skill: object = None  # openskill's own rating object, carried to the next tournament as it is
 
     @property
     def value(self) -> float:
@@ -79,12 +80,12 @@ def rate(events: Iterable[Event]) -> dict[int, Standing]:
     for event in in_order(events):
         if len(event.placings) < 2:
             continue
-        players = [standings.get(player) or Standing(player, model.mu, model.sigma) for player, _rank in event.placings]
-        teams = [[model.create_rating([s.mu, s.sigma])] for s in players]
-        rated = model.rate(teams, ranks=[rank for _player, rank in event.placings])
+        players = [standings.get(player) or Standing(player, model.mu, model.sigma, skill=model.rating())
+                   for player, _rank in event.placings]
+        rated = model.rate([[s.skill] for s in players], ranks=[rank for _player, rank in event.placings])
         size = len(event.placings)
         for standing, (_player, rank), (after,) in zip(players, event.placings, rated, strict=True):
-            standing.mu, standing.sigma = after.mu, after.sigma
+            standing.mu, standing.sigma, standing.skill = after.mu, after.sigma, after
             standing.steps.append(Step(event.key, event.name, event.date, event.cup, rank, size, standing.value))
             standings[standing.player] = standing
     return standings

@@ -28,6 +28,7 @@ from django.db.models import Sum
 
 from cups.season import FINAL_MODES
 from cups.services import enter_current_season
+from rating.demo import seed_history
 from language import ServiceError
 from paper.imports.players import import_players
 from rules.engine.sampling import random_hand
@@ -103,6 +104,7 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         if options.get("demo_cups"):
             self._demo_cups()
+            self.stdout.write(f"Österreich-Rangliste: {seed_history([c[0] for c in DEMO_CUPS])} earlier results, /rangliste/")
         slug = options["slug"]
         existing = Tournament.objects.filter(slug=slug).first()
         if existing and not options["replace"]:
