@@ -28,9 +28,9 @@ from django.db.models import Sum
 
 from cups.season import FINAL_MODES
 from cups.services import enter_current_season
-from rating.demo import seed_history
 from language import ServiceError
 from paper.imports.players import import_players
+from rating.demo import seed_history
 from rules.engine.sampling import random_hand
 from rules.rulesets import BUILTIN
 from scoring.selectors import seating_ranking
