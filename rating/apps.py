@@ -10,4 +10,4 @@ class RatingConfig(AppConfig):
     def ready(self) -> None:
         # A tournament published to the hub updates the list once its transaction has committed (rating/updates.py);
         # the player's page shows the rating and the statistics (cups/player_sections.py).
-        from rating import sections, updates  # noqa: F401
+        from rating import sections, statistics, updates  # noqa: F401
