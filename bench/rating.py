@@ -8,7 +8,9 @@ recomputation reads them and the published tournaments' stored ranks the same wa
 player, so the list has something to find; the check at the end says how well it found it.
 
 Prints the best of --repeats runs of: the whole recomputation (services.recompute: read, rate, write),
-its parts, and the yardstick, the bare openskill loop over the same tournaments in memory.
+its parts, and the yardstick, the bare openskill loop over the same tournaments in memory; each as wall time and
+as the process's own CPU time (``time.process_time``, SQLite runs in the process too): on a machine shared with
+other work the wall time says more about the neighbours than about the code. The limit is judged on the CPU time.
 
     make bench            (or: .venv/bin/python bench/rating.py [--rebuild] [--repeats N])
 """
@@ -78,30 +80,29 @@ def main() -> int:
     from rating import compute, services
     from rating.models import Rating
 
-    best: dict[str, float] = {}
+    best: dict[str, tuple[float, float]] = {}
 
-    def keep(name: str, seconds: float) -> None:
-        best[name] = min(best.get(name, seconds), seconds)
+    def timed(name: str, work):
+        wall, cpu = time.perf_counter(), time.process_time()
+        result = work()
+        seconds = (time.perf_counter() - wall, time.process_time() - cpu)
+        best[name] = min(best.get(name, seconds), seconds, key=lambda pair: pair[1])
+        return result
 
     for _ in range(args.repeats):
-        started = time.perf_counter()
-        events = services.rated_events()
-        keep("read (2 queries)", time.perf_counter() - started)
-        started = time.perf_counter()
-        compute.rate(events)
-        keep("yardstick: openskill alone, in memory", time.perf_counter() - started)
-        started = time.perf_counter()
-        run = services.recompute()
-        keep("whole recomputation (read, rate, write)", time.perf_counter() - started)
+        events = timed("read (2 queries)", services.rated_events)
+        timed("yardstick: openskill alone, in memory", lambda: compute.rate(events))
+        run = timed("whole recomputation (read, rate, write)", services.recompute)
     print(f"{run.events} tournaments, {sum(len(e.placings) for e in events):,} results, {run.players:,} players; "
-          f"best of {args.repeats}")
-    for name, seconds in best.items():
-        print(f"  {name:<42} {seconds:6.2f} s")
+          f"best of {args.repeats}; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    print(f"  {'':<42} {'wall':>7} {'CPU':>7}")
+    for name, (wall, cpu) in best.items():
+        print(f"  {name:<42} {wall:6.2f}s {cpu:6.2f}s")
     top = list(Rating.objects.order_by("rank").values_list("player_id", flat=True)[:100])
     share = sum(skill[p] for p in top) / len(top)
     print(f"  the list's top 100 have a mean hidden skill of {share:.2f} (the pool's: 0.49, the best 100's: 0.98)")
-    whole = best["whole recomputation (read, rate, write)"]
-    print(f"  {'under' if whole < LIMIT_SECONDS else 'OVER'} the {LIMIT_SECONDS} s the issue allows")
+    whole = best["whole recomputation (read, rate, write)"][1]
+    print(f"  {'under' if whole < LIMIT_SECONDS else 'OVER'} the {LIMIT_SECONDS} s the issue allows (CPU seconds)")
     return 0 if whole < LIMIT_SECONDS else 1
 
 
