@@ -142,11 +142,14 @@ def test_player_page_across_tournaments(client, played, cup_season, django_asser
     assert history.points_per_sixty == expected.quantize(Decimal("0.1"))
     assert len(history.charts) == 1 and len(history.charts[0]["bars"]) == 1
 
-    with django_assert_num_queries(24):  # the player, its version (five), then player_history's eighteen
+    # the player, its version (five), then player_history's eighteen, then the sections of rating/ (the rating,
+    # the quotas, the best results: cups/player_sections.py)
+    with django_assert_num_queries(27):
         page = client.get(reverse("cups:player", args=[player.pk]))
     assert page.status_code == 200
     html = page.content.decode()
-    with django_assert_num_queries(6):  # reload: the player and its version, the history from the cache
+    # reload: the player and its version, the history from the cache, the three of rating/'s sections
+    with django_assert_num_queries(9):
         assert client.get(reverse("cups:player", args=[player.pk])).content.decode().count("<tr") == html.count("<tr")
     assert player.name in html and "<svg" in html and "<polyline" in html and "Turnier h-3" in html
     season_html = client.get(reverse("cups:season", args=["tirol", "2026-27"])).content.decode()

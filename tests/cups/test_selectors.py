@@ -74,7 +74,8 @@ def test_season_standings_cube_with_imports(played, cup_season):
                          "rows"}
     assert (data["cup"], data["season"], data["scheme"], data["tournaments"], data["counted"]) == (
         "tirol", "2026/27", "cube", 3, 2)
-    assert set(data["rows"][0]) == {"rank", "name", "points", "qualified", "tournaments_missing", "results"}
+    # players.md: each row as season_standings --json, the club too
+    assert set(data["rows"][0]) == {"rank", "name", "club", "points", "qualified", "tournaments_missing", "results"}
     assert all(row["qualified"] is True for row in data["rows"])  # the cup sets no minimum
     assert set(data["rows"][0]["results"][0]) == {"tournament", "rank", "points", "counted", "final"}
     assert "Fehlt 0" not in by_name
