@@ -91,7 +91,7 @@ def main() -> int:
 
     for _ in range(args.repeats):
         events = timed("read (2 queries)", services.rated_events)
-        timed("yardstick: openskill alone, in memory", lambda: compute.rate(events))
+        timed("yardstick: openskill alone, in memory", lambda events=events: compute.rate(events))
         run = timed("whole recomputation (read, rate, write)", services.recompute)
     print(f"{run.events} tournaments, {sum(len(e.placings) for e in events):,} results, {run.players:,} players; "
           f"best of {args.repeats}; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
