@@ -13,10 +13,11 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
 from language import ServiceError
+from signup import signals
 from signup.models import Registration, SignUp, SignUpAttempt
 from tournament import live, players
 from tournament import services as tournament_services
-from tournament.models import Player, Tournament
+from tournament.models import Entry, Player, Tournament
 
 WINDOW = timedelta(hours=1)
 
@@ -52,6 +53,7 @@ def _move_up(registration: Registration) -> list[SignUp]:
             break
         waiting.status = SignUp.REGISTERED
         waiting.save(update_fields=["status"])
+        signals.moved_up.send(sender=SignUp, sign_up=waiting)
         moved.append(waiting)
         free = None if free is None else free - 1
     return moved
@@ -97,9 +99,11 @@ def sign_up(*, tournament: Tournament, name: str, club: str = "", email: str = "
     full = registration.cap is not None and _holding(registration) >= registration.cap
     # The known player of that name and club (tournament/players.py's rule); a near miss is left to
     # the director, who sees suggestions from the typo-tolerant search.
-    return SignUp.objects.create(tournament=tournament, name=name, club=club, email=email,
+    done = SignUp.objects.create(tournament=tournament, name=name, club=club, email=email,
                                  player=players.find_player(name, club),
                                  status=SignUp.WAITING if full else SignUp.REGISTERED)
+    signals.signed_up.send(sender=SignUp, sign_up=done)
+    return done
 
 
 def _locked(sign_up: SignUp) -> tuple[SignUp, Registration]:
@@ -155,3 +159,20 @@ def check_in(*, sign_up: SignUp):
     sign_up.player, sign_up.status = entry.player, SignUp.CHECKED_IN
     sign_up.save(update_fields=["player", "status"])
     return entry
+
+
+@live.write_service(changes=lambda arguments, result: [arguments["sign_up"].tournament_id])
+def undo_check_in(*, sign_up: SignUp) -> SignUp:
+    """The director takes a check-in back (one made by the player at the door, say): confirmed again, the
+    entry not here. Refused once the player sits at a table of a round."""
+    sign_up, _registration = _locked(sign_up)
+    if sign_up.status != SignUp.CHECKED_IN:
+        raise ServiceError(gettext_lazy("%(name)s ist nicht eingecheckt."), name=sign_up.name)
+    entry = Entry.objects.filter(tournament_id=sign_up.tournament_id, player_id=sign_up.player_id).first()
+    if entry is not None:
+        if entry.seats.exists():
+            raise ServiceError(gettext_lazy("%(name)s sitzt schon an einem Tisch."), name=sign_up.name)
+        tournament_services.set_checked_in(entry=entry, checked_in=False)
+    sign_up.status = SignUp.CONFIRMED
+    sign_up.save(update_fields=["status"])
+    return sign_up

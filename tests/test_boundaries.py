@@ -25,7 +25,7 @@ PURE = ["rules.engine", "rules.engine.cardpoints", "rules.engine.catalogue", "ru
         "rules.engine.ruleset", "rules.engine.sampling", "rules.engine.scoring", "rules.engine.trischaken",
         "rules.engine.types", "rules.engine.valat", "rules.engine.numbers", "rules.rulesets", "tournament.seating",
         "tournament.standings", "tournament.money", "tournament.ranks", "scoring.settlement", "scoring.seats", "cups.season"]
-SOURCE_PACKAGES = ["website", "publishing", "signup", "cups", "paper", "scoring", "hall", "tournament", "rules", "language"]
+SOURCE_PACKAGES = ["website", "players", "publishing", "signup", "cups", "paper", "scoring", "hall", "tournament", "rules", "language"]
 
 # The house, bottom to top (docs/architecture.md): each package may import only those below it.
 # rules.engine is pure (no Django; tested above); the rules app wraps it; the tournament core knows
@@ -43,7 +43,9 @@ ALLOWED = {
     "cups": {"rules", "rules.engine", "tournament", "scoring", "hall", "paper", "language"},
     "publishing": {"rules", "rules.engine", "tournament", "scoring", "hall", "paper", "cups", "language"},
     "signup": {"rules", "rules.engine", "tournament", "scoring", "hall", "paper", "cups", "language"},
-    "website": {"rules", "rules.engine", "tournament", "scoring", "hall", "paper", "cups", "publishing", "signup", "language"},
+    "players": {"rules", "rules.engine", "tournament", "scoring", "hall", "paper", "cups", "signup", "language"},
+    "website": {"rules", "rules.engine", "tournament", "scoring", "hall", "paper", "cups", "publishing", "signup", "players",
+                "language"},
 }
 
 

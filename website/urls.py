@@ -49,4 +49,5 @@ urlpatterns = [
     path("", include("publishing.urls")),
     # Online sign-up: the players' page on a phone and the director's list.
     path("", include("signup.urls")),
+    path("", include("players.urls")),
 ]
