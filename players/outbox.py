@@ -10,6 +10,11 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+try:
+    from django.tasks import task
+except ImportError:  # Django 5.2 (Python 3.11): the django-tasks backport (django-tasks-db[compat])
+    from django_tasks import task
+
 from players import compose
 from players.models import Message, MessageKind, PersonalLink, Unsubscribe
 from tournament import live
@@ -37,8 +42,6 @@ def queue(*, link: PersonalLink, kind: str, round_number: int = 0, due_at: datet
 
 
 def _enqueue(message_id: int, run_after: datetime | None = None) -> None:
-    from players.tasks import deliver  # the task module imports this one
-
     (deliver.using(run_after=run_after) if run_after else deliver).enqueue(message_id)
 
 
@@ -52,8 +55,14 @@ def still_wanted(message: Message) -> bool:
     return True
 
 
+@task
 def deliver(message_id: int) -> str:
-    """Send one message (the worker's task). The SMTP conversation runs outside any transaction, so no
+    """The worker's task (django.tasks on the site's database: django_tasks_db, `manage.py db_worker`)."""
+    return send_message(message_id)
+
+
+def send_message(message_id: int) -> str:
+    """Send one message. The SMTP conversation runs outside any transaction, so no
     database lock waits for the mail server; the outcome is written after it."""
     message = Message.objects.select_related("link__tournament", "link__sign_up", "link__entry__player").get(pk=message_id)
     if message.status not in (Message.QUEUED, Message.RETRYING):
