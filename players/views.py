@@ -31,17 +31,21 @@ def _speak(request, link: PersonalLink):
 
 
 @require_http_methods(["GET", "HEAD"])
-def page(request, token: str, status: int = 200, refused: str | None = None):
+def page(request, token: str):
     link = links.find(token)
     if link is None:
         return _gone(request)
     with _speak(request, link):
-        data = selectors.personal_page(link)
-        cannot = checkin.refusal(link)
-        return render(request, "players/page.html", {
-            "page": data, "tournament": link.tournament, "link": link, "token": token, "refused": refused,
-            "can_check_in": cannot is None, "check_in_note": cannot.message() if cannot else "",
-            "entry": data.entry, "day": data.day, "ranked": data.ranked, "played": data.played}, status=status)
+        return _page(request, link, token)
+
+
+def _page(request, link: PersonalLink, token: str, status: int = 200, refused: str | None = None):
+    data = selectors.personal_page(link)
+    cannot = checkin.refusal(link)
+    return render(request, "players/page.html", {
+        "page": data, "tournament": link.tournament, "link": link, "token": token, "refused": refused,
+        "can_check_in": cannot is None, "check_in_note": cannot.message() if cannot else "",
+        "entry": data.entry, "day": data.day, "ranked": data.ranked, "played": data.played}, status=status)
 
 
 @require_POST
@@ -53,7 +57,7 @@ def check_in(request, token: str):
         try:
             checkin.self_check_in(link=link)
         except ServiceError as error:
-            return page(request, token, status=422, refused=error.message())
+            return _page(request, link, token, status=422, refused=error.message())
         messages.success(request, gettext("Willkommen! Sie sind eingecheckt."))
     return redirect("players:page", token=token)
 

@@ -85,7 +85,7 @@ def coming_tournament(make_tournament):
         tournament = make_tournament(players=0, slug=slug, seat=False)
         tournament.date = timezone.localdate() + timedelta(days=days)
         tournament.save(update_fields=["date"])
-        set_registration(tournament=tournament, is_open=True, cap=cap, deadline=timezone.now() + timedelta(days=days - 1))
+        set_registration(tournament=tournament, is_open=True, cap=cap, deadline=timezone.now() + timedelta(days=max(days - 1, 0), hours=1))
         return tournament
 
     return build
