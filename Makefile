@@ -83,7 +83,7 @@ run: venv
 	@$(DEMO_ENV) $(VPY) manage.py lan_banner --host $(HOST) --port $(PORT)
 	@# The players' messages: no mail server here, so the worker prints each one and keeps it for the
 	@# director's page (/turniere/<slug>/nachrichten/); it stops with the server.
-	$(DEMO_ENV) $(VPY) manage.py db_worker --interval 1 --no-startup-delay & worker=$$!; \
+	$(DEMO_ENV) $(VPY) manage.py db_worker --no-reload --interval 1 --no-startup-delay & worker=$$!; \
 		trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
 		$(DEMO_ENV) $(VPY) manage.py runserver $(HOST):$(PORT)
 
