@@ -140,6 +140,7 @@ class Tournament(models.Model):
     @property
     def has_final(self) -> bool:
         return self.final_round_top > 0
+
     def seats_by_standings(self, round_number: int) -> bool:
         """Whether round ``round_number`` is seated by the standings: a final always, the last
         preliminary round where the director chose "nach Reihung"."""
