@@ -8,4 +8,4 @@ class PlayersConfig(AppConfig):
     verbose_name = _("Spielerinnen und Spieler")
 
     def ready(self) -> None:
-        from players import receivers  # noqa: F401 - connects the sign-up's and the tournament's signals
+        from players import changes, receivers  # noqa: F401 - connect the sign-up's and the tournament's signals

@@ -11,8 +11,9 @@ from signup import services as signup_services
 from signup.models import SignUp
 from tournament import live
 from tournament import services as tournament_services
+from tournament.events import ChangeKind
 
-CHANGES = {"changes": lambda arguments, result: [arguments["link"].tournament_id]}
+CHANGES = {"kind": ChangeKind.ENTRIES, "changes": lambda arguments, result: [arguments["link"].tournament_id]}
 
 
 def refusal(link: PersonalLink) -> ServiceError | None:

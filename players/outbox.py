@@ -27,7 +27,7 @@ def retry_pause(attempts: int) -> timedelta:
     return timedelta(seconds=min(30 * 2 ** (attempts - 1), 3600))
 
 
-@live.write_service(changes=lambda arguments, result: ())
+@live.write_service(changes=live.NO_TOURNAMENT)
 def queue(*, link: PersonalLink, kind: str, round_number: int = 0, due_at: datetime | None = None) -> Message | None:
     """One message of ``kind`` for the link's address (once per cause), handed to the worker after commit.
     None when the player gave no e-mail or unsubscribed from this kind."""
@@ -92,7 +92,7 @@ def _failed(message: Message, error: Exception) -> str:
     return status
 
 
-@live.write_service(changes=lambda arguments, result: ())
+@live.write_service(changes=live.NO_TOURNAMENT)
 def send_again(*, message: Message) -> Message:
     """The director's "send again" for a message given up on or failing: a fresh start of its attempts."""
     Message.objects.filter(pk=message.pk).update(status=Message.QUEUED, attempts=0)
@@ -101,7 +101,7 @@ def send_again(*, message: Message) -> Message:
 
 
 
-@live.write_service(changes=lambda arguments, result: ())
+@live.write_service(changes=live.NO_TOURNAMENT)
 def unsubscribe(*, email: str, kind: str) -> None:
     """No more messages of ``kind`` to ``email``; those waiting are not sent."""
     Unsubscribe.objects.get_or_create(email=email.lower(), kind=kind)
@@ -109,6 +109,6 @@ def unsubscribe(*, email: str, kind: str) -> None:
         status=Message.SKIPPED)
 
 
-@live.write_service(changes=lambda arguments, result: ())
+@live.write_service(changes=live.NO_TOURNAMENT)
 def resubscribe(*, email: str, kind: str) -> None:
     Unsubscribe.objects.filter(email__iexact=email, kind=kind).delete()

@@ -17,6 +17,7 @@ from signup import signals
 from signup.models import Registration, SignUp, SignUpAttempt
 from tournament import live, players
 from tournament import services as tournament_services
+from tournament.events import ChangeKind
 from tournament.models import Entry, Player, Tournament
 
 WINDOW = timedelta(hours=1)
@@ -30,7 +31,7 @@ def _attempts_allowed() -> int:
     return getattr(settings, "SIGNUP_MAX_PER_ADDRESS_PER_HOUR", 10)
 
 
-@live.write_service
+@live.write_service(kind=ChangeKind.SETTINGS)
 def set_registration(*, tournament: Tournament, is_open: bool, deadline, cap: int | None) -> Registration:
     if cap is not None and cap < 1:
         raise ServiceError(gettext_lazy("Mindestens ein Platz."))
@@ -81,7 +82,7 @@ def _clean(name: str, club: str, email: str) -> tuple[str, str, str]:
     return name, club, email
 
 
-@live.write_service
+@live.write_service(kind=ChangeKind.ENTRIES)
 def sign_up(*, tournament: Tournament, name: str, club: str = "", email: str = "", address: str = "-") -> SignUp:
     """A player signs up: a place while there is one, else the waiting list. Refused after the
     deadline, when registration is closed, twice for the same person, or in a flood from one address."""
@@ -111,7 +112,7 @@ def _locked(sign_up: SignUp) -> tuple[SignUp, Registration]:
     return SignUp.objects.select_for_update().get(pk=sign_up.pk), registration
 
 
-@live.write_service(changes=lambda arguments, result: [arguments["sign_up"].tournament_id])
+@live.write_service(kind=ChangeKind.ENTRIES, changes=lambda arguments, result: [arguments["sign_up"].tournament_id])
 def confirm(*, sign_up: SignUp) -> SignUp:
     sign_up, _registration = _locked(sign_up)
     if sign_up.status != SignUp.REGISTERED:
@@ -122,7 +123,7 @@ def confirm(*, sign_up: SignUp) -> SignUp:
     return sign_up
 
 
-@live.write_service(changes=lambda arguments, result: [arguments["sign_up"].tournament_id])
+@live.write_service(kind=ChangeKind.ENTRIES, changes=lambda arguments, result: [arguments["sign_up"].tournament_id])
 def cancel(*, sign_up: SignUp) -> SignUp:
     sign_up, registration = _locked(sign_up)
     if sign_up.status in (SignUp.CANCELLED, SignUp.CHECKED_IN):
@@ -135,7 +136,7 @@ def cancel(*, sign_up: SignUp) -> SignUp:
     return sign_up
 
 
-@live.write_service(changes=lambda arguments, result: [arguments["sign_up"].tournament_id])
+@live.write_service(kind=ChangeKind.ENTRIES, changes=lambda arguments, result: [arguments["sign_up"].tournament_id])
 def match(*, sign_up: SignUp, player: Player | None) -> SignUp:
     """The director says which known player this is (or none: a newcomer)."""
     sign_up, _registration = _locked(sign_up)
@@ -144,7 +145,7 @@ def match(*, sign_up: SignUp, player: Player | None) -> SignUp:
     return sign_up
 
 
-@live.write_service(changes=lambda arguments, result: [arguments["sign_up"].tournament_id])
+@live.write_service(kind=ChangeKind.ENTRIES, changes=lambda arguments, result: [arguments["sign_up"].tournament_id])
 def check_in(*, sign_up: SignUp):
     """On the day: a confirmed player is here. They get their entry (the known player's, or a new
     player's), checked in, so the round's draw seats them."""
@@ -161,7 +162,7 @@ def check_in(*, sign_up: SignUp):
     return entry
 
 
-@live.write_service(changes=lambda arguments, result: [arguments["sign_up"].tournament_id])
+@live.write_service(kind=ChangeKind.ENTRIES, changes=lambda arguments, result: [arguments["sign_up"].tournament_id])
 def undo_check_in(*, sign_up: SignUp) -> SignUp:
     """The director takes a check-in back (one made by the player at the door, say): confirmed again, the
     entry not here. Refused once the player sits at a table of a round."""

@@ -150,3 +150,27 @@ def test_a_sign_up_without_an_e_mail_sends_nothing(client, coming_tournament, dj
     with django_capture_on_commit_callbacks(execute=True):
         _sign_up(client, tournament, "Anna", "")
     assert not Message.objects.exists() and SignUp.objects.get().personal_link is not None
+
+
+def test_the_reminder_waits_in_the_queue_until_the_evening_before(client, coming_tournament, smtp_server, mail_to,
+                                                                 run_worker, django_capture_on_commit_callbacks):
+    from django.utils import timezone
+    from django_tasks_db.models import DBTaskResult
+
+    server = smtp_server()
+    mail_to(server)
+    tournament = coming_tournament(days=5)
+    with django_capture_on_commit_callbacks(execute=True):
+        _sign_up(client, tournament, "Anna", "anna@example.invalid")
+    reminder = Message.objects.get(kind=MessageKind.REMINDER)
+    due = timezone.localtime(reminder.due_at)
+    assert due.date() == tournament.date - timedelta(days=1) and due.hour == 18
+    run_worker()
+    assert len(server.wait_for(1)) == 1  # the confirmation only: the reminder is not due yet
+    reminder.refresh_from_db()
+    assert reminder.status == Message.QUEUED
+    waiting = DBTaskResult.objects.get(args_kwargs__args=[reminder.pk])
+    assert waiting.run_after == reminder.due_at
+    DBTaskResult.objects.filter(pk=waiting.pk).update(run_after=timezone.now())  # the evening before has come
+    run_worker()
+    assert "Morgen" in server.wait_for(2)[-1]["Subject"]
