@@ -41,7 +41,8 @@ def refusal(link: PersonalLink) -> ServiceError | None:
 @live.write_service(**CHANGES)
 def self_check_in(*, link: PersonalLink) -> PersonalLink:
     """The player is at the door: his sign-up confirmed and checked in (his entry made), or his entry checked in."""
-    link = PersonalLink.objects.select_for_update().select_related("tournament", "sign_up", "entry").get(pk=link.pk)
+    link = PersonalLink.objects.select_for_update(of=("self",)).select_related("tournament", "sign_up", "entry").get(
+        pk=link.pk)
     refused = refusal(link)
     if refused is not None:
         raise refused
@@ -59,7 +60,7 @@ def self_check_in(*, link: PersonalLink) -> PersonalLink:
 @live.write_service(**CHANGES)
 def undo_self_check_in(*, link: PersonalLink) -> PersonalLink:
     """The director's undo: not here after all (refused once the player sits at a table)."""
-    link = PersonalLink.objects.select_for_update().select_related("sign_up", "entry").get(pk=link.pk)
+    link = PersonalLink.objects.select_for_update(of=("self",)).select_related("sign_up", "entry").get(pk=link.pk)
     if link.self_checked_in_at is None:
         raise ServiceError(gettext_lazy("%(name)s hat nicht selbst eingecheckt."), name=link.name)
     if link.sign_up_id is not None:

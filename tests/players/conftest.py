@@ -9,7 +9,6 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
-from django.core.management import call_command
 from django.utils import timezone
 
 SINK = Path(__file__).with_name("smtp_sink.py")
@@ -70,9 +69,24 @@ def mail_to(settings):
 
 @pytest.fixture
 def run_worker():
-    """run_worker(): the worker (`manage.py db_worker`) runs every task that is due, then returns."""
+    """run_worker(): db_worker's own Worker runs every task that is due, then returns. Its loop is not used
+    here: between tasks it closes connections that are not in autocommit, which inside a test's
+    transaction is the test's own (on PostgreSQL). The whole worker process runs in test_serve_messages.py."""
+    from django.db import transaction
+    from django_tasks_db.management.commands.db_worker import Worker
+    from django_tasks_db.models import DBTaskResult
+
+    worker = Worker(queue_names=["default"], interval=0, batch=True, backend_name="default", startup_delay=False,
+                    max_tasks=None, worker_id="tests", excluded_queue_names=[])
+
     def run() -> None:
-        call_command("db_worker", batch=True, interval=0, startup_delay=False, reload=False, verbosity=0)
+        while True:
+            with transaction.atomic():
+                task = DBTaskResult.objects.ready().get_locked()
+                if task is None:
+                    return
+                task.claim("tests")
+            worker.run_task(task)
     return run
 
 

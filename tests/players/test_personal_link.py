@@ -64,7 +64,8 @@ def test_the_desk_lists_every_player_with_a_qr_code_of_their_link(client, direct
     assert Client().get(f"/turniere/{tournament.slug}/links/").status_code == 302  # directors only
 
 
-def test_the_desk_qr_code_reads_back_as_the_link(client, director, make_tournament, tmp_path):
+@pytest.mark.once
+def test_the_desk_qr_code_reads_back_as_the_link(tmp_path):
     """zbarimg (zbar-tools) reads the QR code the page draws: what a phone at the door scans."""
     import shutil
     import subprocess
@@ -150,3 +151,24 @@ def test_the_page_speaks_the_language_the_player_signed_up_in(coming_tournament)
     switched.cookies["django_language"] = "de"
     assert "erst am Turniertag" in switched.get(path).content.decode()
 
+
+
+def test_the_director_takes_a_check_in_back_on_the_sign_up_list_but_not_once_seated(client, director, coming_tournament):
+    tournament = coming_tournament(days=0, cap=None)
+    signed = []
+    for number in range(4):
+        sign_up, _path = _signed_up(tournament, f"Gast {number}", f"gast{number}@example.invalid")
+        signup_services.confirm(sign_up=sign_up)
+        signup_services.check_in(sign_up=sign_up)
+        signed.append(sign_up)
+    listing = f"/turniere/{tournament.slug}/anmeldungen/"
+    assert "Check-in zurücknehmen" in client.get(listing).content.decode()
+    assert client.post(listing, {"action": "undo_check_in", "sign_up": signed[0].pk}).status_code == 302
+    signed[0].refresh_from_db()
+    assert signed[0].status == SignUp.CONFIRMED and not tournament.entries.get(player=signed[0].player).checked_in
+    signup_services.check_in(sign_up=signed[0])
+    from tournament import rounds
+
+    rounds.seat_round(round=tournament.round_set.get(number=1), seed="z")
+    refused = client.post(listing, {"action": "undo_check_in", "sign_up": signed[1].pk})
+    assert refused.status_code == 422 and "sitzt schon an einem Tisch" in refused.content.decode()
