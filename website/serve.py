@@ -175,8 +175,12 @@ def worker_wanted() -> bool:
     return os.environ.get("MESSAGES_WORKER", "1").strip() != "0"
 
 
-def _die_with_parent() -> None:
-    """In the worker before it runs: Linux sends it SIGTERM when this process dies, a kill -9 too."""
+def _worker_process() -> None:
+    """In the worker before it runs: a lower priority, so the server processes (the players' and scorers'
+    requests) go first on a busy laptop, as mail may take seconds; and Linux sends it SIGTERM when this
+    process dies, a kill -9 too."""
+    with contextlib.suppress(OSError):
+        os.nice(10)
     with contextlib.suppress(Exception):
         import ctypes
 
@@ -186,7 +190,7 @@ def _die_with_parent() -> None:
 def start_worker() -> int:
     """The messages' worker (django_tasks_db's db_worker, polling the queue every second), its pid."""
     command = [sys.executable, MANAGE, "db_worker", "--no-reload", "--interval", "1", "--no-startup-delay", "-v", "0"]
-    return subprocess.Popen(command, preexec_fn=_die_with_parent).pid  # noqa: PLW1509 - only prctl, no locks
+    return subprocess.Popen(command, preexec_fn=_worker_process).pid  # noqa: PLW1509 - only prctl, no locks
 
 
 def _run_processes(settings: dict, processes: int) -> int:
