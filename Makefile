@@ -81,11 +81,16 @@ run: venv
 		echo "==> no seed_demo command yet: starting without demo data"; \
 	fi
 	@$(DEMO_ENV) $(VPY) manage.py lan_banner --host $(HOST) --port $(PORT)
-	$(DEMO_ENV) $(VPY) manage.py runserver $(HOST):$(PORT)
+	@# The players' messages: no mail server here, so the worker prints each one and keeps it for the
+	@# director's page (/turniere/<slug>/nachrichten/); it stops with the server.
+	$(DEMO_ENV) $(VPY) manage.py db_worker --no-reload --interval 1 --no-startup-delay & worker=$$!; \
+		trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
+		$(DEMO_ENV) $(VPY) manage.py runserver $(HOST):$(PORT)
 
 # Production start in the hall: debug off (DJANGO_DEBUG unset), DJANGO_SECRET_KEY or the installation's own key,
 # migrations and the cache table first, collectstatic for whitenoise, then waitress (website/serve.py: HOST, PORT,
-# SERVER_PROCESSES, SERVER_THREADS, SERVER_CONNECTION_LIMIT, SERVER_CHANNEL_TIMEOUT). BACKUP_EVERY_MINUTES=N runs
+# SERVER_PROCESSES, SERVER_THREADS, SERVER_CONNECTION_LIMIT, SERVER_CHANNEL_TIMEOUT; the players' messages' worker,
+# MESSAGES_WORKER, with EMAIL_HOST/EMAIL_PORT/... for SMTP). BACKUP_EVERY_MINUTES=N runs
 # `manage.py backup` every N
 # minutes alongside into BACKUP_DIR (keeping BACKUP_KEEP copies); it stops with the server.
 serve: venv

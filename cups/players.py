@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy
 from cups.models import AbakusNumber, ImportedResult, PlayerMerge
 from language import ServiceError
 from tournament import live
+from tournament.events import ChangeKind
 from tournament.models import Entry, Player
 from tournament.players import key, keyed_players, likely_duplicates
 
@@ -79,7 +80,7 @@ def close_players(name: str) -> list[Player]:
     return [s.player for s in find_players(name, limit=5, exclude=same) if s.score > CLOSE_SCORE]
 
 
-@live.write_service(changes=lambda arguments, merge: Entry.objects.filter(
+@live.write_service(kind=ChangeKind.ENTRIES, changes=lambda arguments, merge: Entry.objects.filter(
     player=arguments["keep"].pk).values_list("tournament_id", flat=True))  # the duplicate's entries are the kept one's now
 def merge_players(*, keep: Player, duplicate: Player, user=None) -> PlayerMerge:
     """Move every Entry and ImportedResult of ``duplicate`` onto ``keep``, record it, delete ``duplicate``.

@@ -10,6 +10,7 @@ from cups.models import Cup, CupScheme, Season, SeasonTournament, SubRanking, se
 from cups.season import FINAL_MODES
 from language import ByLanguage, ServiceError
 from tournament import live
+from tournament.events import ChangeKind
 from tournament.models import Tournament
 
 
@@ -92,7 +93,7 @@ def create_season(*, cup: Cup, label: str, ordering: int | None = None) -> Seaso
     return season
 
 
-@live.write_service
+@live.write_service(kind=ChangeKind.SETTINGS)
 def add_tournament(*, season: Season, tournament: Tournament, is_final: bool = False) -> SeasonTournament:
     """Count ``tournament`` in ``season``; a tournament belongs to at most one season."""
     existing = SeasonTournament.objects.select_for_update().filter(tournament=tournament).select_related(
@@ -111,7 +112,7 @@ def season_label(day) -> str:
     return f"{start}/{(start + 1) % 100:02d}"
 
 
-@live.write_service
+@live.write_service(kind=ChangeKind.SETTINGS)
 def enter_current_season(*, cup_slug: str, tournament: Tournament, scheme: str | None = None,
                          final_mode: str | None = None, is_final: bool = False,
                          min_tournaments: int | None = None) -> SeasonTournament:

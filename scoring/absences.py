@@ -17,6 +17,7 @@ from language import ServiceError
 from scoring.seats import LEFT, PAUSE, Absence, absences_of, present_positions
 from scoring.services import _table_write
 from tournament import live
+from tournament.events import ChangeKind
 from tournament.models import Table
 
 
@@ -40,7 +41,7 @@ def _check_four_stay(table: Table, absences: list[Absence], number: int, name: s
             "den Tisch beenden)."), name=name)
 
 
-@live.write_service
+@live.write_service(kind=ChangeKind.PAUSE)
 def pause_player(*, table: Table, position: int, expected_version: int | None = None, director: bool = False) -> Table:
     """The player at ``position`` sits out from the next hand until he returns (tables of five and six)."""
     with _table_write(table, expected_version=expected_version, director=director, fields=("absences",)) as table:
@@ -56,7 +57,7 @@ def pause_player(*, table: Table, position: int, expected_version: int | None = 
     return table
 
 
-@live.write_service
+@live.write_service(kind=ChangeKind.LEAVE)
 def leave_table(*, table: Table, position: int, expected_version: int | None = None, director: bool = False) -> Table:
     """The player at ``position`` leaves: the table plays its remaining hands without him."""
     with _table_write(table, expected_version=expected_version, director=director, fields=("absences",)) as table:
@@ -73,7 +74,7 @@ def leave_table(*, table: Table, position: int, expected_version: int | None = N
     return table
 
 
-@live.write_service
+@live.write_service(kind=ChangeKind.PAUSE)
 def return_player(*, table: Table, position: int, expected_version: int | None = None, director: bool = False) -> Table:
     """A paused player plays again from the next hand (a leave tapped by mistake is taken back while no
     hand has been entered since)."""

@@ -17,6 +17,7 @@ from scoring.scored import ScoredHand, scored_hand
 from scoring.seats import absences_of, dealer_position, seat_entries
 from tournament import live
 from tournament.copies import INSERT_CHUNK, delete_rows, insert_rows
+from tournament.events import ChangeKind
 from tournament.models import Round, Table, Tournament
 
 
@@ -32,7 +33,7 @@ class EnteredElsewhere:
     created_at: datetime | None = None
 
 
-@live.write_service
+@live.write_service(kind=ChangeKind.COPY)
 def remove_hands(*, tournament: Tournament) -> None:
     """Every hand, revision and correction of ``tournament``, before its copy is replaced."""
     delete_rows(HandScore.objects.filter(round__tournament=tournament))
@@ -41,7 +42,8 @@ def remove_hands(*, tournament: Tournament) -> None:
     delete_rows(Correction.objects.filter(round__tournament=tournament))
 
 
-@live.write_service(changes=lambda arguments, points: {table.round.tournament_id for table, _s, _h in arguments["tables"]})
+@live.write_service(kind=ChangeKind.COPY,
+                    changes=lambda arguments, points: {table.round.tournament_id for table, _s, _h in arguments["tables"]})
 def store_entered_hands(*, tables: list[tuple[Table, list[int], list[EnteredElsewhere]]]
                         ) -> list[list[tuple[Decimal, ...]]]:
     """Store each table's hands (the table new, ``seats`` its entry ids by place) as entered elsewhere,
@@ -91,7 +93,7 @@ def store_entered_hands(*, tables: list[tuple[Table, list[int], list[EnteredElse
     return points
 
 
-@live.write_service
+@live.write_service(kind=ChangeKind.COPY)
 def store_booked_corrections(*, round: Round, corrections: list[dict]) -> list[Correction]:
     """A copied round's corrections as booked elsewhere (entry id, points, reason, time)."""
     rows = Correction.objects.bulk_create([

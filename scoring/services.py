@@ -24,8 +24,9 @@ from scoring.models import CORRECTION_LIMIT, CORRECTION_REASON_LENGTH, Correctio
 from scoring.scored import score_rows
 from scoring.seats import absences_of, dealer_position, seat_entries
 from scoring.settlement import price_hands
-from tournament import events, live
+from tournament import live
 from tournament.errors import NotWritable, StaleVersion, WrongHandNumber
+from tournament.events import ChangeKind
 from tournament.models import Round, Seat, Table
 
 # Who entered a hand, stored as a code and shown translated (scoring.models.Hand.entered_by_label).
@@ -91,7 +92,8 @@ class StoredHand:
     version: int  # the table's version after the write
 
 
-@live.write_service(changes=lambda arguments, stored: [stored.hand.table.round.tournament_id] if stored.created else ())
+@live.write_service(kind=ChangeKind.HAND,
+                    changes=lambda arguments, stored: [stored.hand.table.round.tournament_id] if stored.created else ())
 def store_hand(*, table: Table, number: int, data: dict, idempotency_key: str = "", entered_by: str = "",
                user=None, director: bool = False) -> StoredHand:
     """Store the next hand of a table: the one path every hand takes (the scorer's form and API, the
@@ -113,12 +115,7 @@ def store_hand(*, table: Table, number: int, data: dict, idempotency_key: str = 
             _entered(table, hand)
     except _Replayed as replay:
         return StoredHand(replay.hand, False, replay.version)
-    _announce(events.hand_stored, table, hand.number)
     return StoredHand(hand, True, table.version)
-
-
-def _announce(event, table: Table, number: int) -> None:
-    events.announce(event, tournament_id=table.round.tournament_id, table_id=table.pk, number=number)
 
 
 def _new_hand(table: Table, seats: list[int], number: int, data: dict, key: str, entered_by: str,
@@ -141,7 +138,8 @@ def _entered(table: Table, last: Hand) -> None:
         Round.objects.filter(pk=table.round_id).update(status=Round.RUNNING)
 
 
-@live.write_service(changes=lambda arguments, stored: [arguments["table"].round.tournament_id] if stored else ())
+@live.write_service(kind=ChangeKind.HAND,
+                    changes=lambda arguments, stored: [arguments["table"].round.tournament_id] if stored else ())
 def record_hands(*, table: Table, hands: list[dict], key_prefix: str = "", entered_by: str = "", user=None,
                  director: bool = False) -> list[Hand]:
     """The table's next hands at once (the demo, a whole sheet): stored exactly as ``store_hand`` one
@@ -166,12 +164,10 @@ def record_hands(*, table: Table, hands: list[dict], key_prefix: str = "", enter
         HandRevision.objects.bulk_create([revision for _hand, _scores, revision in built])
         _entered(table, stored[-1])
         table.version += len(built) - 1  # one write a hand, as when entered one by one (_table_write adds the last)
-    for hand in stored:
-        _announce(events.hand_stored, table, hand.number)
     return stored
 
 
-@live.write_service
+@live.write_service(kind=ChangeKind.CORRECTION)
 def correct_hand(*, hand: Hand, data: dict, expected_version: int, reason: str = "", by: str = "", user=None,
                  director: bool = False) -> Hand:
     """Replace a hand's entry. A scorer may correct the last hand of an open, unconfirmed table; the
@@ -191,11 +187,10 @@ def correct_hand(*, hand: Hand, data: dict, expected_version: int, reason: str =
         HandScore.objects.bulk_create(scores)
         HandRevision.objects.create(table=table, number=hand.number, action=HandRevision.CORRECTED, before=before,
                                     after=stored, reason=reason.strip(), by=by[:120], user=user)
-    _announce(events.hand_corrected, table, hand.number)
     return hand
 
 
-@live.write_service
+@live.write_service(kind=ChangeKind.HAND)
 def remove_last_hand(*, table: Table, expected_version: int, reason: str = "", by: str = "", user=None,
                      director: bool = False) -> None:
     """Undo the last hand of a table (the scorer's undo, or the director's)."""
@@ -209,10 +204,9 @@ def remove_last_hand(*, table: Table, expected_version: int, reason: str = "", b
         hand.delete()
         table.hands_entered = hand.number - 1
         table.last_hand_at = table.hands.aggregate(last=Max("created_at"))["last"]
-    _announce(events.hand_removed, table, hand.number)
 
 
-@live.write_service
+@live.write_service(kind=ChangeKind.CONFIRMATION)
 def confirm_table(*, table: Table, expected_version: int, names: str) -> Table:
     """The players confirm the sheet on the device; after that only the director changes it."""
     with _table_write(table, expected_version=expected_version, fields=("confirmed_at", "confirmed_by")) as table:
@@ -224,7 +218,7 @@ def confirm_table(*, table: Table, expected_version: int, names: str) -> Table:
     return table
 
 
-@live.write_service
+@live.write_service(kind=ChangeKind.SETTINGS)  # what follows MONEY: never MONEY itself
 def reprice(*, tournament) -> int:
     """Fix every stored hand's euros again under the tournament's stake and charity box (after a
     director changed either): the same arithmetic as when the hands were stored. Returns the hands."""
@@ -236,7 +230,7 @@ def reprice(*, tournament) -> int:
     return len(boxes)
 
 
-@live.write_service
+@live.write_service(kind=ChangeKind.CORRECTION)
 def book_correction(*, entry, round: Round, points, reason: str, user=None) -> Correction:
     """Book points for ``entry`` in ``round`` outside any hand, with a reason (see models.Correction)."""
     if round.tournament_id != entry.tournament_id:
@@ -257,7 +251,7 @@ def book_correction(*, entry, round: Round, points, reason: str, user=None) -> C
     return correction
 
 
-@live.write_service
+@live.write_service(kind=(ChangeKind.REVOKE_CLAIM, ChangeKind.CORRECTION))
 def book_revoke_claim(*, hand: Hand, claimant, points, reason: str, user=None) -> tuple[Correction, Correction]:
     """A revoke claim (Tirol, seed 000 section 6: a further evident loss claimed from the offender) as
     one zero-sum booking tied to ``hand``: ``claimant`` +points, the hand's offender -points."""
@@ -289,7 +283,7 @@ def book_revoke_claim(*, hand: Hand, claimant, points, reason: str, user=None) -
     return rows[0], rows[1]
 
 
-@live.write_service
+@live.write_service(kind=ChangeKind.SEATING)
 def record_draw(*, table: Table, expected_version: int, first_dealer: int | None = None,
                 first_vorhand: int | None = None, order: list[int] | None = None, director: bool = False) -> Table:
     """Record what was drawn at the table before the first hand, as the rule set's text has it

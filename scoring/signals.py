@@ -2,21 +2,24 @@
 
 Hands fix their euros when stored (scoring.scored.score_rows). A tournament's stake and charity box
 can still be changed afterwards (the admin), and the tournament core may not reach into hands: it
-announces the change (tournament.events.money_settings_changed) and scoring prices the hands again.
+announces the change (ChangeKind.MONEY on tournament.events.tournament_changed) and scoring prices the
+hands again.
 """
 
 from __future__ import annotations
 
 from django.dispatch import receiver
 
-from tournament.events import money_settings_changed
+from tournament.events import ChangeKind, TournamentChange, tournament_changed
 from tournament.models import Tournament
 
 
-@receiver(money_settings_changed, dispatch_uid="scoring.reprice")
-def reprice_when_money_settings_change(sender, tournament_id: int, **details) -> None:
+@receiver(tournament_changed, dispatch_uid="scoring.reprice")
+def reprice_when_money_settings_change(sender, change: TournamentChange, **details) -> None:
+    if ChangeKind.MONEY not in change.kinds:
+        return
     from scoring.services import reprice
 
-    tournament = Tournament.objects.filter(pk=tournament_id).first()
+    tournament = Tournament.objects.filter(pk=change.tournament_id).first()
     if tournament is not None:
         reprice(tournament=tournament)

@@ -13,10 +13,12 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
 from language import ServiceError
+from signup import signals
 from signup.models import Registration, SignUp, SignUpAttempt
 from tournament import live, players
 from tournament import services as tournament_services
-from tournament.models import Player, Tournament
+from tournament.events import ChangeKind
+from tournament.models import Entry, Player, Tournament
 
 WINDOW = timedelta(hours=1)
 
@@ -29,7 +31,7 @@ def _attempts_allowed() -> int:
     return getattr(settings, "SIGNUP_MAX_PER_ADDRESS_PER_HOUR", 10)
 
 
-@live.write_service
+@live.write_service(kind=ChangeKind.SETTINGS)
 def set_registration(*, tournament: Tournament, is_open: bool, deadline, cap: int | None) -> Registration:
     if cap is not None and cap < 1:
         raise ServiceError(gettext_lazy("Mindestens ein Platz."))
@@ -52,6 +54,7 @@ def _move_up(registration: Registration) -> list[SignUp]:
             break
         waiting.status = SignUp.REGISTERED
         waiting.save(update_fields=["status"])
+        signals.moved_up.send(sender=SignUp, sign_up=waiting)
         moved.append(waiting)
         free = None if free is None else free - 1
     return moved
@@ -79,7 +82,7 @@ def _clean(name: str, club: str, email: str) -> tuple[str, str, str]:
     return name, club, email
 
 
-@live.write_service
+@live.write_service(kind=ChangeKind.ENTRIES)
 def sign_up(*, tournament: Tournament, name: str, club: str = "", email: str = "", address: str = "-") -> SignUp:
     """A player signs up: a place while there is one, else the waiting list. Refused after the
     deadline, when registration is closed, twice for the same person, or in a flood from one address."""
@@ -97,9 +100,11 @@ def sign_up(*, tournament: Tournament, name: str, club: str = "", email: str = "
     full = registration.cap is not None and _holding(registration) >= registration.cap
     # The known player of that name and club (tournament/players.py's rule); a near miss is left to
     # the director, who sees suggestions from the typo-tolerant search.
-    return SignUp.objects.create(tournament=tournament, name=name, club=club, email=email,
+    done = SignUp.objects.create(tournament=tournament, name=name, club=club, email=email,
                                  player=players.find_player(name, club),
                                  status=SignUp.WAITING if full else SignUp.REGISTERED)
+    signals.signed_up.send(sender=SignUp, sign_up=done)
+    return done
 
 
 def _locked(sign_up: SignUp) -> tuple[SignUp, Registration]:
@@ -107,7 +112,7 @@ def _locked(sign_up: SignUp) -> tuple[SignUp, Registration]:
     return SignUp.objects.select_for_update().get(pk=sign_up.pk), registration
 
 
-@live.write_service(changes=lambda arguments, result: [arguments["sign_up"].tournament_id])
+@live.write_service(kind=ChangeKind.ENTRIES, changes=lambda arguments, result: [arguments["sign_up"].tournament_id])
 def confirm(*, sign_up: SignUp) -> SignUp:
     sign_up, _registration = _locked(sign_up)
     if sign_up.status != SignUp.REGISTERED:
@@ -118,7 +123,7 @@ def confirm(*, sign_up: SignUp) -> SignUp:
     return sign_up
 
 
-@live.write_service(changes=lambda arguments, result: [arguments["sign_up"].tournament_id])
+@live.write_service(kind=ChangeKind.ENTRIES, changes=lambda arguments, result: [arguments["sign_up"].tournament_id])
 def cancel(*, sign_up: SignUp) -> SignUp:
     sign_up, registration = _locked(sign_up)
     if sign_up.status in (SignUp.CANCELLED, SignUp.CHECKED_IN):
@@ -131,7 +136,7 @@ def cancel(*, sign_up: SignUp) -> SignUp:
     return sign_up
 
 
-@live.write_service(changes=lambda arguments, result: [arguments["sign_up"].tournament_id])
+@live.write_service(kind=ChangeKind.ENTRIES, changes=lambda arguments, result: [arguments["sign_up"].tournament_id])
 def match(*, sign_up: SignUp, player: Player | None) -> SignUp:
     """The director says which known player this is (or none: a newcomer)."""
     sign_up, _registration = _locked(sign_up)
@@ -140,7 +145,7 @@ def match(*, sign_up: SignUp, player: Player | None) -> SignUp:
     return sign_up
 
 
-@live.write_service(changes=lambda arguments, result: [arguments["sign_up"].tournament_id])
+@live.write_service(kind=ChangeKind.ENTRIES, changes=lambda arguments, result: [arguments["sign_up"].tournament_id])
 def check_in(*, sign_up: SignUp):
     """On the day: a confirmed player is here. They get their entry (the known player's, or a new
     player's), checked in, so the round's draw seats them."""
@@ -155,3 +160,20 @@ def check_in(*, sign_up: SignUp):
     sign_up.player, sign_up.status = entry.player, SignUp.CHECKED_IN
     sign_up.save(update_fields=["player", "status"])
     return entry
+
+
+@live.write_service(kind=ChangeKind.ENTRIES, changes=lambda arguments, result: [arguments["sign_up"].tournament_id])
+def undo_check_in(*, sign_up: SignUp) -> SignUp:
+    """The director takes a check-in back (one made by the player at the door, say): confirmed again, the
+    entry not here. Refused once the player sits at a table of a round."""
+    sign_up, _registration = _locked(sign_up)
+    if sign_up.status != SignUp.CHECKED_IN:
+        raise ServiceError(gettext_lazy("%(name)s ist nicht eingecheckt."), name=sign_up.name)
+    entry = Entry.objects.filter(tournament_id=sign_up.tournament_id, player_id=sign_up.player_id).first()
+    if entry is not None:
+        if entry.seats.exists():
+            raise ServiceError(gettext_lazy("%(name)s sitzt schon an einem Tisch."), name=sign_up.name)
+        tournament_services.set_checked_in(entry=entry, checked_in=False)
+    sign_up.status = SignUp.CONFIRMED
+    sign_up.save(update_fields=["status"])
+    return sign_up

@@ -37,14 +37,19 @@ def sign_up_page(request, slug: str):
                 else:
                     messages.success(request, gettext(
                         "%(done)s ist angemeldet. Die Turnierleitung bestätigt die Anmeldung.") % {"done": done.name})
+                # The player's own page (players/ sets it on the sign-up): shown once on the page after the redirect.
+                if getattr(done, "personal_path", None):
+                    request.session["personal_path"] = done.personal_path
                 return redirect("signup:page", slug=slug)
         else:
             status = 422
     listing = selectors.sign_up_list(tournament)
     registration = listing.registration
     is_open = registration is not None and registration.why_closed() is None
+    personal_path = request.session.pop("personal_path", None) if request.method == "GET" else None
     return render(request, "signup/page.html", {"tournament": tournament, "form": form, "listing": listing,
-                                                "is_open": is_open}, status=status)
+                                                "is_open": is_open, "personal_url": personal_path and
+                                                request.build_absolute_uri(personal_path)}, status=status)
 
 
 def _act(request, tournament: Tournament) -> None:
@@ -56,6 +61,8 @@ def _act(request, tournament: Tournament) -> None:
         services.cancel(sign_up=sign_up)
     elif action == "check_in":
         services.check_in(sign_up=sign_up)
+    elif action == "undo_check_in":
+        services.undo_check_in(sign_up=sign_up)
     elif action == "match":
         number = int_param(request.POST, "player", 0)
         services.match(sign_up=sign_up, player=get_object_or_404(Player, pk=number) if number else None)

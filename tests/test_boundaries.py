@@ -25,7 +25,7 @@ PURE = ["rules.engine", "rules.engine.cardpoints", "rules.engine.catalogue", "ru
         "rules.engine.ruleset", "rules.engine.sampling", "rules.engine.scoring", "rules.engine.trischaken",
         "rules.engine.types", "rules.engine.valat", "rules.engine.numbers", "rules.rulesets", "tournament.seating",
         "tournament.standings", "tournament.money", "tournament.ranks", "scoring.settlement", "scoring.seats", "cups.season"]
-SOURCE_PACKAGES = ["website", "rating", "publishing", "signup", "cups", "paper", "scoring", "hall", "tournament", "rules", "language"]
+SOURCE_PACKAGES = ["website", "rating", "players", "publishing", "signup", "cups", "paper", "scoring", "hall", "tournament", "rules", "language"]
 
 # The house, bottom to top (docs/architecture.md): each package may import only those below it.
 # rules.engine is pure (no Django; tested above); the rules app wraps it; the tournament core knows
@@ -44,7 +44,8 @@ ALLOWED = {
     "publishing": {"rules", "rules.engine", "tournament", "scoring", "hall", "paper", "cups", "language"},
     "signup": {"rules", "rules.engine", "tournament", "scoring", "hall", "paper", "cups", "language"},
     "rating": {"rules", "rules.engine", "tournament", "scoring", "hall", "paper", "cups", "publishing", "language"},
-    "website": {"rules", "rules.engine", "tournament", "scoring", "hall", "paper", "cups", "publishing", "signup", "rating",
+    "players": {"rules", "rules.engine", "tournament", "scoring", "hall", "paper", "cups", "signup", "language"},
+    "website": {"rules", "rules.engine", "tournament", "scoring", "hall", "paper", "cups", "publishing", "signup", "rating", "players",
                 "language"},
 }
 

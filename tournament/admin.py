@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from guardian.admin import GuardedModelAdmin
 
 from tournament import live, services
+from tournament.events import ChangeKind
 from tournament.models import CustomRuleSet, Entry, Player, Round, RoundEvent, Tournament
 from tournament.money import MAX_STAKE_CENTS
 
@@ -43,7 +44,7 @@ class PlayerAdmin(admin.ModelAdmin):
     def save_model(self, request, obj, form, change):
         super().save_model(request, obj, form, change)
         for tournament_id in obj.entries.values_list("tournament_id", flat=True):
-            live.touch(tournament_id)  # a renamed player is renamed on every live page
+            live.touch(tournament_id, kind=ChangeKind.ENTRIES)  # a renamed player is renamed on every live page
 
 
 class EntryInline(admin.TabularInline):

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from django.db import connection
 
 from tournament import live
+from tournament.events import ChangeKind
 from tournament.models import Bye, Entry, Player, Round, RoundEvent, Seat, Table, Team, TeamMember, Tournament
 
 # Rows per INSERT statement: well inside SQLite's 32,766 parameters and PostgreSQL's 65,535.
@@ -76,7 +77,7 @@ def _clear(tournament: Tournament) -> None:
     delete_rows(Entry.objects.filter(tournament=tournament))
 
 
-@live.write_service(changes=lambda arguments, copied: [copied.tournament.pk])
+@live.write_service(kind=ChangeKind.COPY, changes=lambda arguments, copied: [copied.tournament.pk])
 def replace_with_copy(*, existing: Tournament | None, copy: TournamentCopy) -> CopiedRows:
     """``existing`` (or a new tournament) with exactly the copy's rows. Its hands must be gone already
     (scoring.copies.remove_hands): they hold entries."""

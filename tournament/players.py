@@ -39,6 +39,7 @@ from django.utils.translation import gettext_lazy
 from language import ServiceError
 from tournament import live, rounds
 from tournament.errors import DuplicatePlayer
+from tournament.events import ChangeKind
 from tournament.models import Entry, Player, Tournament
 from tournament.names import CLUB, NAME, REGION, clean, fold, key, sort_key
 from tournament.services import check_late_entry
@@ -115,7 +116,7 @@ def register_player(*, name: str, club: str = "", region: str = "", notes: str =
     return player
 
 
-@live.write_service
+@live.write_service(kind=ChangeKind.ENTRIES)
 def enter_new_player(*, tournament: Tournament, name: str, club: str = "", region: str = "", notes: str = "",
                      checked_in: bool = False, allow_duplicate: bool = False) -> Entry:
     """A newcomer and his entry in ``tournament``, in one transaction: the fields, late entry and the
@@ -152,7 +153,7 @@ def players_for(people: list[tuple[str, str, str]], *, among: QuerySet[Player]) 
     return chosen
 
 
-@live.write_service(changes=lambda arguments, entry: [entry.tournament_id])
+@live.write_service(kind=ChangeKind.ENTRIES, changes=lambda arguments, entry: [entry.tournament_id])
 def add_substitute(*, round, name: str, club: str = "") -> Entry:
     """A substitute ("Springer") for ``round`` instead of a bye (events.md): he plays this round only
     (withdrawn after it), the hands of his table count for the others, he is not ranked
@@ -173,7 +174,7 @@ def add_substitute(*, round, name: str, club: str = "") -> Entry:
                                 withdrawn_after_round=round.number)
 
 
-@live.write_service
+@live.write_service(kind=(ChangeKind.ENTRIES, ChangeKind.SEATING))
 def seat_with_substitute(*, round, name: str, club: str = "", user=None, ranking: list[int] | None = None):
     """A substitute ("Springer") instead of a bye, and the round seated again with him, in one
     transaction; ``ranking`` is what rounds.seat_round needs for a round seated by the standings."""

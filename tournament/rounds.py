@@ -15,7 +15,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
 from language import ByLanguage, Message, Said, ServiceError, pure_pair
-from tournament import events, live, seating
+from tournament import live, seating, selectors
+from tournament.events import ChangeKind
 from tournament.models import Bye, Entry, Round, RoundEvent, Seat, Table, Tournament, new_token
 from tournament.seating.byes import bye_count, choose_byes
 
@@ -28,7 +29,7 @@ def _system_seed() -> str:
     return f"{random.SystemRandom().randrange(10**9)}"
 
 
-@live.write_service
+@live.write_service(kind=ChangeKind.SEATING)
 def draw_lots(tournament: Tournament, seed: str) -> None:
     """Give every entry without one a lot number, drawn once and kept (the last tie-break)."""
     entries = list(tournament.entries.filter(lot__isnull=True).order_by("pk"))
@@ -151,7 +152,7 @@ def _store_seating(round: Round, tables: dict[int, list[int]], *, seed: str, use
     return round
 
 
-@live.write_service
+@live.write_service(kind=ChangeKind.SEATING)
 def seat_round(*, round: Round, seed: str | None = None, user=None, ranking: list[int] | None = None) -> Round:
     """Draw (or redraw) the seating of a round that has no hands yet.
 
@@ -222,7 +223,7 @@ def _byes_so_far(round: Round) -> dict[int, int]:
     return counts
 
 
-@live.write_service
+@live.write_service(kind=ChangeKind.SEATING)
 def seat_round_as_given(*, round: Round, tables: dict[int, list[int]], user=None, source: str = "") -> Round:
     """Seat a round exactly as given (a paper seating, or the Tables sheet of tournament.xlsx):
     ``tables`` maps each table number to entry ids in Platz order. Checked by ``seating_problems``."""
@@ -234,7 +235,7 @@ def seat_round_as_given(*, round: Round, tables: dict[int, list[int]], user=None
     return _store_seating(round, tables, seed="", user=user, reason=source, detail={"as_given": True})
 
 
-@live.write_service
+@live.write_service(kind=ChangeKind.ROUND_CLOSED)
 def close_round(*, round: Round, user=None) -> Round:
     round = _lock_round(round)
     if not round.can_close:
@@ -247,11 +248,12 @@ def close_round(*, round: Round, user=None) -> Round:
     round.status, round.closed_at = Round.CLOSED, timezone.now()
     round.save(update_fields=["status", "closed_at"])
     RoundEvent.objects.create(round=round, action="close", user=user)
-    events.announce(events.round_closed, round_id=round.pk, tournament_id=round.tournament_id)
+    if selectors.is_finished(round.tournament):
+        live.note(round.tournament_id, ChangeKind.FINISHED)
     return round
 
 
-@live.write_service
+@live.write_service(kind=ChangeKind.ROUND_REOPENED)
 def reopen_round(*, round: Round, reason: str, user=None) -> Round:
     round = _lock_round(round)
     if not reason.strip():
@@ -264,7 +266,7 @@ def reopen_round(*, round: Round, reason: str, user=None) -> Round:
     return round
 
 
-@live.write_service
+@live.write_service(kind=ChangeKind.TABLE_ENDED)
 def end_table(*, table: Table, reason: str = "", user=None) -> Table:
     """The director ends play at a late table: the round closes with the hands entered there."""
     table = Table.objects.select_for_update().select_related("round").get(pk=table.pk)
@@ -278,7 +280,7 @@ def end_table(*, table: Table, reason: str = "", user=None) -> Table:
     return table
 
 
-@live.write_service
+@live.write_service(kind=ChangeKind.SEATING)
 def rotate_links(*, round: Round, tables: list[Table] | None = None, every_table: bool = False, user=None,
                  reason: str = "") -> list[Table]:
     """Give ``tables`` of ``round`` (or, with ``every_table``, all of them) a new scorer link: a new

@@ -255,3 +255,16 @@ def free_slug(name: str, day) -> str:
         number += 1
         slug = f"{base}-{number}"
     return slug
+
+
+def last_round_number(tournament: Tournament) -> int:
+    """The number of the tournament's last round: its final where it has one."""
+    return tournament.rounds + 1 if tournament.has_final else tournament.rounds
+
+
+def is_finished(tournament: Tournament) -> bool:
+    """Whether the tournament is over: its last round and every round before it are closed (its final
+    state: final standings, the prize-giving)."""
+    last = last_round_number(tournament)
+    statuses = dict(tournament.round_set.filter(number__lte=last).values_list("number", "status"))
+    return len(statuses) == last and set(statuses.values()) == {Round.CLOSED}

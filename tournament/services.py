@@ -12,7 +12,8 @@ from django.utils.translation import gettext_lazy
 
 from language import ByLanguage, ServiceError
 from rules.engine.ruleset import RuleSet
-from tournament import events, live, selectors
+from tournament import live, selectors
+from tournament.events import ChangeKind
 from tournament.models import CustomRuleSet, Entry, Player, Round, Tournament
 from tournament.money import MAX_STAKE_CENTS, euro_text, from_cents
 
@@ -43,7 +44,7 @@ def resolve_ruleset(key: str) -> RuleSet:
 HAND_COUNTS = {(16, 20), (20, 25)}
 
 
-@live.write_service(changes=lambda arguments, tournament: [tournament.pk])
+@live.write_service(kind=ChangeKind.SETTINGS, changes=lambda arguments, tournament: [tournament.pk])
 def create_tournament(
     *, name: str, slug: str, date: Date, ruleset: RuleSet, venue: str = "", stake_cents: int | None = None,
     rounds: int | None = None, tables_of_five: bool | None = None, kontra_to_charity: bool = False, user=None,
@@ -82,7 +83,7 @@ def create_tournament(
     return tournament
 
 
-@live.write_service(changes=lambda arguments, renewed: renewed)
+@live.write_service(kind=ChangeKind.COPY, changes=lambda arguments, renewed: renewed)
 def renew_incarnations(*, tournament: Tournament | None = None) -> list[int]:
     """A new incarnation for ``tournament``, or for every tournament of the database (after a restore):
     from now on the cup's site takes this state as the venue's newest, whatever its live_version, and
@@ -114,7 +115,7 @@ def check_late_entry(tournament: Tournament, entry: Entry | None = None) -> None
         "later.“)."), ruleset=tournament.ruleset.name)
 
 
-@live.write_service
+@live.write_service(kind=ChangeKind.ENTRIES)
 def enter_player(*, tournament: Tournament, player: Player, checked_in: bool = False) -> Entry:
     entry = Entry.objects.filter(tournament=tournament, player=player).first()
     if entry is None or (checked_in and not entry.checked_in):
@@ -126,7 +127,7 @@ def enter_player(*, tournament: Tournament, player: Player, checked_in: bool = F
     return entry
 
 
-@live.write_service
+@live.write_service(kind=ChangeKind.ENTRIES)
 def set_checked_in(*, entry: Entry, checked_in: bool) -> Entry:
     if checked_in and not entry.checked_in:
         check_late_entry(entry.tournament, entry)
@@ -135,7 +136,7 @@ def set_checked_in(*, entry: Entry, checked_in: bool) -> Entry:
     return entry
 
 
-@live.write_service
+@live.write_service(kind=ChangeKind.WITHDRAWAL)
 def withdraw(*, entry: Entry, after_round: int | None) -> Entry:
     entry.withdrawn_after_round = after_round
     entry.save(update_fields=["withdrawn_after_round"])
@@ -157,7 +158,7 @@ def _amount(cents: int) -> ByLanguage:
     return ByLanguage(lambda lang: _euros(cents, lang))
 
 
-@live.write_service
+@live.write_service(kind=ChangeKind.SETTINGS)
 def set_prizes(*, tournament: Tournament, entry_fee_cents: int, prizes_cents: list[int],
                over_fees_ok: bool = False) -> Tournament:
     """The entry fee and the prize list (place 1 first), in cents.
@@ -189,15 +190,15 @@ def set_prizes(*, tournament: Tournament, entry_fee_cents: int, prizes_cents: li
     return tournament
 
 
-@live.write_service
+@live.write_service(kind=ChangeKind.SETTINGS)
 def set_money_settings(*, tournament: Tournament, stake_cents: int, kontra_to_charity: bool) -> Tournament:
     """Change what a point is worth and where the kontra money goes; the stored hands are priced again
-    once this commits (scoring listens to tournament.events.money_settings_changed)."""
+    once this commits (scoring follows the change channel's ChangeKind.MONEY)."""
     if not 0 <= stake_cents <= MAX_STAKE_CENTS:
         raise ServiceError(gettext_lazy("Cent je Punkt: 0 bis %(most)s."), most=MAX_STAKE_CENTS)
     changed = (tournament.stake_cents, tournament.kontra_to_charity) != (stake_cents, kontra_to_charity)
     tournament.stake_cents, tournament.kontra_to_charity = stake_cents, kontra_to_charity
     tournament.save(update_fields=["stake_cents", "kontra_to_charity"])
     if changed:
-        events.announce(events.money_settings_changed, tournament_id=tournament.pk)
+        live.note(tournament.pk, ChangeKind.MONEY)
     return tournament

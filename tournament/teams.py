@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy
 
 from language import ServiceError
 from tournament import live
+from tournament.events import ChangeKind
 from tournament.models import Entry, Team, TeamMember, Tournament
 
 MAX_NAME = 120
@@ -42,7 +43,7 @@ def _check_free(team: Team, entries: list[Entry]) -> None:
                 "%(player)s spielt schon für die Mannschaft „%(other)s“."), player=entry.player.name, other=other)
 
 
-@live.write_service
+@live.write_service(kind=ChangeKind.ENTRIES)
 def create_team(*, tournament: Tournament, name: str, entries: list[Entry] = ()) -> Team:
     """A new team of ``tournament``, with ``entries`` as its first members (all or nothing)."""
     name = _clean_name(name)
@@ -55,7 +56,7 @@ def create_team(*, tournament: Tournament, name: str, entries: list[Entry] = ())
     return team
 
 
-@live.write_service
+@live.write_service(kind=ChangeKind.ENTRIES)
 def add_member(*, team: Team, entry: Entry) -> TeamMember:
     """Put ``entry`` into ``team``; refused when the player already plays for another team."""
     _check_free(team, [entry])
@@ -63,7 +64,7 @@ def add_member(*, team: Team, entry: Entry) -> TeamMember:
     return member
 
 
-@live.write_service
+@live.write_service(kind=ChangeKind.ENTRIES)
 def add_members(*, team: Team, entries: list[Entry]) -> None:
     """Put every one of ``entries`` into ``team``: all of them or, when one already plays for another
     team, none."""
@@ -72,17 +73,17 @@ def add_members(*, team: Team, entries: list[Entry]) -> None:
         TeamMember.objects.get_or_create(team=team, entry=entry)
 
 
-@live.write_service
+@live.write_service(kind=ChangeKind.ENTRIES)
 def remove_members(*, team: Team, entries: list[Entry]) -> None:
     TeamMember.objects.filter(team=team, entry__in=list(entries)).delete()
 
 
-@live.write_service
+@live.write_service(kind=ChangeKind.ENTRIES)
 def delete_team(*, team: Team) -> None:
     team.delete()
 
 
-@live.write_service
+@live.write_service(kind=ChangeKind.ENTRIES)
 def team_name_for_import(tournament: Tournament, name: str) -> Team:
     """The team called ``name`` in ``tournament`` (case ignored), created when new: the player import's
     "Team"/"Mannschaft" column. Call inside the import's transaction."""
@@ -91,7 +92,7 @@ def team_name_for_import(tournament: Tournament, name: str) -> Team:
     return team or Team.objects.create(tournament=tournament, name=name)
 
 
-@live.write_service
+@live.write_service(kind=ChangeKind.ENTRIES)
 def form_teams(*, tournament: Tournament, size: int) -> list[Team]:
     """Teams of ``size`` players from the checked-in players without a team, by club where a club has
     enough of them ("TC Wels", "TC Wels 2"), the rest mixed in name order ("Mannschaft 1", …). Players

@@ -20,6 +20,11 @@ even after a kill -9 of it alone.
                                 its next one closes its own longest-idle one, so no client takes every slot)
     SERVER_CHANNEL_TIMEOUT      seconds before an idle or stalled connection is closed (60)
     SERVER_TRUSTED_PROXY        the proxy whose X-Forwarded-For (the client) and X-Forwarded-Proto count (127.0.0.1)
+    MESSAGES_WORKER             1: also run the worker that sends the players' messages (`manage.py db_worker`,
+                                players/outbox.py), started again when it dies, stopped with the server; 0: not here
+
+The worker is a process of its own beside the server processes: a request only queues a message (a row in
+the site's database) and never waits for the mail server.
 
 Every request is logged to stderr with its answer, size, time and the id the site sends back as
 X-Request-ID (waitress itself writes no access log).
@@ -33,6 +38,7 @@ import os
 import resource
 import signal
 import socket
+import subprocess
 import sys
 import threading
 import time
@@ -162,9 +168,36 @@ def _child(settings: dict, parent: int) -> None:
     os._exit(0)
 
 
+MANAGE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "manage.py")
+
+
+def worker_wanted() -> bool:
+    return os.environ.get("MESSAGES_WORKER", "1").strip() != "0"
+
+
+def _worker_process() -> None:
+    """In the worker before it runs: a lower priority, so the server processes (the players' and scorers'
+    requests) go first on a busy laptop, as mail may take seconds; and Linux sends it SIGTERM when this
+    process dies, a kill -9 too."""
+    with contextlib.suppress(OSError):
+        os.nice(10)
+    with contextlib.suppress(Exception):
+        import ctypes
+
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+
+
+def start_worker() -> int:
+    """The messages' worker (django_tasks_db's db_worker, polling the queue every second), its pid."""
+    command = [sys.executable, MANAGE, "db_worker", "--no-reload", "--interval", "1", "--no-startup-delay", "-v", "0"]
+    return subprocess.Popen(command, preexec_fn=_worker_process).pid  # noqa: PLW1509 - only prctl, no locks
+
+
 def _run_processes(settings: dict, processes: int) -> int:
-    """SERVER_PROCESSES copies of the server on one listening socket, started again when one dies."""
+    """SERVER_PROCESSES copies of the server on one listening socket, started again when one dies, and
+    the messages' worker beside them."""
     children: dict[int, float] = {}
+    workers: set[int] = set()
     stopping = False
 
     def spawn() -> None:
@@ -172,6 +205,11 @@ def _run_processes(settings: dict, processes: int) -> int:
         if pid == 0:
             _child(settings, os.getppid())
         children[pid] = time.monotonic()
+
+    def spawn_worker() -> None:
+        pid = start_worker()
+        children[pid] = time.monotonic()
+        workers.add(pid)
 
     def stop(signum, frame) -> None:
         nonlocal stopping
@@ -182,6 +220,8 @@ def _run_processes(settings: dict, processes: int) -> int:
 
     for _ in range(processes):
         spawn()
+    if worker_wanted():
+        spawn_worker()
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
     status = 0
@@ -189,6 +229,14 @@ def _run_processes(settings: dict, processes: int) -> int:
         pid, code = os.wait()
         started = children.pop(pid, None)
         if started is None or stopping:
+            continue
+        if pid in workers:  # the site goes on without it; messages wait in the queue until it is back
+            workers.discard(pid)
+            if not os.WIFSIGNALED(code) and time.monotonic() - started < 10:
+                processes_log.error("messages worker %s stopped at its start (status %s): messages wait", pid, code)
+            else:
+                processes_log.warning("messages worker %s stopped (status %s): starting another", pid, code)
+                spawn_worker()
             continue
         # A process that gives up at once by itself (a settings error) would only do so again: stop.
         if not os.WIFSIGNALED(code) and time.monotonic() - started < 10:
@@ -206,6 +254,8 @@ def main() -> None:
     _raise_open_file_limit(settings["connection_limit"] + 64)
     processes = _env_int("SERVER_PROCESSES", 2)
     if processes <= 1:
+        if worker_wanted():
+            start_worker()  # stops with this process (PR_SET_PDEATHSIG)
         _serve(_on_own_socket(settings))
     else:
         sys.exit(_run_processes(_on_own_socket(settings), processes))

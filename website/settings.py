@@ -10,6 +10,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+import django
 
 from hall.csp import MIDDLEWARE as CSP_MIDDLEWARE
 from hall.csp import POLICY as CSP_POLICY
@@ -62,6 +63,10 @@ INSTALLED_APPS = [
     "publishing",
     "signup",
     "rating",
+    # The player's own thread (players/): personal links, self check-in, messages; the messages' queue
+    # is django.tasks on the site's own database (django_tasks_db, its worker `db_worker`).
+    "players",
+    "django_tasks_db",
     "website",
 ]
 
@@ -187,6 +192,25 @@ PUBLISH_ALLOW_PRIVATE = os.environ.get("PUBLISH_ALLOW_PRIVATE", "") == "1"
 PUBLISH_LIVE_SECONDS = float(os.environ.get("PUBLISH_LIVE_SECONDS", "120"))
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Messages to players (players/, docs/players.md): queued as django.tasks in the site's own database and
+# sent by the worker `make serve` starts beside the server (`manage.py db_worker`), so no request waits for
+# mail. SMTP under Django's own names; without EMAIL_HOST nothing is sent: the worker writes each message to
+# the console and keeps it on the director's messages page.
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
+MAIL_SERVER = os.environ.get("EMAIL_HOST", "").strip()
+_SMTP = {"host": MAIL_SERVER, "port": int(os.environ.get("EMAIL_PORT", "").strip() or "25"),
+         "username": os.environ.get("EMAIL_HOST_USER", ""), "password": os.environ.get("EMAIL_HOST_PASSWORD", ""),
+         "use_tls": env_flag("EMAIL_USE_TLS"), "timeout": 20}
+_MAIL_BACKEND = ("django.core.mail.backends.smtp.EmailBackend" if MAIL_SERVER
+                 else "django.core.mail.backends.console.EmailBackend")
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "").strip() or "turnier@localhost"
+if django.VERSION >= (6, 1):  # the EMAIL_* settings are deprecated there for MAILERS (same values)
+    MAILERS = {"default": {"BACKEND": _MAIL_BACKEND, "OPTIONS": _SMTP if MAIL_SERVER else {}}}
+else:
+    EMAIL_BACKEND = _MAIL_BACKEND
+    EMAIL_HOST, EMAIL_PORT, EMAIL_HOST_USER = _SMTP["host"], _SMTP["port"], _SMTP["username"]
+    EMAIL_HOST_PASSWORD, EMAIL_USE_TLS, EMAIL_TIMEOUT = _SMTP["password"], _SMTP["use_tls"], _SMTP["timeout"]
 
 # The site's own director login (hall app), not the admin screen.
 LOGIN_URL = "hall:login"

@@ -51,4 +51,5 @@ urlpatterns = [
     path("", include("signup.urls")),
     # The Österreich-Rangliste, the open data's description (/api/schema.json) and the embeddable views.
     path("", include("rating.urls")),
+    path("", include("players.urls")),
 ]

@@ -24,6 +24,7 @@ from paper.cells import (
 )
 from paper.imports.batches import batches
 from tournament import live
+from tournament.events import ChangeKind
 from tournament.models import Entry, Player, Tournament
 from tournament.players import clean, clean_fields, enter_new_player, find_player, likely_duplicates, same_player
 from tournament.services import enter_player
@@ -251,7 +252,7 @@ class _RowRefused(Exception):
         self.error = error
 
 
-@live.write_service
+@live.write_service(kind=ChangeKind.ENTRIES)
 def _enter_batch(*, tournament: Tournament, chunk: list[_Row], check_in: bool, report: ImportReport) -> None:
     """One batch of checked rows in a transaction of its own (the live pages' version goes up once)."""
     for item in chunk:

@@ -33,6 +33,7 @@ from rules.engine import InvalidHand
 from scoring.copies import EnteredElsewhere, remove_hands, store_booked_corrections, store_entered_hands
 from tournament import live
 from tournament.copies import RoundCopy, TournamentCopy, replace_with_copy
+from tournament.events import ChangeKind
 from tournament.models import Tournament
 
 __all__ = ["Received", "Refused", "published", "receive_tournament"]
@@ -152,7 +153,7 @@ def _store_hands(document: codec.Document, tables_by_round) -> None:
                         table=table.number, round=table.round.number, hand=hand.number)
 
 
-@live.write_service(changes=lambda arguments, received: () if received.status == "unchanged"
+@live.write_service(kind=ChangeKind.COPY, changes=lambda arguments, received: () if received.status == "unchanged"
                     else [received.tournament.pk])
 def _replace(*, document: codec.Document, token: PublishToken, digest: str) -> Received:
     # One publish per cup at a time: two first publishes of one tournament cannot both create it.

@@ -1,11 +1,11 @@
-"""Publishing by itself: when a round of a tournament with a hub target closes (the named event
-tournament.events.round_closed, sent once the close has committed), and when the director says
+"""Publishing by itself: when a round of a tournament with a hub target closes (ChangeKind.ROUND_CLOSED on
+the change channel, tournament.events.tournament_changed, sent once the close has committed), and when the director says
 "publish now", the venue sends the tournament in a thread of its own, so no request ever waits for
 the hall's Wi-Fi and a hub that is down costs the close nothing (the attempt is written down for the
 director's page).
 
 While a round runs, a tournament whose target asks for it (``while_playing``) is published after its
-hands change too (tournament.events.hand_stored, hand_corrected, hand_removed), at most once every
+tournament changes in any way too (every change on the channel: hands, corrections, pauses, withdrawals), at most once every
 PUBLISH_LIVE_SECONDS: the cup's site follows the room without the Wi-Fi carrying the whole tournament
 for every hand. A hand that comes while a publication runs or within the interval lets one further
 publication wait for the interval's end, which takes every hand up to then along. Who waits is kept in
@@ -25,7 +25,7 @@ from django.db import connection
 from django.dispatch import receiver
 
 from publishing.models import PublishTarget
-from tournament.events import hand_corrected, hand_removed, hand_stored, round_closed
+from tournament.events import ChangeKind, TournamentChange, tournament_changed
 from tournament.models import Tournament
 
 logger = logging.getLogger(__name__)
@@ -67,10 +67,14 @@ def start(tournament_id: int, *, automatic: bool = True, then: Callable[[], None
                      name=f"publish-{tournament_id}").start()
 
 
-@receiver(round_closed, dispatch_uid="publishing.after_closed_round")
-def publish_after_closed_round(sender, tournament_id: int, **details) -> None:
-    if PublishTarget.objects.filter(tournament_id=tournament_id, after_each_round=True).exists():
-        start(tournament_id)
+@receiver(tournament_changed, dispatch_uid="publishing.follow_changes")
+def follow_changes(sender, change: TournamentChange, **details) -> None:
+    """A closed round is published where the target asks for it; any change while playing where it asks for that."""
+    if ChangeKind.ROUND_CLOSED in change.kinds and PublishTarget.objects.filter(
+            tournament_id=change.tournament_id, after_each_round=True).exists():
+        start(change.tournament_id)
+        return
+    publish_while_playing(change.tournament_id)
 
 
 @dataclass
@@ -98,11 +102,10 @@ def _later(seconds: float, then: Callable[[], None]) -> None:
     timer.start()
 
 
-@receiver([hand_stored, hand_corrected, hand_removed], dispatch_uid="publishing.while_playing")
-def publish_while_playing(sender, tournament_id: int, **details) -> None:
+def publish_while_playing(tournament_id: int) -> None:
     with _live_lock:
         state = _live.get(tournament_id)
-        if state is not None and state.pending:  # the publication to come takes this hand along: no query
+        if state is not None and state.pending:  # the publication to come takes this change along: no query
             return
     if PublishTarget.objects.filter(tournament_id=tournament_id, while_playing=True).exists():
         with _live_lock:

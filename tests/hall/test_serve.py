@@ -146,7 +146,8 @@ def _gone(pid: int) -> bool:
 
 
 def test_server_processes_are_replaced_when_one_dies_and_leave_with_their_parent(manage, tmp_path):
-    env = {"DJANGO_DEBUG": "", "DJANGO_STATIC_ROOT": str(tmp_path / "static"), "SERVER_PROCESSES": "2"}
+    env = {"DJANGO_DEBUG": "", "DJANGO_STATIC_ROOT": str(tmp_path / "static"), "SERVER_PROCESSES": "2",
+           "MESSAGES_WORKER": "0"}  # the messages' worker, a third child, has its own test (tests/players)
     manage.migrated()
     port = _free_port()
     server = _start(manage, env, port)

@@ -46,7 +46,7 @@ def start_from(key: str) -> Start:
     return Start(key, BUILTIN[custom.base], current, dict(custom.overrides or {}))
 
 
-@live.write_service(changes=lambda arguments, result: [])  # no tournament changes: each keeps its snapshot
+@live.write_service(changes=live.NO_TOURNAMENT)  # no tournament changes: each keeps its snapshot
 def save_variant(*, spec: dict) -> CustomRuleSet:
     """Store ``spec`` (slug, name, base, overrides) as the next version of its slug, checked by the engine
     first (structure, references, zero-sum over sampled hands); nothing is written when it is refused."""

@@ -15,6 +15,7 @@ from rules.engine import InvalidHand
 from scoring.services import IMPORT, store_hand
 from tournament import live
 from tournament import rounds as tournament_rounds
+from tournament.events import ChangeKind
 from tournament.models import Table, Tournament
 
 BATCH = 50  # hands a transaction (a hand is a few ms to record)
@@ -46,7 +47,7 @@ def write(tournament: Tournament, to_seat: dict[int, dict[int, list[int]]], hand
         report.hands_imported += len(chunk)
 
 
-@live.write_service
+@live.write_service(kind=ChangeKind.HAND)
 def _record_batch(*, tournament: Tournament, chunk: list[FileHand], tables: dict, user, items: bool) -> None:
     """One batch of hands in a transaction of its own (the live pages' version goes up once)."""
     for hand in chunk:

@@ -38,6 +38,7 @@ from scoring.services import DEMO, confirm_table, record_hands
 from tournament import rounds, services
 from tournament.models import Table, Tournament
 from tournament.teams import form_teams
+from website import demo_players
 
 FIRST = ["Anna", "Maria", "Elisabeth", "Johanna", "Katharina", "Theresia", "Barbara", "Christina", "Eva", "Sabine",
          "Hannes", "Josef", "Franz", "Johann", "Alois", "Georg", "Peter", "Thomas", "Markus", "Martin", "Stefan",
@@ -223,6 +224,17 @@ class Command(BaseCommand):
                 self.handle(name=name, slug=slug, players=players, pool=pool, cup=cup, scheme=scheme, rules=rules, date=day,
                             seed=slug, replace=False, absent=0, withdraw=0, withdraw_after=1, hands=None, played=None,
                             demo_cups=False, demo_director=False)
+        self._demo_players_thread()
+
+    def _demo_players_thread(self) -> None:
+        """Issue 33: a past season of the Tiroler Tarockcup and a coming tournament open for sign-up."""
+        demo_players.past_season()
+        for slug, day, place in demo_players.PAST_SEASON:
+            if not Tournament.objects.filter(slug=slug).exists():
+                self.handle(name=f"{place} – Tiroler Tarockcup", slug=slug, players=24, pool=36, cup="tiroler-tarockcup",
+                            scheme="cube", rules="tirol", date=day, seed=slug, replace=False, absent=0, withdraw=0,
+                            withdraw_after=1, hands=None, played=None, demo_cups=False, demo_director=False)
+        demo_players.coming_tournament(self.stdout)
 
     def _director(self, options) -> None:
         if not options.get("demo_director"):
