@@ -30,7 +30,7 @@ def is_rated(tournament: Tournament) -> bool:
     return bool(statuses) and all(status == Round.CLOSED for status in statuses)
 
 
-@live.write_service(changes=lambda arguments, taken: ())  # the rating's own tables: no tournament page changes
+@live.write_service(changes=live.NO_TOURNAMENT)  # the rating's own tables: no tournament page changes
 def take_placings(*, tournament: Tournament) -> bool:
     """Store ``tournament``'s final ranks for the list (replacing earlier ones), or drop them when it is no
     longer a finished cup tournament. True when it is rated."""
@@ -56,7 +56,7 @@ def rated_events() -> list[compute.Event]:
     return [compute.Event(key, name, day, cup, tuple(placings)) for key, (name, day, cup, placings) in grouped.items()]
 
 
-@live.write_service(changes=lambda arguments, run: ())
+@live.write_service(changes=live.NO_TOURNAMENT)
 def recompute() -> RatingRun:
     """The whole list again from every rated tournament, oldest first; replaces the stored ratings."""
     started = time.perf_counter()
@@ -83,7 +83,7 @@ def recompute() -> RatingRun:
     return run
 
 
-@live.write_service(changes=lambda arguments, run: ())
+@live.write_service(changes=live.NO_TOURNAMENT)
 def rebuild() -> RatingRun:
     """Take the ranks of every finished cup tournament on this site again, then recompute (``manage.py rating
     --rebuild``: a hub that hosted tournaments itself, or after a restore)."""
@@ -92,7 +92,7 @@ def rebuild() -> RatingRun:
     return recompute()
 
 
-@live.write_service(changes=lambda arguments, saved: ())
+@live.write_service(changes=live.NO_TOURNAMENT)
 def set_frame_origins(*, cup: Cup, text: str) -> FrameOrigins:
     """The origins (one a line) that may frame ``cup``'s embeddable pages; every line is checked before any is
     stored, so a wildcard or a path is refused with the line it is on."""
