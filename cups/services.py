@@ -79,13 +79,14 @@ def create_sub_ranking(*, cup: Cup, slug: str, name: str, include_word: str = ""
 
 
 @live.write_service(changes=live.NO_TOURNAMENT)
-def create_season(*, cup: Cup, label: str, ordering: int | None = None) -> Season:
-    """A new season; without ``ordering`` it becomes the newest."""
+def create_season(*, cup: Cup, label: str, ordering: int | None = None, rules: dict | None = None) -> Season:
+    """A new season; without ``ordering`` it becomes the newest. ``rules``: Season fields of its own rules
+    (cups/season_rules.py; an ABAKUS import sets them all); without them the season follows its cup."""
     if Season.objects.filter(cup=cup, label=label).exists():
         raise ServiceError(gettext_lazy("Die Saison „%(label)s“ gibt es schon."), label=label)
     if ordering is None:
         ordering = max((s.ordering for s in cup.seasons.all()), default=0) + 1
-    season = Season(cup=cup, label=label, ordering=ordering)
+    season = Season(cup=cup, label=label, ordering=ordering, **(rules or {}))
     season.slug = season_slug(label)
     _refuse_invalid(season)
     season.save()
