@@ -30,6 +30,7 @@ from cups.season import (
     rank_season,
 )
 from cups.season_rules import SeasonRules, rules_of
+from cups.season_words import outside_the_line, season_sentences
 from rules.engine.numbers import json_number
 
 
@@ -84,6 +85,13 @@ class SeasonStandings:
     def table(self) -> list[tuple[SeasonRow, list]]:
         """Each row with its cells in column order (None where the player did not play)."""
         return [(row, [row.result_for(c.key) for c in self.columns]) for row in self.rows]
+
+    def sentences(self) -> list[str]:
+        """The season's rules in words (cups/season_words.py): the page, the PDF and the workbook say these."""
+        return season_sentences(self)
+
+    def outside_the_line(self) -> str:
+        return outside_the_line(self)
 
     def rows_with_qualification(self) -> list[tuple[SeasonRow, Qualification, list]]:
         """Each row with its qualification and its cells (the season page)."""

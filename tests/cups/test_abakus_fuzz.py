@@ -81,7 +81,7 @@ def broken(client: Client) -> list[tuple[str, int]]:
 def test_every_mutation_of_an_export_is_refused_in_words_or_renders_everywhere():
     client = Client()
 
-    @settings(max_examples=examples(150), deadline=None, derandomize=True,
+    @settings(max_examples=examples(50), deadline=None, derandomize=True,
               suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
     @given(st.sampled_from(PATHS), st.sampled_from(["replace", "replace", "delete", "rename"]), EVIL)
     def mutate(path, action, value):
