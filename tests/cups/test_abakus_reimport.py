@@ -124,3 +124,17 @@ def test_team_cup_keeps_the_team_and_the_organiser():
     anna = ImportedResult.objects.get(date="2023-09-02", player__name="Anna Alt")
     assert (anna.team, anna.organiser, anna.rounds) == ("Team Wels", "Anna Alt", [50, 40, 30])
     assert ImportedResult.objects.get(date="2021-10-02", rank=1).organiser == "Präsidium"
+
+
+@pytest.mark.django_db
+def test_a_deceased_player_is_no_suggestion_for_the_sign_up():
+    from cups.players import find_players
+
+    data = export()
+    data["00"]["CUPS"]["SPIELERnr"]["0004"][4] = 2  # ABAKUS's flag 2: deceased
+    import_abakus(content=content(data))
+    assert [s.player.name for s in find_players("Dieter Dorn")] == []
+    assert [s.player.name for s in find_players("Anna Alt")][:1] == ["Anna Alt"]
+    data["00"]["CUPS"]["SPIELERnr"]["0004"][4] = 0  # a mistake corrected in ABAKUS
+    import_abakus(content=content(data))
+    assert [s.player.name for s in find_players("Dieter Dorn")][:1] == ["Dieter Dorn"]
