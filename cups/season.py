@@ -1,15 +1,15 @@
 """The season ranking of a cup: each player's best n results. Pure Python (no Django).
 
 Binding contract: docs/sources/season.md "Season ranking". Source: ABAKUS ``Statistik/SAISON.js``
-``bereSaison`` (a player's cup points sorted best first, the best results summed; in cups whose final
-is marked so, the final is not among them and is added once on its own).
+``bereSaisonFIX`` and ``bereSaisonHEINE`` (a player's cup points sorted best first, the best results summed;
+on the fixed path with a fraction in ``TURNIER`` the final is not among them and is added once on its own).
 
 * ``T`` = tournaments of the season held so far; ``n = floor(T / 2)`` when ``T > 10``, else
   ``floor((T + 1) / 2)``; a cup may override ``n``.
 * Season points = the sum of a player's best ``n`` results (all of them when he has fewer).
 * The final (``FINAL_NONE`` / ``FINAL_DOUBLE`` / ``FINAL_PLUS`` / ``FINAL_DECIDES``, a cup setting):
   - none: the final is a tournament like any other;
-  - plus: as in ABAKUS ``bereSaison`` the final is always counted, once, on top of the best ``n`` of
+  - plus: as in ABAKUS ``bereSaisonFIX`` the final is always counted, once, on top of the best ``n`` of
     the other tournaments;
   - double: like plus, but the final's cup points count twice (a cup setting of this project; ABAKUS
     never doubles);
