@@ -32,6 +32,7 @@ from cups.season import (
 from cups.season_rules import SeasonRules, rules_of
 from cups.season_words import outside_the_line, season_sentences
 from rules.engine.numbers import json_number
+from tournament.models import Player
 
 
 class UnknownScheme(LookupError):
@@ -89,6 +90,12 @@ class SeasonStandings:
     def sentences(self) -> list[str]:
         """The season's rules in words (cups/season_words.py): the page, the PDF and the workbook say these."""
         return season_sentences(self)
+
+    def table_body(self) -> str:
+        """The season page's table rows, every cell worked out once (cups/season_table.py)."""
+        from cups.season_table import table_body  # the page's view of these standings, built on them
+
+        return table_body(self)
 
     def outside_the_line(self) -> str:
         return outside_the_line(self)
@@ -156,8 +163,10 @@ def _standings_of(seasons: list[Season], cup: Cup | None = None,
     links = list(SeasonTournament.objects.filter(season_id__in=ids).select_related("tournament")
                  .order_by("tournament__date", "tournament__name", "pk"))
     finals = final_standings([link.tournament for link in links])
-    imported = list(ImportedResult.objects.filter(season_id__in=ids).select_related("player")
-                    .order_by("date", "tournament_name", "rank", "pk"))
+    # Plain values, not model instances: a cup's long history is tens of thousands of rows (issue 30, point 7).
+    imported = ImportedResult.objects.filter(season_id__in=ids).order_by("date", "tournament_name", "rank", "pk") \
+        .values_list("season_id", "tournament_name", "date", "is_final", "rank", "total",
+                     "player_id", "player__name", "player__club", "player__region")
 
     # (season, column, [(player, rank, total)]) in date order
     by_season: dict[int, list[tuple[Column, list[tuple[object, int, Decimal]]]]] = defaultdict(list)
@@ -168,12 +177,16 @@ def _standings_of(seasons: list[Season], cup: Cup | None = None,
         t = link.tournament
         column = Column(t.slug, t.name, t.date, link.is_final, t.slug, len(rows), t.venue)
         by_season[link.season_id].append((column, [(r.entry.player, r.rank, r.total) for r in rows]))
-    grouped: dict[tuple[int, str, date], list[ImportedResult]] = defaultdict(list)
-    for item in imported:
-        grouped[(item.season_id, item.tournament_name, item.date)].append(item)
+    grouped: dict[tuple[int, str, date], list[tuple]] = defaultdict(list)
+    people: dict[int, Player] = {}
+    for season_id, name, day, is_final, rank, total, player_id, player_name, club, region in imported:
+        player = people.get(player_id)
+        if player is None:
+            player = people[player_id] = Player(pk=player_id, name=player_name, club=club, region=region)
+        grouped[(season_id, name, day)].append((player, rank, total, is_final))
     for (season_id, name, day), items in grouped.items():
-        column = Column(_imported_key(name, day), name, day, any(i.is_final for i in items), None, len(items))
-        by_season[season_id].append((column, [(i.player, i.rank, i.total) for i in items]))
+        column = Column(_imported_key(name, day), name, day, any(i[3] for i in items), None, len(items))
+        by_season[season_id].append((column, [item[:3] for item in items]))
     if sub is not None:
         for season_id, held in by_season.items():
             by_season[season_id] = [(column, [row for row in rows if sub.takes_player(row[0].club, row[0].region)])
