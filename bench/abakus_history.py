@@ -81,16 +81,15 @@ def child(step: str) -> None:
         print(json.dumps({"seconds": seconds, "peak_mb": peak_mb(), "results": report.results_created,
                           "skipped": report.results_skipped, "notes": len(report.notes)}))
         return
+    import types
+
+    from django.conf import settings
     from django.core.cache import cache
     from django.http import HttpResponse
     from django.test import Client
     from django.urls import clear_url_caches, include, path
 
     from cups.models import Season
-
-    import types
-
-    from django.conf import settings
 
     module = types.ModuleType("bench_abakus_urls")
     module.urlpatterns = [path("bench-trivial/", lambda request: HttpResponse("ok")),

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable
+from dataclasses import dataclass
 from decimal import Decimal
 
 from django.utils.text import slugify
@@ -200,39 +201,60 @@ def _rounds_text(rounds) -> str:
     return ", ".join("-" if r is None else str(r) for r in rounds)
 
 
-def _differences(cup: Cup, t: AbakusTournament, season: Season, new: list[ImportedResult],
-                 old: list[ImportedResult], report: AbakusReport) -> bool:
+@dataclass(frozen=True)
+class _Stored:
+    """A stored line of an imported tournament, read as plain values (a cup's history is tens of thousands)."""
+
+    pk: int
+    season_id: int
+    name: str
+    player_id: int
+    player_name: str
+    rounds: list
+    is_final: bool
+    team: str
+    organiser: str
+
+
+STORED_FIELDS = ("pk", "season_id", "tournament_name", "player_id", "player__name", "rounds", "is_final", "team",
+                 "organiser")
+
+
+def _differences(cup: Cup, t: AbakusTournament, season: Season, players: dict[str, Player], organiser: str,
+                 old: list[_Stored], report: AbakusReport) -> bool:
     """Name every difference between the stored tournament of this date and the file's; True when any."""
     before = len(report.notes)
     where = {"cup": cup.name, "day": t.day.isoformat()}
-    names = sorted({row.tournament_name for row in old})
+    names = sorted({row.name for row in old})
     if names != [t.name[:160]]:
         report.note(gettext_lazy("%(cup)s %(day)s: umbenannt von „%(old)s“ in „%(new)s“."),
                     old=" / ".join(names), new=t.name[:160], **where)
     if {row.season_id for row in old} != {season.pk}:
         report.note(gettext_lazy("%(cup)s %(day)s: gehört jetzt zur Saison %(season)s."), season=season.label, **where)
     stored = {row.player_id: row for row in old}
-    given = {row.player_id: row for row in new}
-    for row in new:
-        was = stored.get(row.player_id)
+    given = set()
+    for line in t.lines:
+        player = players[line.key]
+        given.add(player.pk)
+        was = stored.get(player.pk)
         if was is None:
-            report.note(gettext_lazy("%(cup)s %(day)s: %(name)s neu im Turnier."), name=row.player.name, **where)
-        elif [None if r is None else int(r) for r in was.rounds] != list(row.rounds):
+            report.note(gettext_lazy("%(cup)s %(day)s: %(name)s neu im Turnier."), name=player.name, **where)
+        elif [None if r is None else int(r) for r in was.rounds] != list(line.rounds):
             report.note(gettext_lazy("%(cup)s %(day)s: Runden von %(name)s korrigiert (%(old)s → %(new)s)."),
-                        name=row.player.name, old=_rounds_text(was.rounds), new=_rounds_text(row.rounds), **where)
-        elif (was.is_final, was.team, was.organiser) != (row.is_final, row.team, row.organiser):
-            report.note(gettext_lazy("%(cup)s %(day)s: Eintrag von %(name)s geändert."), name=row.player.name, **where)
+                        name=player.name, old=_rounds_text(was.rounds), new=_rounds_text(line.rounds), **where)
+        elif (was.is_final, was.team, was.organiser) != (t.is_final, line.team, organiser):
+            report.note(gettext_lazy("%(cup)s %(day)s: Eintrag von %(name)s geändert."), name=player.name, **where)
     for player_id, was in stored.items():
         if player_id not in given:
-            report.note(gettext_lazy("%(cup)s %(day)s: %(name)s fehlt jetzt im Turnier."), name=was.player.name, **where)
+            report.note(gettext_lazy("%(cup)s %(day)s: %(name)s fehlt jetzt im Turnier."), name=was.player_name, **where)
     return len(report.notes) > before
 
 
 def _tournaments(cup: Cup, abakus_cup: AbakusCup, seasons: dict[str, Season], players: dict[str, Player],
                  data: AbakusData, report: AbakusReport, tick: Callable[[], None]) -> None:
     stored: dict = defaultdict(list)
-    for row in ImportedResult.objects.filter(season__cup=cup).select_related("player"):
-        stored[row.date].append(row)
+    for values in ImportedResult.objects.filter(season__cup=cup).values_list("date", *STORED_FIELDS):
+        stored[values[0]].append(_Stored(*values[1:]))
     rows, replaced = [], []
     for t in abakus_cup.tournaments:
         season = seasons[t.season]
@@ -242,23 +264,23 @@ def _tournaments(cup: Cup, abakus_cup: AbakusCup, seasons: dict[str, Season], pl
                 "%(abakus_cup)s, %(day)s: %(twice)s steht zweimal im Turnier (zwei Nummern oder Gast und Nummer); bitte "
                 "in ABAKUS oder hier zuerst zusammenführen."), abakus_cup=abakus_cup.name, day=t.day, twice=twice.name)
         organiser = data.players[t.organiser].name if t.organiser in data.players else t.organiser
-        new = _rows(t, season, players, organiser)
         old = stored.pop(t.day, [])
         if not old:
             report.tournaments_created += 1
-            rows += new
-        elif _differences(cup, t, season, new, old, report):
+            rows += _rows(t, season, players, organiser)
+        elif _differences(cup, t, season, players, organiser, old, report):
             report.tournaments_changed += 1
             replaced += [row.pk for row in old]
-            rows += new
+            rows += _rows(t, season, players, organiser)
         else:
             report.tournaments_skipped += 1
-            report.results_skipped += len(new)
+            report.results_skipped += len(t.lines)
         tick()
     for day, old in sorted(stored.items()):  # a file of fewer tournaments deletes none: it says which it lacks
         report.note(gettext_lazy("%(cup)s %(day)s: „%(name)s“ ist hier, aber nicht in der Datei; bleibt stehen."),
-                    cup=cup.name, day=day.isoformat(), name=old[0].tournament_name)
-    ImportedResult.objects.filter(pk__in=replaced).delete()
+                    cup=cup.name, day=day.isoformat(), name=old[0].name)
+    for start in range(0, len(replaced), 500):  # SQLite's limit of parameters per statement
+        ImportedResult.objects.filter(pk__in=replaced[start:start + 500]).delete()
     ImportedResult.objects.bulk_create(rows, batch_size=1000)
     report.results_created += len(rows)
 
