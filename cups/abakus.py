@@ -218,7 +218,9 @@ def _tournament(cup_name: str, day_key: str, node, team_cup: bool = False) -> Ab
         entries[key] = rounds
     organiser = node.get("_VERANSTALTER")
     organiser = str(organiser).strip()[:60] if isinstance(organiser, str | int) and not isinstance(organiser, bool) else ""
-    lines = tuple(replace(line, team=teams.get(line.key, "")) for line in rank_lines(entries))
+    lines = tuple(rank_lines(entries))
+    if teams:  # dataclasses.replace is slow: only a team cup's lines need it
+        lines = tuple(replace(line, team=teams.get(line.key, "")) for line in lines)
     return AbakusTournament(day, name.strip(), season.strip(), "FINAL" in name.upper(), lines, organiser)
 
 
