@@ -1,67 +1,42 @@
-"""Importing an ABAKUS export (cups/abakus.py reads it): cups, their seasons, past tournaments as imported
-results (the results-only tournaments of cups/imports.py: ImportedResult, with the rounds and the final
-flag), players matched or created with their ABAKUS number (cups.models.AbakusNumber).
+"""Importing an ABAKUS export (cups/abakus.py reads it): cups, their seasons with ABAKUS's rules for each
+(cups/abakus_rules.py), past tournaments as imported results (the results-only tournaments of
+cups/imports.py: ImportedResult, with rounds, final flag, team and organiser), players matched or created
+with their ABAKUS number (cups.models.AbakusNumber).
 
 All or nothing: the file is read and checked whole before anything is written, and everything is written
-in one transaction. Importing the same file again changes nothing: a cup is found by its ABAKUS number
-(else by the slug of its name), a season by its label, a player by his ABAKUS number (else by
-tournament/players.py's rule: name and club, the club being ABAKUS's place), and a tournament already in
-its season (name and date) is skipped with its rows.
+in one transaction. A tournament is what ABAKUS keys it by: the cup and the date (``/00/<nnn>/<date>``).
+Importing the same file again changes nothing; importing a changed one (a tournament renamed, a round
+corrected, a player added or missing, a new spelling for a number) takes each difference and names it in
+the report (cups/abakus_report.py): never a second tournament for the same date, never a silent skip.
 """
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from decimal import Decimal
 
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy
 
-from cups.abakus import BEST_RESULTS, AbakusCup, AbakusData, AbakusPlayer, read_export
-from cups.models import AbakusNumber, Cup, ImportedResult, Season
-from cups.season import FINAL_PLUS
+from cups.abakus import AbakusCup, AbakusData, AbakusPlayer, AbakusTournament, read_export
+from cups.abakus_report import AbakusReport
+from cups.abakus_rules import scheme_for
+from cups.models import AbakusNumber, Cup, ImportedResult, Season, season_slug
 from cups.services import create_cup, create_season
-from language import ServiceError, active_language
+from language import ServiceError
 from tournament import live
 from tournament.models import Player
 from tournament.players import clean_fields, identity, known_players, register_player
 
 Progress = Callable[[int, int], None]
 SEASON_LABEL_MAX = Season._meta.get_field("label").max_length
+# REGELN -> the rule set of this site that plays them (rules/rulesets/: ooe, tirol2020, sauwald)
+RULESETS = {"Ooe.": "ooe", "Ti.": "tirol2020", "Tir.": "tirol2020"}
+RULESET_OF_CUP = {"053": "sauwald"}  # the Sauwald cup's own rules (rules/rulesets/sauwald.py)
 
-
-@dataclass
-class AbakusReport:
-    cups_created: int = 0
-    cups_matched: int = 0
-    seasons_created: int = 0
-    seasons_matched: int = 0
-    tournaments_created: int = 0
-    tournaments_skipped: int = 0
-    results_created: int = 0
-    results_skipped: int = 0
-    players_matched: int = 0
-    players_created: int = 0
-    players_skipped: int = 0  # numbered players of the file in no imported tournament
-    running: list[tuple[str, str]] = field(default_factory=list)
-
-    def lines(self, lang: str | None = None) -> list[str]:
-        en = (lang or active_language()) == "en"
-        rows = [
-            ("Cups", "cups", self.cups_created, self.cups_matched, 0),
-            ("Saisonen", "seasons", self.seasons_created, self.seasons_matched, 0),
-            ("Turniere", "tournaments", self.tournaments_created, 0, self.tournaments_skipped),
-            ("Ergebnisse", "results", self.results_created, 0, self.results_skipped),
-            ("Spieler", "players", self.players_created, self.players_matched, self.players_skipped),
-        ]
-        text = [f"{en_word if en else de}: {created} {'created' if en else 'neu'}, {matched} "
-                f"{'matched' if en else 'gefunden'}, {skipped} {'skipped' if en else 'übersprungen'}"
-                for de, en_word, created, matched, skipped in rows]
-        for cup, day in self.running:
-            text.append(f"{cup} {day}: still running in ABAKUS, skipped" if en
-                        else f"{cup} {day}: läuft in ABAKUS noch, übersprungen")
-        return text
+__all__ = ["AbakusReport", "import_abakus"]
 
 
 def _player_fields(person: AbakusPlayer) -> tuple[str, str]:
@@ -70,7 +45,7 @@ def _player_fields(person: AbakusPlayer) -> tuple[str, str]:
 
 
 def _check(data: AbakusData) -> dict[str, tuple[str, str]]:
-    """Every player's name and club as stored, checked before anything is written."""
+    """Every player's name and club as stored, and every season label, checked before anything is written."""
     fields = {}
     for key, person in data.players.items():
         try:
@@ -83,6 +58,10 @@ def _check(data: AbakusData) -> dict[str, tuple[str, str]]:
                 raise ServiceError(gettext_lazy(
                     "%(cup)s, %(day)s: die Saison „%(season)s“ ist länger als %(most)s Zeichen."),
                         cup=cup.name, day=t.day, season=t.season[:30], most=SEASON_LABEL_MAX)
+            if not season_slug(t.season):  # its page needs an address: "★" has none
+                raise ServiceError(gettext_lazy(
+                    "%(cup)s, %(day)s: die Saison „%(season)s“ hat keine Buchstaben oder Ziffern (etwa 2023/24)."),
+                        cup=cup.name, day=t.day, season=t.season[:30])
     return fields
 
 
@@ -93,14 +72,17 @@ def _slug(cup: AbakusCup) -> str:
 def _players(data: AbakusData, fields: dict[str, tuple[str, str]], report: AbakusReport,
              tick: Callable[[], None]) -> dict[str, Player]:
     numbers = {p.number for p in data.players.values() if p.number}
-    by_number = {link.number: link.player for link in AbakusNumber.objects.filter(
-        number__in=numbers).select_related("player")}
+    links = {link.number: link for link in AbakusNumber.objects.filter(number__in=numbers).select_related("player")}
     known = known_players(fields.values())
     result: dict[str, Player] = {}
-    links = []
+    new_links, renamed, deceased = [], [], []
     for key, person in sorted(data.players.items()):
+        if key in data.aliases:  # a guest who is a numbered player: his rows go to that player (below)
+            tick()
+            continue
         name, club = fields[key]
-        player = by_number.get(person.number) if person.number else None
+        link = links.get(person.number) if person.number else None
+        player = link.player if link else None
         if player is None:
             player = known.get(identity(name, club))
             if player is None:  # a namesake of another club is another player (tournament/players.py)
@@ -109,13 +91,41 @@ def _players(data: AbakusData, fields: dict[str, tuple[str, str]], report: Abaku
             else:
                 report.players_matched += 1
             if person.number:
-                links.append(AbakusNumber(number=person.number, player=player))
+                new_links.append(AbakusNumber(number=person.number, player=player, deceased=person.deceased))
         else:
             report.players_matched += 1
+            if player.name != name:  # ABAKUS spells the number anew: take it, say so
+                report.note(gettext_lazy("Nr. %(number)s heißt in ABAKUS jetzt „%(new)s“ (bisher „%(old)s“): übernommen."),
+                            number=person.number, new=name, old=player.name)
+                player.name = name
+                renamed.append(player)
+            if link.deceased != person.deceased:
+                link.deceased = person.deceased
+                deceased.append(link)
         result[key] = player
         tick()
-    AbakusNumber.objects.bulk_create(links)
+    for player in renamed:
+        player.save()  # its save() keys the new name (tournament/players.py decides who is who)
+    AbakusNumber.objects.bulk_update(deceased, ["deceased"])
+    AbakusNumber.objects.bulk_create(new_links)
+    for guest, number in sorted(data.aliases.items()):
+        result[guest] = result[number]
+        report.note(gettext_lazy("Gast „%(guest)s“ ist Nr. %(number)s (%(name)s): zusammen gewertet."),
+                    guest=data.players[guest].name if guest in data.players else guest, number=number,
+                    name=result[number].name)
+    for guest, number in data.doubtful:
+        report.note(gettext_lazy("Gast „%(guest)s“ heißt wie Nr. %(number)s, aber mit anderem Ort: bitte prüfen "
+                                 "(Spieler zusammenführen, wenn es dieselbe Person ist)."),
+                    guest=f"{data.players[guest].name}, {data.players[guest].place}".strip(", "), number=number)
     return result
+
+
+def _ruleset(cup: AbakusCup, report: AbakusReport) -> str:
+    found = RULESET_OF_CUP.get(cup.number) or RULESETS.get(cup.rules, "")
+    if cup.rules and not found:
+        report.note(gettext_lazy("%(cup)s: für die ABAKUS-Regeln „%(rules)s“ gibt es hier kein Regelwerk; bitte beim "
+                                 "Cup wählen."), cup=cup.name, rules=cup.rules)
+    return found
 
 
 def _cup(cup: AbakusCup, report: AbakusReport) -> Cup:
@@ -124,25 +134,45 @@ def _cup(cup: AbakusCup, report: AbakusReport) -> Cup:
                                                                                        abakus_number="").first()
     if found is not None:
         report.cups_matched += 1
+        changed = []
         if not found.abakus_number:
             found.abakus_number = cup.number
-            found.save(update_fields=["abakus_number"])
+            changed.append("abakus_number")
+        if not found.ruleset_slug and (ruleset := _ruleset(cup, report)):
+            found.ruleset_slug = ruleset
+            changed.append("ruleset_slug")
+        if changed:
+            found.save(update_fields=changed)
         return found
     report.cups_created += 1
-    # ABAKUS's season: the best six results, a final on top (SAISON.js bereSaison)
     if Cup.objects.filter(slug=slug).exists():  # another cup of that name came from elsewhere
         slug = f"{slug[:45]}-{cup.number}"
-    return create_cup(name=cup.name[:160], slug=slug, scheme=cup.scheme, best_n=BEST_RESULTS, final_mode=FINAL_PLUS,
-                      abakus_number=cup.number)
+    # The imported seasons carry ABAKUS's rules; the cup's own defaults are for seasons created here later:
+    # the newest season's cup points, n by the number of tournaments, no final of its own.
+    newest = max(t.season for t in cup.tournaments)
+    return create_cup(name=cup.name[:160], slug=slug, scheme=scheme_for(int(cup.number), newest),
+                      ruleset_slug=_ruleset(cup, report), abakus_number=cup.number)
 
 
-def _seasons(cup: Cup, labels: set[str], report: AbakusReport) -> dict[str, Season]:
+def _seasons(cup: Cup, abakus_cup: AbakusCup, report: AbakusReport) -> dict[str, Season]:
+    """The cup's seasons by label; each season of the file created with ABAKUS's rules, or given them when an
+    earlier import made it. A season created here keeps its own rules (and the report says so)."""
+    labels = {t.season for t in abakus_cup.tournaments}
     seasons = {s.label: s for s in Season.objects.filter(cup=cup)}
     report.seasons_matched += len(labels & set(seasons))
     missing = sorted(labels - set(seasons))
     for label in missing:
-        seasons[label] = create_season(cup=cup, label=label)
+        seasons[label] = create_season(cup=cup, label=label, rules=abakus_cup.season_rules(label).fields())
         report.seasons_created += 1
+    for label in sorted(labels & set(seasons)):
+        season, rules = seasons[label], abakus_cup.season_rules(label).fields()
+        if not season.tie_rule:
+            report.note(gettext_lazy("%(cup)s %(season)s: die Saison gab es hier schon; sie behält ihre Regeln."),
+                        cup=cup.name, season=label)
+        elif any(getattr(season, name) != value for name, value in rules.items()):
+            for name, value in rules.items():
+                setattr(season, name, value)
+            season.save(update_fields=list(rules))
     if missing:  # the newest season is the current one: order them by label (ABAKUS's seasons run in label order)
         for ordering, season in enumerate(sorted(seasons.values(), key=lambda s: s.label), start=1):
             if season.ordering != ordering:
@@ -158,6 +188,101 @@ def _twice(players: list[Player]) -> Player | None:
             return player
         seen.add(player.pk)
     return None
+
+
+def _rows(t: AbakusTournament, season: Season, players: dict[str, Player], organiser: str) -> list[ImportedResult]:
+    return [ImportedResult(season=season, tournament_name=t.name[:160], date=t.day, rank=line.rank,
+                           player=players[line.key], club=players[line.key].club, total=Decimal(line.total),
+                           rounds=list(line.rounds), is_final=t.is_final, team=line.team, organiser=organiser)
+            for line in t.lines]
+
+
+def _rounds_text(rounds) -> str:
+    return ", ".join("-" if r is None else str(r) for r in rounds)
+
+
+@dataclass(frozen=True)
+class _Stored:
+    """A stored line of an imported tournament, read as plain values (a cup's history is tens of thousands)."""
+
+    pk: int
+    season_id: int
+    name: str
+    player_id: int
+    player_name: str
+    rounds: list
+    is_final: bool
+    team: str
+    organiser: str
+
+
+STORED_FIELDS = ("pk", "season_id", "tournament_name", "player_id", "player__name", "rounds", "is_final", "team",
+                 "organiser")
+
+
+def _differences(cup: Cup, t: AbakusTournament, season: Season, players: dict[str, Player], organiser: str,
+                 old: list[_Stored], report: AbakusReport) -> bool:
+    """Name every difference between the stored tournament of this date and the file's; True when any."""
+    before = len(report.notes)
+    where = {"cup": cup.name, "day": t.day.isoformat()}
+    names = sorted({row.name for row in old})
+    if names != [t.name[:160]]:
+        report.note(gettext_lazy("%(cup)s %(day)s: umbenannt von „%(old)s“ in „%(new)s“."),
+                    old=" / ".join(names), new=t.name[:160], **where)
+    if {row.season_id for row in old} != {season.pk}:
+        report.note(gettext_lazy("%(cup)s %(day)s: gehört jetzt zur Saison %(season)s."), season=season.label, **where)
+    stored = {row.player_id: row for row in old}
+    given = set()
+    for line in t.lines:
+        player = players[line.key]
+        given.add(player.pk)
+        was = stored.get(player.pk)
+        if was is None:
+            report.note(gettext_lazy("%(cup)s %(day)s: %(name)s neu im Turnier."), name=player.name, **where)
+        elif [None if r is None else int(r) for r in was.rounds] != list(line.rounds):
+            report.note(gettext_lazy("%(cup)s %(day)s: Runden von %(name)s korrigiert (%(old)s → %(new)s)."),
+                        name=player.name, old=_rounds_text(was.rounds), new=_rounds_text(line.rounds), **where)
+        elif (was.is_final, was.team, was.organiser) != (t.is_final, line.team, organiser):
+            report.note(gettext_lazy("%(cup)s %(day)s: Eintrag von %(name)s geändert."), name=player.name, **where)
+    for player_id, was in stored.items():
+        if player_id not in given:
+            report.note(gettext_lazy("%(cup)s %(day)s: %(name)s fehlt jetzt im Turnier."), name=was.player_name, **where)
+    return len(report.notes) > before
+
+
+def _tournaments(cup: Cup, abakus_cup: AbakusCup, seasons: dict[str, Season], players: dict[str, Player],
+                 data: AbakusData, report: AbakusReport, tick: Callable[[], None]) -> None:
+    stored: dict = defaultdict(list)
+    for values in ImportedResult.objects.filter(season__cup=cup).values_list("date", *STORED_FIELDS):
+        stored[values[0]].append(_Stored(*values[1:]))
+    rows, replaced = [], []
+    for t in abakus_cup.tournaments:
+        season = seasons[t.season]
+        twice = _twice([players[line.key] for line in t.lines])
+        if twice is not None:  # raised inside the transaction: nothing stays written
+            raise ServiceError(gettext_lazy(
+                "%(abakus_cup)s, %(day)s: %(twice)s steht zweimal im Turnier (zwei Nummern oder Gast und Nummer); bitte "
+                "in ABAKUS oder hier zuerst zusammenführen."), abakus_cup=abakus_cup.name, day=t.day, twice=twice.name)
+        organiser = data.players[t.organiser].name if t.organiser in data.players else t.organiser
+        old = stored.pop(t.day, [])
+        if not old:
+            report.tournaments_created += 1
+            rows += _rows(t, season, players, organiser)
+        elif _differences(cup, t, season, players, organiser, old, report):
+            report.tournaments_changed += 1
+            replaced += [row.pk for row in old]
+            rows += _rows(t, season, players, organiser)
+        else:
+            report.tournaments_skipped += 1
+            report.results_skipped += len(t.lines)
+        tick()
+    for day, old in sorted(stored.items()):  # a file of fewer tournaments deletes none: it says which it lacks
+        report.note(gettext_lazy("%(cup)s %(day)s: „%(name)s“ ist hier, aber nicht in der Datei; bleibt stehen."),
+                    cup=cup.name, day=day.isoformat(), name=old[0].name)
+    for start in range(0, len(replaced), 500):  # SQLite's limit of parameters per statement
+        ImportedResult.objects.filter(pk__in=replaced[start:start + 500]).delete()
+    ImportedResult.objects.bulk_create(rows, batch_size=1000)
+    report.results_created += len(rows)
 
 
 @live.write_service(changes=live.NO_TOURNAMENT)  # cups/live.py versions imported results
@@ -179,29 +304,6 @@ def import_abakus(*, content: bytes, only: set[str] | None = None, progress: Pro
     players = _players(data, fields, report, tick)
     for abakus_cup in data.cups:
         cup = _cup(abakus_cup, report)
-        seasons = _seasons(cup, {t.season for t in abakus_cup.tournaments}, report)
-        stored = set(ImportedResult.objects.filter(season__cup=cup).values_list("season_id", "tournament_name", "date")
-                     .distinct())
-        rows = []
-        for t in abakus_cup.tournaments:
-            season = seasons[t.season]
-            name = t.name[:160]
-            if (season.pk, name, t.day) in stored:
-                report.tournaments_skipped += 1
-                report.results_skipped += len(t.lines)
-            else:
-                report.tournaments_created += 1
-                twice = _twice([players[line.key] for line in t.lines])
-                if twice is not None:  # raised inside the transaction: nothing stays written
-                    raise ServiceError(gettext_lazy(
-                        "%(abakus_cup)s, %(day)s: %(twice)s steht zweimal im Turnier (zwei Nummern oder Gast und Nummer); bitte "
-                        "in ABAKUS oder hier zuerst zusammenführen."), abakus_cup=abakus_cup.name, day=t.day, twice=twice.name)
-                for line in t.lines:
-                    player = players[line.key]
-                    rows.append(ImportedResult(season=season, tournament_name=name, date=t.day, rank=line.rank,
-                                               player=player, club=player.club, total=Decimal(line.total),
-                                               rounds=list(line.rounds), is_final=t.is_final))
-            tick()
-        ImportedResult.objects.bulk_create(rows, batch_size=500)
-        report.results_created += len(rows)
+        seasons = _seasons(cup, abakus_cup, report)
+        _tournaments(cup, abakus_cup, seasons, players, data, report, tick)
     return report

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import textwrap
 from typing import Iterator
+from xml.sax.saxutils import escape
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -81,11 +82,8 @@ class SeasonStandingsPdf(SeasonExporter, PdfExporter):
     def story(self) -> list:
         s = self.standings
         story = [Paragraph(f"{self.title()} {self.subtitle()}", self.styles["title"]),
-                 Paragraph(_("%(t)s Turniere gespielt, die besten %(n)s Ergebnisse zählen (%(s)s). "
-                             "* gewertet, (…) nicht gewertet.") % {"t": s.tournaments, "n": s.counted,
-                                                                   "s": s.scheme.name}, self.styles["body"])]
-        if s.has_qualification:
-            story.append(Paragraph(_qualification_text(s), self.styles["body"]))
+                 Paragraph(escape(" ".join(s.sentences())), self.styles["body"]),
+                 Paragraph(_("* gewertet, (…) nicht gewertet."), self.styles["body"])]
         header = [_("Rang"), _("Name"), _("Verein"), _("Punkte")]
         header += [f"{c.date:%d.%m.}\n{column_name(c.name)}{' ★' if c.is_final else ''}" for c in s.columns]
         header.append(_("TN"))
@@ -102,7 +100,7 @@ class SeasonStandingsPdf(SeasonExporter, PdfExporter):
                     bold.append(("FONTNAME", (col_index, row_index), (col_index, row_index), FONT_BOLD))
             line.append(str(row.participations))
             if s.has_qualification:
-                line.append(_("ja") if s.qualified(row) else _("nein"))
+                line.append(_("ja") if s.qualified(row) else _("nein"))  # the sentences above say why
             data.append(line)
         if len(data) == 1:
             story.append(Paragraph(_("Noch keine Ergebnisse."), self.styles["body"]))
@@ -126,15 +124,6 @@ def column_name(name: str) -> str:
     return "\n".join(lines)
 
 
-def _qualification_text(s) -> str:
-    parts = []
-    if s.min_tournaments:
-        parts.append(_("qualifiziert ab %(n)s Turnieren der Saison") % {"n": s.min_tournaments})
-    if s.final_qualifiers:
-        parts.append(_("die besten %(q)s Qualifizierten kommen ins Finale") % {"q": s.final_qualifiers})
-    return "; ".join(parts) + "."
-
-
 def _mark_number(value) -> str:
     return f"{value.normalize():f}" if hasattr(value, "normalize") else str(value)
 
@@ -146,7 +135,7 @@ class _Named:
         self.name = name
 
 
-RESULTS, SEASON = "Results", "Season"
+RESULTS, SEASON, RULES = "Results", "Season", "Rules"
 
 
 class SeasonStandingsXlsx(SeasonExporter, ListExporter):
@@ -178,6 +167,7 @@ class SeasonStandingsXlsx(SeasonExporter, ListExporter):
                                   Column(_("Datum"), 12, "DD.MM.YYYY"), Column(_("Rang"), 8, INTEGER_FORMAT),
                                   Column(_("Cuppunkte"), 12, POINTS_FORMAT), Column(_("gewertet"), 10),
                                   Column(_("Wert"), 12, POINTS_FORMAT)], results)
+        yield SheetData(RULES, [Column(_("Regeln der Saison"), 120)], [[sentence] for sentence in s.sentences()])
 
 
 registry.REGISTRY.declare(

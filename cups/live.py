@@ -40,6 +40,11 @@ def _season_inputs(season_ids: list[int]) -> tuple:
     return tournaments, imported["n"], imported["last"], merged
 
 
+# A season's own rules (migration 0007): a change to any of them is a new version of its pages.
+SEASON_RULE_FIELDS = ("scheme", "counting", "best_n", "final_mode", "final_penalties", "min_tournaments",
+                      "final_qualifiers", "tie_rule")
+
+
 def _digest(*parts) -> str:
     return hashlib.sha256(repr((parts, get_language())).encode()).hexdigest()[:32]
 
@@ -48,12 +53,13 @@ def season_version(season: Season) -> str:
     """The version of one season's standings (three queries; ``season.cup`` loaded)."""
     cup = season.cup
     return _digest(cup.pk, cup.scheme, cup.best_n, cup.final_mode, cup.final_penalties, cup.min_tournaments,
-                   cup.final_qualifiers, (season.pk, season.label, season.ordering), _season_inputs([season.pk]))
+                   cup.final_qualifiers, (season.pk, season.label, season.ordering),
+                   tuple(getattr(season, name) for name in SEASON_RULE_FIELDS), _season_inputs([season.pk]))
 
 
 def cup_version(cup: Cup) -> str:
     """The version of every season of ``cup`` (four queries)."""
-    seasons = list(cup.seasons.order_by("pk").values_list("pk", "label", "ordering"))
+    seasons = list(cup.seasons.order_by("pk").values_list("pk", "label", "ordering", *SEASON_RULE_FIELDS))
     return _digest(cup.pk, cup.scheme, cup.best_n, cup.final_mode, cup.final_penalties, cup.min_tournaments,
                    cup.final_qualifiers, seasons, _season_inputs([s[0] for s in seasons]))
 
@@ -66,7 +72,7 @@ def player_version(player: Player) -> str:
     seasons = list(Season.objects.filter(
         Q(tournaments__tournament__in=[entry[0] for entry in entries]) | Q(imported_results__player=player)
     ).distinct().order_by("pk").values_list("pk", "label", "ordering", "cup__scheme", "cup__best_n", "cup__final_mode",
-                     "cup__final_penalties", "cup__min_tournaments", "cup__final_qualifiers"))
+                     "cup__final_penalties", "cup__min_tournaments", "cup__final_qualifiers", *SEASON_RULE_FIELDS))
     return _digest(player.pk, player.name, player.club, [version_key(*entry) for entry in entries], seasons,
                    _season_inputs([s[0] for s in seasons]))
 

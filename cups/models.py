@@ -13,7 +13,17 @@ from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 from cups import schemes
-from cups.season import FINAL_DECIDES, FINAL_DOUBLE, FINAL_NONE, FINAL_ON_TOP, FINAL_PLUS
+from cups.season import (
+    FINAL_DECIDES,
+    FINAL_DOUBLE,
+    FINAL_NONE,
+    FINAL_ON_TOP,
+    FINAL_PLUS,
+    TIE_ABAKUS_FIXED,
+    TIE_ABAKUS_HEINE,
+    TIE_PROJECT,
+)
+from cups.season_rules import COUNT_BY_RULE, COUNT_FIXED, COUNT_FROM_CUP
 
 
 class CupScheme(models.Model):
@@ -110,11 +120,36 @@ def season_slug(label: str) -> str:
 
 
 class Season(models.Model):
+    """A season of a cup. Its rules (migration 0007) default from the cup: empty fields follow the cup
+    (cups/season_rules.py ``rules_of``); an imported ABAKUS season sets them all as ABAKUS decided them."""
+
+    COUNTING_CHOICES = [
+        (COUNT_FROM_CUP, _("wie der Cup")),
+        (COUNT_BY_RULE, _("nach der Zahl der Turniere (die Hälfte)")),
+        (COUNT_FIXED, _("eine feste Zahl")),
+    ]
+    TIE_CHOICES = [
+        (TIE_PROJECT, _("besserer bester Rang, dann mehr Teilnahmen")),
+        (TIE_ABAKUS_FIXED, _("wie ABAKUS (Fixpunkte): gewichtete Summe der gewerteten Ergebnisse, dann Teilnahmen")),
+        (TIE_ABAKUS_HEINE, _("wie ABAKUS (Heinewertung): gleicher Rang bei gleichen Punkten")),
+    ]
+
     cup = models.ForeignKey(Cup, on_delete=models.CASCADE, related_name="seasons")
     label = models.CharField(_("Saison"), max_length=20, help_text=_("etwa 2026/27"))
     slug = models.SlugField(_("Kürzel"), max_length=20, editable=False)
     ordering = models.PositiveIntegerField(_("Reihenfolge"), default=0,
                                            help_text=_("höher = neuer; die neueste Saison ist die aktuelle"))
+    scheme = models.CharField(_("Wertung"), max_length=40, blank=True, help_text=_("leer: die Wertung des Cups"))
+    counting = models.CharField(_("gewertete Ergebnisse"), max_length=10, blank=True, choices=COUNTING_CHOICES)
+    best_n = models.PositiveSmallIntegerField(_("Zahl der gewerteten Ergebnisse"), null=True, blank=True)
+    final_mode = models.CharField(_("Finale"), max_length=10, blank=True, choices=[("", _("wie der Cup")),
+                                                                                 *Cup.FINAL_CHOICES])
+    final_penalties = models.BooleanField(_("Minuspunkte im Finale"), null=True, blank=True)
+    min_tournaments = models.PositiveSmallIntegerField(_("Mindestzahl an Turnieren"), null=True, blank=True,
+                                                       help_text=_("leer: wie der Cup; 0: keine"))
+    final_qualifiers = models.PositiveSmallIntegerField(_("Qualifizierte für das Finale"), null=True, blank=True,
+                                                        help_text=_("leer: wie der Cup; 0: keine"))
+    tie_rule = models.CharField(_("bei gleichen Punkten"), max_length=20, blank=True, choices=TIE_CHOICES)
 
     class Meta:
         unique_together = [("cup", "label"), ("cup", "slug")]
@@ -128,6 +163,14 @@ class Season(models.Model):
 
     def __str__(self) -> str:
         return f"{self.cup} {self.label}"
+
+    def clean(self):
+        if not season_slug(self.label):  # the season's page address: a label of signs only has none
+            raise ValidationError({"label": _("Die Saison braucht Buchstaben oder Ziffern, etwa 2026/27.")})
+        if self.scheme and self.scheme not in schemes.BUILTIN and not CupScheme.objects.filter(key=self.scheme).exists():
+            raise ValidationError({"scheme": _("Unbekannte Wertung.")})
+        if self.counting == COUNT_FIXED and not self.best_n:
+            raise ValidationError({"best_n": _("Wie viele Ergebnisse zählen?")})
 
 
 class SeasonTournament(models.Model):
@@ -158,6 +201,8 @@ class ImportedResult(models.Model):
     total = models.DecimalField(_("Punkte"), max_digits=10, decimal_places=2)
     rounds = models.JSONField(_("Punkte je Runde"), default=list, blank=True)  # ABAKUS: None for a missed round
     is_final = models.BooleanField(_("Cup-Finale"), default=False)
+    team = models.CharField(_("Team"), max_length=60, blank=True)  # ABAKUS team cups (TYP "MT"), migration 0007
+    organiser = models.CharField(_("Veranstalter"), max_length=160, blank=True)
 
     class Meta:
         ordering = ["date", "tournament_name", "rank"]
@@ -233,6 +278,8 @@ class AbakusNumber(models.Model):
 
     number = models.CharField(_("ABAKUS-Nummer"), max_length=20, unique=True)
     player = models.ForeignKey("tournament.Player", on_delete=models.CASCADE, related_name="abakus_numbers")
+    # ABAKUS's flag 2 (loadCUPS.js isVERSTORBEN): kept out of the player search's suggestions (migration 0007)
+    deceased = models.BooleanField(_("verstorben"), default=False)
 
     class Meta:
         ordering = ["number"]

@@ -52,13 +52,15 @@ def _score(query: str, club_query: str, name: str, club: str) -> float:
 
 def find_players(query: str, *, club: str = "", limit: int = 10, exclude: set[int] | frozenset = frozenset()
                  ) -> list[Suggestion]:
-    """Known players best matching ``query`` (a name, in any order, with typos) and ``club`` (one query)."""
+    """Known players best matching ``query`` (a name, in any order, with typos) and ``club`` (two queries).
+    A player ABAKUS marks deceased (AbakusNumber.deceased) is never suggested, so nobody signs him up."""
     wanted, wanted_club = key(query or ""), key(club or "")
     if not wanted and not wanted_club:
         return []
     found = []
+    deceased = set(AbakusNumber.objects.filter(deceased=True).values_list("player_id", flat=True))
     for player, name, player_club in keyed_players():
-        if player.pk in exclude:
+        if player.pk in exclude or player.pk in deceased:
             continue
         score = _score(wanted, wanted_club, name, player_club)
         if score >= MIN_SCORE:

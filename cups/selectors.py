@@ -29,7 +29,10 @@ from cups.season import (
     qualify,
     rank_season,
 )
+from cups.season_rules import SeasonRules, rules_of
+from cups.season_words import outside_the_line, season_sentences
 from rules.engine.numbers import json_number
+from tournament.models import Player
 
 
 class UnknownScheme(LookupError):
@@ -62,6 +65,7 @@ class SeasonStandings:
     sub: SubRanking | None = None
     min_tournaments: int | None = None
     final_qualifiers: int | None = None
+    rules: SeasonRules | None = None
 
     @property
     def tournaments(self) -> int:
@@ -82,6 +86,19 @@ class SeasonStandings:
     def table(self) -> list[tuple[SeasonRow, list]]:
         """Each row with its cells in column order (None where the player did not play)."""
         return [(row, [row.result_for(c.key) for c in self.columns]) for row in self.rows]
+
+    def sentences(self) -> list[str]:
+        """The season's rules in words (cups/season_words.py): the page, the PDF and the workbook say these."""
+        return season_sentences(self)
+
+    def table_body(self) -> str:
+        """The season page's table rows, every cell worked out once (cups/season_table.py)."""
+        from cups.season_table import table_body  # the page's view of these standings, built on them
+
+        return table_body(self)
+
+    def outside_the_line(self) -> str:
+        return outside_the_line(self)
 
     def rows_with_qualification(self) -> list[tuple[SeasonRow, Qualification, list]]:
         """Each row with its qualification and its cells (the season page)."""
@@ -115,17 +132,19 @@ class SeasonStandings:
         return data
 
 
-def scheme_for(cup: Cup, own: dict[str, CupScheme] | None = None) -> schemes.Scheme:
-    if cup.scheme in schemes.BUILTIN:
-        return schemes.BUILTIN[cup.scheme]
-    found = (own or {}).get(cup.scheme)
+def scheme_for(cup: Cup, own: dict[str, CupScheme] | None = None, key: str | None = None) -> schemes.Scheme:
+    """The scheme ``key`` (a season's), else the cup's: a built-in one or the cup's own table."""
+    key = key or cup.scheme
+    if key in schemes.BUILTIN:
+        return schemes.BUILTIN[key]
+    found = (own or {}).get(key)
     if found is None:
-        raise UnknownScheme(cup.scheme)
+        raise UnknownScheme(key)
     return found.scheme()
 
 
-def _own_schemes(cups: list[Cup]) -> dict[str, CupScheme]:
-    keys = {c.scheme for c in cups if c.scheme not in schemes.BUILTIN}
+def _own_schemes(keys: set[str]) -> dict[str, CupScheme]:
+    keys = {key for key in keys if key not in schemes.BUILTIN}
     return {s.key: s for s in CupScheme.objects.filter(key__in=keys)} if keys else {}
 
 
@@ -139,14 +158,16 @@ def _standings_of(seasons: list[Season], cup: Cup | None = None,
     queries whatever their number. With ``sub`` (a sub-ranking of that cup) only its tournaments and players
     count; each tournament's cup points stay those of its whole field."""
     cups = {cup.pk: cup} if cup is not None else {s.cup_id: s.cup for s in seasons}
-    own = _own_schemes(list(cups.values()))
-    scheme_of = {pk: scheme_for(c, own) for pk, c in cups.items()}
+    rules_by_season = {s.pk: rules_of(s, cups[s.cup_id]) for s in seasons}
+    own = _own_schemes({r.scheme for r in rules_by_season.values()})
     ids = [s.pk for s in seasons]
     links = list(SeasonTournament.objects.filter(season_id__in=ids).select_related("tournament")
                  .order_by("tournament__date", "tournament__name", "pk"))
     finals = final_standings([link.tournament for link in links])
-    imported = list(ImportedResult.objects.filter(season_id__in=ids).select_related("player")
-                    .order_by("date", "tournament_name", "rank", "pk"))
+    # Plain values, not model instances: a cup's long history is tens of thousands of rows (issue 30, point 7).
+    imported = ImportedResult.objects.filter(season_id__in=ids).order_by("date", "tournament_name", "rank", "pk") \
+        .values_list("season_id", "tournament_name", "date", "is_final", "rank", "total",
+                     "player_id", "player__name", "player__club", "player__region")
 
     # (season, column, [(player, rank, total)]) in date order
     by_season: dict[int, list[tuple[Column, list[tuple[object, int, Decimal]]]]] = defaultdict(list)
@@ -157,12 +178,16 @@ def _standings_of(seasons: list[Season], cup: Cup | None = None,
         t = link.tournament
         column = Column(t.slug, t.name, t.date, link.is_final, t.slug, len(rows), t.venue)
         by_season[link.season_id].append((column, [(r.entry.player, r.rank, r.total) for r in rows]))
-    grouped: dict[tuple[int, str, date], list[ImportedResult]] = defaultdict(list)
-    for item in imported:
-        grouped[(item.season_id, item.tournament_name, item.date)].append(item)
+    grouped: dict[tuple[int, str, date], list[tuple]] = defaultdict(list)
+    people: dict[int, Player] = {}
+    for season_id, name, day, is_final, rank, total, player_id, player_name, club, region in imported:
+        player = people.get(player_id)
+        if player is None:
+            player = people[player_id] = Player(pk=player_id, name=player_name, club=club, region=region)
+        grouped[(season_id, name, day)].append((player, rank, total, is_final))
     for (season_id, name, day), items in grouped.items():
-        column = Column(_imported_key(name, day), name, day, any(i.is_final for i in items), None, len(items))
-        by_season[season_id].append((column, [(i.player, i.rank, i.total) for i in items]))
+        column = Column(_imported_key(name, day), name, day, any(i[3] for i in items), None, len(items))
+        by_season[season_id].append((column, [item[:3] for item in items]))
     if sub is not None:
         for season_id, held in by_season.items():
             by_season[season_id] = [(column, [row for row in rows if sub.takes_player(row[0].club, row[0].region)])
@@ -170,35 +195,44 @@ def _standings_of(seasons: list[Season], cup: Cup | None = None,
 
     result = {}
     for season in seasons:
-        season_cup = cups[season.cup_id]
-        scheme = scheme_of[season.cup_id]
+        rules = rules_by_season[season.pk]
         held = sorted(by_season.get(season.pk, []), key=lambda item: (item[0].date, item[0].name))
-        results: dict[int, list[Result]] = defaultdict(list)
-        people: dict[int, object] = {}
-        penalties = season_cup.final_penalties and season_cup.final_mode in FINAL_ON_TOP
-        for order, (column, rows) in enumerate(held):
-            for player, place, total in rows:
-                people[player.pk] = player
-                points = scheme.points(rank=place, players=column.players, total=total)
-                if column.is_final:
-                    points = final_points(points, place, penalties)
-                results[player.pk].append(Result(column.key, place, points, column.is_final, order))
-        final = next(((order, column) for order, (column, _rows) in enumerate(held) if column.is_final), None)
-        if penalties and final is not None:
-            order, column = final
-            for rs in results.values():
-                if not any(r.is_final for r in rs):
-                    rs.append(no_show_result(column.key, column.players, order))
-        players = [PlayerSeason(pk, people[pk].name, people[pk].club, tuple(rs)) for pk, rs in results.items()]
-        n, rows = rank_season(players, tournaments=len(held), best_n=season_cup.best_n,
-                              final_mode=season_cup.final_mode)
-        minimum = sub.min_tournaments if sub is not None else season_cup.min_tournaments
-        qualifiers = None if sub is not None else season_cup.final_qualifiers
+        n, rows = _rank(held, rules, scheme_for(cups[season.cup_id], own, rules.scheme))
+        minimum = sub.min_tournaments if sub is not None else rules.min_tournaments
+        qualifiers = None if sub is not None else rules.final_qualifiers
         result[season.pk] = SeasonStandings(
-            season_cup, season, scheme, [c for c, _ in held], n, rows,
-            qualification=qualify(rows, min_tournaments=minimum, final_qualifiers=qualifiers), sub=sub,
-            min_tournaments=minimum, final_qualifiers=qualifiers)
+            cups[season.cup_id], season, scheme_for(cups[season.cup_id], own, rules.scheme), [c for c, _ in held], n,
+            rows, qualification=qualify(rows, min_tournaments=minimum, final_qualifiers=qualifiers), sub=sub,
+            min_tournaments=minimum, final_qualifiers=qualifiers, rules=rules)
     return result
+
+
+def _rank(held: list, rules: SeasonRules, scheme: schemes.Scheme) -> tuple[int, list[SeasonRow]]:
+    """The season ranking of the held tournaments (column, [(player, rank, total)]) in date order.
+
+    Negative final points: a finalist beyond 50 gets 50 - rank where the final counts on top (and in an
+    ABAKUS season whatever the final mode, as its getCupPunkte does); a no-show gets his (negative) result only
+    where the final counts on top, since only then the final's points are added for every player."""
+    results: dict[int, list[Result]] = defaultdict(list)
+    people: dict[int, object] = {}
+    on_top = rules.final_mode in FINAL_ON_TOP
+    penalties = rules.final_penalties and (on_top or rules.as_abakus)
+    for order, (column, rows) in enumerate(held):
+        for player, place, total in rows:
+            people[player.pk] = player
+            points = scheme.points(rank=place, players=column.players, total=total)
+            if column.is_final:
+                points = final_points(points, place, penalties)
+            results[player.pk].append(Result(column.key, place, points, column.is_final, order))
+    final = next(((order, column) for order, (column, _rows) in enumerate(held) if column.is_final), None)
+    if penalties and on_top and final is not None:
+        order, column = final
+        for rs in results.values():
+            if not any(r.is_final for r in rs):
+                rs.append(no_show_result(column.key, column.players, order, as_abakus=rules.as_abakus))
+    players = [PlayerSeason(pk, people[pk].name, people[pk].club, tuple(rs)) for pk, rs in results.items()]
+    return rank_season(players, tournaments=len(held), best_n=rules.best_n, final_mode=rules.final_mode,
+                       tie_rule=rules.tie_rule)
 
 
 def season_standings(season: Season, sub: SubRanking | None = None) -> SeasonStandings:

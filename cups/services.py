@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy
 
 from cups import schemes
 from cups.models import Cup, CupScheme, Season, SeasonTournament, SubRanking, season_slug
-from cups.season import FINAL_MODES
+from cups.season import FINAL_MODES, FINAL_ON_TOP
 from language import ByLanguage, ServiceError
 from tournament import live
 from tournament.events import ChangeKind
@@ -64,6 +64,59 @@ def set_qualification(*, cup: Cup, min_tournaments: int | None = None, final_qua
     return cup
 
 
+def _count_or_none(value, label) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 999:
+        raise ServiceError(gettext_lazy("%(label)s: eine ganze Zahl von 0 bis 999, nicht „%(value)s“."),
+                           label=label, value=value)
+    return value
+
+
+@live.write_service(changes=live.NO_TOURNAMENT)
+def set_cup_rules(*, cup: Cup, scheme: str, ruleset_slug: str = "", best_n: int | None = None,
+                  final_mode: str = "none", min_tournaments: int | None = None,
+                  final_qualifiers: int | None = None) -> Cup:
+    """The cup's rules for its seasons that set none of their own (the organiser's settings page). 0 or None
+    for the minimum or the qualifiers: none; None for ``best_n``: by the number of tournaments."""
+    best_n = _count_or_none(best_n, gettext_lazy("gewertete Ergebnisse")) or None
+    minimum = _count_or_none(min_tournaments, gettext_lazy("Mindestzahl an Turnieren")) or None
+    qualifiers = _count_or_none(final_qualifiers, gettext_lazy("Qualifizierte für das Finale")) or None
+    if final_mode not in FINAL_MODES:
+        raise ServiceError(gettext_lazy("Unbekannte Finalregel „%(final_mode)s“."), final_mode=final_mode)
+    cup = Cup.objects.select_for_update().get(pk=cup.pk)
+    cup.scheme, cup.ruleset_slug, cup.best_n, cup.final_mode = scheme, ruleset_slug, best_n, final_mode
+    cup.min_tournaments, cup.final_qualifiers = minimum, qualifiers
+    if cup.final_penalties and final_mode not in FINAL_ON_TOP:
+        cup.final_penalties = False  # negative final points need a final on top (Cup.clean)
+    _refuse_invalid(cup)
+    cup.save()
+    return cup
+
+
+SEASON_RULES = ("scheme", "counting", "best_n", "final_mode", "final_penalties", "min_tournaments",
+                "final_qualifiers", "tie_rule")
+
+
+@live.write_service(changes=live.NO_TOURNAMENT)
+def set_season_rules(*, season: Season, **rules) -> Season:
+    """A season's own rules (``SEASON_RULES``; empty or None: as the cup). Checked as a whole first."""
+    unknown = sorted(set(rules) - set(SEASON_RULES))
+    if unknown:
+        raise ServiceError(gettext_lazy("Unbekannte Regel „%(name)s“."), name=unknown[0])
+    for name in ("best_n", "min_tournaments", "final_qualifiers"):
+        if name in rules:
+            rules[name] = _count_or_none(rules[name], Season._meta.get_field(name).verbose_name)
+    season = Season.objects.select_for_update().select_related("cup").get(pk=season.pk)
+    for name, value in rules.items():
+        setattr(season, name, value)
+    if season.counting != "fixed":
+        season.best_n = None
+    _refuse_invalid(season)
+    season.save()
+    return season
+
+
 @live.write_service(changes=live.NO_TOURNAMENT)
 def create_sub_ranking(*, cup: Cup, slug: str, name: str, include_word: str = "", exclude_word: str = "",
                        club_word: str = "", min_tournaments: int | None = None) -> SubRanking:
@@ -80,13 +133,14 @@ def create_sub_ranking(*, cup: Cup, slug: str, name: str, include_word: str = ""
 
 
 @live.write_service(changes=live.NO_TOURNAMENT)
-def create_season(*, cup: Cup, label: str, ordering: int | None = None) -> Season:
-    """A new season; without ``ordering`` it becomes the newest."""
+def create_season(*, cup: Cup, label: str, ordering: int | None = None, rules: dict | None = None) -> Season:
+    """A new season; without ``ordering`` it becomes the newest. ``rules``: Season fields of its own rules
+    (cups/season_rules.py; an ABAKUS import sets them all); without them the season follows its cup."""
     if Season.objects.filter(cup=cup, label=label).exists():
         raise ServiceError(gettext_lazy("Die Saison „%(label)s“ gibt es schon."), label=label)
     if ordering is None:
         ordering = max((s.ordering for s in cup.seasons.all()), default=0) + 1
-    season = Season(cup=cup, label=label, ordering=ordering)
+    season = Season(cup=cup, label=label, ordering=ordering, **(rules or {}))
     season.slug = season_slug(label)
     _refuse_invalid(season)
     season.save()

@@ -14,14 +14,16 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_safe
 
 from cups import calendar
-from cups.forms import SeasonImportForm
+from cups.forms import CupRulesForm, SeasonImportForm, SeasonRulesForm, scheme_choices
 from cups.imports import import_season_results
 from cups.live import cached_cup, cached_final_field, cached_player, cached_season
 from cups.models import Cup, PlayerMerge, Season, SubRanking
 from cups.player_sections import SECTIONS
 from cups.players import find_players, merge_players, player_history
 from cups.roles import MANAGE
+from cups.season_rules import rules_of
 from cups.selectors import UnknownScheme, cup_overview, cups_with_seasons, final_field, season_standings
+from cups.services import set_cup_rules, set_season_rules
 from cups.statistics import cup_statistics
 from language import ServiceError
 from paper.downloads import serve
@@ -259,3 +261,45 @@ def statistics_page(request, slug: str):
     except UnknownScheme as err:
         raise Http404(str(err)) from err
     return render(request, "cups/statistics.html", {"cup": cup, "stats": stats, "shares": (0, 10, 25, 50)})
+
+
+@require_http_methods(["GET", "POST"])
+def cup_settings(request, slug: str):
+    """The organiser's settings of a cup: its rules for seasons without their own, and each season's link."""
+    cup = get_object_or_404(Cup, slug=slug)
+    ensure_organises(request, cup)
+    form = CupRulesForm(request.POST or None, initial={
+        "scheme": cup.scheme, "ruleset_slug": cup.ruleset_slug, "best_n": cup.best_n, "final_mode": cup.final_mode,
+        "min_tournaments": cup.min_tournaments, "final_qualifiers": cup.final_qualifiers})
+    if request.method == "POST" and form.is_valid():
+        try:
+            set_cup_rules(cup=cup, **form.cleaned_data)
+        except ServiceError as error:
+            form.add_error(None, error.message())
+        else:
+            messages.success(request, gettext("Gespeichert."))
+            return redirect("cups:cup_settings", slug=cup.slug)
+    scheme_names, final_names = dict(scheme_choices()), dict(Cup.FINAL_CHOICES)
+    ties = dict(Season.TIE_CHOICES)
+    seasons = [(season, rules, scheme_names.get(rules.scheme, rules.scheme), final_names.get(rules.final_mode, ""),
+                ties[rules.tie_rule]) for season in cup.seasons.all() for rules in [rules_of(season, cup)]]
+    return render(request, "cups/cup_settings.html", {"cup": cup, "form": form, "seasons": seasons},
+                  status=400 if form.errors else 200)
+
+
+@require_http_methods(["GET", "POST"])
+def season_rules(request, slug: str, season: str):
+    """The organiser's rules of one season (empty: as the cup)."""
+    found = _season(slug, season)
+    ensure_organises(request, found.cup)
+    form = SeasonRulesForm(request.POST or None, initial=SeasonRulesForm.initial_of(found))
+    if request.method == "POST" and form.is_valid():
+        try:
+            set_season_rules(season=found, **form.rules())
+        except ServiceError as error:
+            form.add_error(None, error.message())
+        else:
+            messages.success(request, gettext("Gespeichert."))
+            return redirect("cups:cup_settings", slug=found.cup.slug)
+    return render(request, "cups/season_rules.html", {"cup": found.cup, "season": found, "form": form},
+                  status=400 if form.errors else 200)

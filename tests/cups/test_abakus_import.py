@@ -1,11 +1,17 @@
 """import_abakus: an ABAKUS export in the structure ABAKUS's code writes (cups/abakus.py's docstring) and the
-season table it gives, against figures worked by hand the way ABAKUS computes them:
+season tables it gives, against figures worked by hand the way ABAKUS (ahunu/ABAKUS HEAD) computes them:
 
 * ranks (Statistik/loadSTAT.js compSTAT): more total, then the higher best round, then the lower worst round;
-  a missed round ("-") after the others with that total;
-* cup points (statFunktionen.js getCupPunkte): cup 54 fixed points 223, 198, 180, 168 …; cup 55 the cube
-  round(200 · ((N − rank)/(N − 1))³);
-* the season (SAISON.js bereSaison): the best six results, the tournament with "FINAL" in its name on top.
+  a missed round ("-") after the others with that total; then the lower number;
+* cup points per cup *and season* (Statistik/statFunktionen.js getCupPunkte): cups 50-60 fixed points up to
+  2019/20 (223, 198, 180 …), the Heine points of the total after it (P > 100: 100 + floor((P - 100) / 2);
+  P <= 0: none); cup 55 the cube up to 2019/20;
+* the season (Statistik/SAISON.js initSAISON): cups 50, 52, 53, 55 and 54/56 up to 2020/21 by bereSaisonFIX
+  (the best floor(TURNIER) results, the final on top when TURNIER has a fraction; ties by the weighted sum
+  of the counted results, then participations), every other by bereSaisonHEINE (n = floor((T + 1) / 2) for
+  T <= 10, the final as any other, a rank shared on equal points).
+
+This export is fixtures/abakus-sample.json (the README's command).
 """
 
 from __future__ import annotations
@@ -33,28 +39,30 @@ GUEST = "Gast_Gustlˆ Linz"
 def export() -> dict:
     hausruck = {
         "_LASTTURNIER": "2024-04-06, 1712400000000",
-        # T1: totals 120, 110, 30 -> A 223, B 198, C 180
+        # 2019/20, fixed points, TURNIER 6.5: best six + the final on top
+        "2019-09-07": {"_NAME": "1. Hausruck-Turnier", "_SAISON": "2019/20", "_VERANSTALTER": "0001",
+                       "0001": [50, 40, 30], "0002": [60, 30, 20], "0003": [10, 10, 10]},
+        "2020-03-07": {"_NAME": "Hausruck-FINALE", "_SAISON": "2019/20",
+                       "0002": [20, 20, 20], "0001": [10, 10, 10], "0004": [0, 0, 0]},
+        # 2023/24: Heine points on the fixed path (still best six + the final on top)
         "2023-09-02": {"_NAME": "1. Hausruck-Turnier", "_SAISON": "2023/24", "_VERANSTALTER": "0001",
                        "0001": [50, 40, 30], "0002": [60, 30, 20], "0003": [10, 10, 10]},
-        # T2: all 120; best round C 100, B 70, A 40 -> C 223, B 198, A 180
         "2023-10-07": {"_NAME": "2. Hausruck-Turnier", "_SAISON": "2023/24",
-                       "0001": [40, 40, 40], "0002": [70, 30, 20], "0003": [100, 0, 20]},
-        # T3: A, B, D 100 with best 50; B's worst 10 < A's 20 -> B, A; D missed a round -> after them; C 90
-        "2023-11-04": {"_NAME": "3. Hausruck-Turnier", "_SAISON": "2023/24",
-                       "0001": [50, 20, 30], "0002": [50, 10, 40], "0004": [60, "-", 40], "0003": [0, "-", 90]},
-        "2023-12-02": {"_NAME": "4. Hausruck-Turnier", "_SAISON": "2023/24",
-                       "0001": [30, 30, 30], "0002": [20, 20, 20]},
-        "2024-01-06": {"_NAME": "5. Hausruck-Turnier", "_SAISON": "2023/24",
-                       "0003": [50, 50, 50], "0001": [10, 10, 10]},
-        "2024-02-03": {"_NAME": "6. Hausruck-Turnier", "_SAISON": "2023/24",
-                       "0001": [20, 20, 20], "0004": [10, 10, 10], GUEST: [5, 5, 5]},
-        "2024-03-02": {"_NAME": "7. Hausruck-Turnier", "_SAISON": "2023/24",
-                       "0002": [30, 30, 30], "0003": [20, 20, 20], "0001": [10, 10, 10]},
+                       "0001": [40, 40, 40], "0002": [70, 30, 20], "0003": [100, 0, 20], GUEST: [5, 5, 5]},
+        "2024-01-06": {"_NAME": "3. Hausruck-Turnier", "_SAISON": "2023/24",
+                       "0003": [150, 100, 100], "0001": [10, 10, -30]},
         "2024-04-06": {"_NAME": "Hausruck-FINALE", "_SAISON": "2023/24",
                        "0001": [10, 10, 10], "0002": [20, 20, 20], "0004": [0, 0, 0]},
     }
+    steiermark = {
+        # 2021/22: the Heine path (54 after 2020/21): T = 2, n = 1, a rank shared on equal points
+        "2021-10-02": {"_NAME": "Steirisches Turnier Graz", "_SAISON": "2021/22", "_VERANSTALTER": "Präsidium",
+                       "0001": [100, 100, 50], "0002": [100, 50, 100]},
+        "2022-03-05": {"_NAME": "Steirisches FINALE", "_SAISON": "2021/22",
+                       "0003": [100, 10, 10], "0002": [50, 20, 30], "0001": [20, 20, 20]},
+    }
     tirol = {
-        # N = 4: round(200 · (3/3)³) = 200, round(200 · (2/3)³) = 59, round(200 · (1/3)³) = 7, 0
+        # 2024/25: Heine points (the cube ended with 2019/20) on the fixed path, TURNIER 6
         "2024-09-14": {"_NAME": "Tiroler Cup Auftakt", "_SAISON": "2024/25",
                        "0001": [10, 10, 10], "0005": [9, 9, 9], "0002": [1, 1, 1], "0003": [0, 0, -5]},
         # still running in ABAKUS: the phones' entries sit in _AKTTURNIER; skipped
@@ -63,19 +71,22 @@ def export() -> dict:
     }
     return {"00": {
         "CUPS": {
-            "054": {"NAME": "Hausruckcup", "TYP": "CUP", "REGELN": "Ooe."},
-            "055": {"NAME": "Tiroler Tarockcup", "TYP": "CUP", "REGELN": "Tir."},
+            "050": {"NAME": "Hausruckcup", "TYP": "CUP", "REGELN": "Ooe.", "TURNIER": 6.5},
+            "054": {"NAME": "Steirischer Tarockcup", "TYP": "CUP", "REGELN": "Ooe.", "TURNIER": 6},
+            "055": {"NAME": "Tiroler Tarockcup", "TYP": "CUP", "REGELN": "Ti.", "TURNIER": 6},
             "077": {"NAME": "Testcup ohne Turniere", "TYP": "CUP"},
             "SPIELERnr": {
                 "0001": ["Alt", "Anna", "Wels", "", 0, True],
-                "0002": ["Bauer", "Bernd", "Linz", "", 0, True],
+                "0002": ["Bauer", "Bernd", "Linz, Urfahr", "", 0, True],
                 "0003": ["Christ", "Carla", "Steyr", "", 0, True],
                 "0004": ["Dorn", "Dieter", "Wels", "", 0, True],
-                "0009": ["Nie", "Niemand", "Ried", "", 0, False],
+                "0005": ["Eder", "Elli", "Graz-Andritz", "", 0, True],
+                "0009": ["Nie", "Niemand", "Ried", "", 2, False],
             },
             "TIMESTAMP": 1712400000000,
         },
-        "054": hausruck,
+        "050": hausruck,
+        "054": steiermark,
         "055": tirol,
     }}
 
@@ -89,43 +100,66 @@ def table(season) -> list[tuple]:
     return [(row.rank, row.player.name, row.points, row.participations) for row in s.rows]
 
 
+def cup_points(season, name) -> list[tuple]:
+    row = next(r for r in season_standings(season).rows if r.player.name == name)
+    return [(c.result.rank, c.result.points, c.counted) for c in row.results]
+
+
 @pytest.mark.django_db
-def test_the_season_equals_abakus_by_hand():
-    bernd = register_player(name="Bernd Bauer", club="Linz")  # on the site already: matched by name and club
+def test_every_season_equals_abakus_by_hand():
+    bernd = register_player(name="Bernd Bauer", club="Linz")  # on the site already: matched by name and the shown place
     report = import_abakus(content=content())
 
-    cup = Cup.objects.get(abakus_number="054")
-    assert (cup.name, cup.slug, cup.scheme, cup.best_n, cup.final_mode) == ("Hausruckcup", "hausruckcup", "fixed",
-                                                                            6, "plus")
-    season = find_season("hausruckcup")
-    assert season.label == "2023/24"
-    # A: 223, 180, 198, 223, 198, 223, 180 -> best six 1245, + final 198 = 1443
-    # B: 198, 198, 223, 198, 223 = 1040, + final 223 = 1263; C: 180, 223, 168, 223, 198 = 992
-    # D: 180, 198 + final 180 = 558; the guest: 180
-    assert table(season) == [(1, "Anna Alt", 1443, 8), (2, "Bernd Bauer", 1263, 6), (3, "Carla Christ", 992, 5),
-                             (4, "Dieter Dorn", 558, 3), (5, "Gast Gustl", 180, 1)]
-    s = season_standings(season)
-    assert (s.tournaments, s.counted) == (8, 6)
-    anna = s.rows[0]
-    assert [(c.result.rank, c.result.points, c.counted) for c in anna.results] == [
-        (1, 223, True), (3, 180, True), (2, 198, True), (1, 223, True), (2, 198, True), (1, 223, True),
-        (3, 180, False), (2, 198, True)]  # the later of the two 180s is dropped; the final counts on top
-    third = ImportedResult.objects.filter(date="2023-11-04").order_by("rank")
-    assert [(r.player.name, r.rank, r.total, r.rounds) for r in third] == [
-        ("Bernd Bauer", 1, 100, [50, 10, 40]), ("Anna Alt", 2, 100, [50, 20, 30]),
-        ("Dieter Dorn", 3, 100, [60, None, 40]), ("Carla Christ", 4, 90, [0, None, 90])]
+    old = find_season("hausruckcup", "2019/20")
+    assert (old.scheme, old.counting, old.best_n, old.final_mode, old.tie_rule) == ("fixed", "fixed", 6, "plus",
+                                                                                    "abakus-fixed")
+    # fixed points; A 223 + final 198 = 421, B 198 + final 223 = 421: ABAKUS's weighted sum puts A first
+    # (223·32·2 + 198 against 198·32·2 + 223); C 180 and D (final only) 180: C's sum is the greater
+    assert table(old) == [(1, "Anna Alt", 421, 2), (2, "Bernd Bauer", 421, 2), (3, "Carla Christ", 180, 1),
+                          (4, "Dieter Dorn", 180, 1)]
+
+    new = find_season("hausruckcup")
+    assert (new.label, new.scheme, new.best_n, new.final_mode) == ("2023/24", "heine", 6, "plus")
+    # Heine points: A 110 + 110 + "-" (-10) + final 30 = 250; B 105 + 110 + final 60 = 275; C 30 + 110 + 200 = 340
+    assert table(new) == [(1, "Carla Christ", 340, 3), (2, "Bernd Bauer", 275, 3), (3, "Anna Alt", 250, 4),
+                          (4, "Gustl Gast", 15, 1), (5, "Dieter Dorn", 0, 1)]
+    assert cup_points(new, "Anna Alt") == [(1, 110, True), (3, 110, True), (2, 0, True), (2, 30, True)]
+    assert season_standings(new).counted == 6
+
+    styria = find_season("steirischer-tarockcup")
+    assert (styria.scheme, styria.counting, styria.final_mode, styria.tie_rule) == ("heine", "rule", "none",
+                                                                                    "abakus-heine")
+    # T = 2: n = 1; A and B 175 each share the first place although A's best rank is the better one
+    assert table(styria) == [(1, "Anna Alt", 175, 2), (1, "Bernd Bauer", 175, 2), (3, "Carla Christ", 110, 1)]
+    assert season_standings(styria).counted == 1
 
     tirol = find_season("tiroler-tarockcup")
-    assert Cup.objects.get(abakus_number="055").scheme == "cube"
-    assert table(tirol) == [(1, "Anna Alt", 200, 1), (2, "ABAKUS 0005", 59, 1), (3, "Bernd Bauer", 7, 1),
+    assert (tirol.scheme, tirol.best_n, tirol.final_mode) == ("heine", 6, "none")
+    assert table(tirol) == [(1, "Anna Alt", 30, 1), (2, "Elli Eder", 27, 1), (3, "Bernd Bauer", 3, 1),
                             (4, "Carla Christ", 0, 1)]
 
+    cup = Cup.objects.get(abakus_number="050")
+    assert (cup.name, cup.slug, cup.scheme, cup.best_n, cup.final_mode, cup.ruleset_slug) == (
+        "Hausruckcup", "hausruckcup", "heine", None, "none", "ooe")  # seasons created here keep the project's rules
+    assert Cup.objects.get(abakus_number="055").ruleset_slug == "tirol2020"
     assert Player.objects.get(abakus_numbers__number="0002") == bernd
+    assert Player.objects.get(abakus_numbers__number="0005").club == "Graz"  # ABAKUS shows "Graz" for Graz-Andritz
     assert (report.cups_created, report.seasons_created, report.tournaments_created, report.results_created) == (
-        2, 2, 9, 27)
+        3, 4, 9, 27)
     assert (report.players_matched, report.players_created, report.players_skipped) == (1, 5, 1)
     assert report.running == [("Tiroler Tarockcup", "2024-10-12")]
     assert not Cup.objects.filter(abakus_number="077").exists()  # no tournaments: nothing to switch
+
+
+@pytest.mark.django_db
+def test_season_standings_json_of_an_imported_season():
+    import_abakus(content=content())
+    out = StringIO()
+    call_command("season_standings", "steirischer-tarockcup", "--json", stdout=out)
+    data = json.loads(out.getvalue())
+    assert (data["scheme"], data["tournaments"], data["counted"]) == ("heine", 2, 1)
+    assert [(r["rank"], r["name"], r["points"]) for r in data["rows"]] == [
+        (1, "Anna Alt", 175), (1, "Bernd Bauer", 175), (3, "Carla Christ", 110)]
 
 
 @pytest.mark.django_db
@@ -138,19 +172,20 @@ def test_importing_again_changes_nothing():
              AbakusNumber.objects.count(), list(Season.objects.values_list("pk", "ordering")), Cup.objects.count())
     assert after == before
     assert (again.tournaments_created, again.results_created, again.players_created, again.cups_created) == (0, 0, 0, 0)
-    assert (again.tournaments_skipped, again.results_skipped, again.players_matched, again.cups_matched) == (9, 27, 6, 2)
+    assert (again.tournaments_skipped, again.results_skipped, again.players_matched, again.cups_matched) == (9, 27, 6, 3)
+    assert again.notes == [] and again.tournaments_changed == 0
 
 
 @pytest.mark.django_db
 def test_qualification_after_the_import():
     import_abakus(content=content())
     season = find_season("hausruckcup")
-    set_qualification(cup=season.cup, min_tournaments=4, final_qualifiers=2)
+    set_qualification(cup=season.cup, min_tournaments=3, final_qualifiers=2)
     season = find_season("hausruckcup")
     rows = season_standings(season).as_json()["rows"]
     assert [(r["name"], r["qualified"], r["tournaments_missing"]) for r in rows] == [
-        ("Anna Alt", True, 0), ("Bernd Bauer", True, 0), ("Carla Christ", False, 0), ("Dieter Dorn", False, 1),
-        ("Gast Gustl", False, 3)]
+        ("Carla Christ", True, 0), ("Bernd Bauer", True, 0), ("Anna Alt", False, 0), ("Gustl Gast", False, 2),
+        ("Dieter Dorn", False, 2)]
 
 
 def test_ranks_as_abakus_sorts_them():
@@ -177,7 +212,7 @@ def test_a_foreign_or_broken_file_is_refused_in_both_languages(data, words):
 @pytest.mark.django_db
 def test_a_broken_tournament_writes_nothing():
     data = export()
-    data["00"]["055"]["2024-09-14"]["0003"] = [0, "x", 1]  # a round that is no number, in the second cup
+    data["00"]["055"]["2024-09-14"]["0003"] = [0, "x", 1]  # a round that is no number, in the last cup
     players = Player.objects.count()
     with pytest.raises(ServiceError) as err:
         import_abakus(content=content(data))
@@ -188,7 +223,7 @@ def test_a_broken_tournament_writes_nothing():
 @pytest.mark.django_db
 def test_the_same_person_twice_in_a_tournament_rolls_back():
     data = export()
-    data["00"]["054"]["2023-09-02"]["Alt_Annaˆ Wels"] = [1, 1, 1]  # a guest who is number 0001 by name and place
+    data["00"]["050"]["2023-09-02"]["Alt_Annaˆ Wels"] = [1, 1, 1]  # a guest who is number 0001 by name and place
     with pytest.raises(ServiceError) as err:
         import_abakus(content=content(data))
     assert "Anna Alt" in err.value.message_en
@@ -201,9 +236,9 @@ def test_command_reports_and_refuses(tmp_path):
     path = tmp_path / "abakus.json"
     path.write_bytes(content())
     out = StringIO()
-    call_command("import_abakus", str(path), "--cup", "54", stdout=out, stderr=StringIO())
+    call_command("import_abakus", str(path), "--cup", "50", stdout=out, stderr=StringIO())
     text = out.getvalue()
-    assert "Turniere: 8 neu, 0 gefunden, 0 übersprungen  /  tournaments: 8 created, 0 matched, 0 skipped" in text
+    assert "Turniere: 6 neu, 0 gefunden, 0 übersprungen / Tournaments: 6 created, 0 matched, 0 skipped" in text
     assert not Cup.objects.filter(abakus_number="055").exists()
     bad = tmp_path / "bad.json"
     bad.write_text("[1, 2]")
@@ -222,8 +257,8 @@ def test_the_readme_command_runs_on_the_sample_file():
     assert json.loads(sample.read_text(encoding="utf-8")) == export()
     out = StringIO()
     call_command("import_abakus", str(sample), stdout=out, stderr=StringIO())
-    assert "Ergebnisse: 27 neu" in out.getvalue()
-    assert table(find_season("hausruckcup"))[0] == (1, "Anna Alt", 1443, 8)
+    assert "Ergebnisse: 27 neu" in out.getvalue() and "27 created" in out.getvalue()
+    assert table(find_season("hausruckcup"))[0] == (1, "Carla Christ", 340, 3)
 
 
 @pytest.mark.django_db
@@ -259,8 +294,8 @@ def test_a_merge_keeps_the_abakus_number_with_the_player_kept():
     from cups.players import merge_players
 
     import_abakus(content=content())
-    guest = Player.objects.get(name="Gast Gustl")
-    carla = Player.objects.get(abakus_numbers__number="0003")  # never in a tournament with the guest
-    merge_players(keep=guest, duplicate=carla)
-    assert AbakusNumber.objects.get(number="0003").player == guest
+    guest = Player.objects.get(name="Gustl Gast")
+    elli = Player.objects.get(abakus_numbers__number="0005")  # never in a tournament with the guest
+    merge_players(keep=guest, duplicate=elli)
+    assert AbakusNumber.objects.get(number="0005").player == guest
     assert import_abakus(content=content()).players_created == 0  # the next import finds him by the number

@@ -49,4 +49,4 @@ def test_exit_status_one_from_the_shell(tmp_path):
     subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], check=True, env=env)
     done = subprocess.run([sys.executable, "manage.py", "season_standings", "nirgends", "--json"], env=env,
                           capture_output=True, text=True)
-    assert done.returncode == 1 and "unknown cup" in done.stderr
+    assert done.returncode == 1 and "Unknown cup" in done.stderr and "Unbekannter Cup" in done.stderr

@@ -78,7 +78,7 @@ def test_pages_speak_english_too(client, cup_season, settings, cups_catalogue):
     html = client.get(reverse("cups:cup", args=["tirol"])).content.decode()
     assert "Season ranking: each player's best results count." in html
     html = client.get(reverse("cups:season", args=["tirol", "2026-27"])).content.decode()
-    assert "0 tournaments played, the best 0 results count" in html
+    assert "0 tournaments played. The best 0 results count" in html
 
 
 def test_the_season_page_follows_every_change_of_what_it_is_made_of(client, played, cup_season, director):

@@ -113,7 +113,8 @@ def test_the_director_list_shows_only_what_the_account_may_direct(client, world,
     assert shown == MAY_DIRECT[who]
 
 
-CUP_PAGES = ["/cup/{c}/2026-27/import/", "/leitung/cup/{c}/schluessel/"]
+CUP_PAGES = ["/cup/{c}/2026-27/import/", "/leitung/cup/{c}/schluessel/", "/cup/{c}/einstellungen/",
+             "/cup/{c}/2026-27/regeln/"]
 ORGANISES = {"super": {"cup-a", "cup-b"}, "organiser-a": {"cup-a"}, "organiser-b": {"cup-b"},
              "director-a1": set(), "staff": set()}
 

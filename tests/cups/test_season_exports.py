@@ -72,7 +72,7 @@ def test_xlsx_formulas_match_the_season_standings(season, tmp_path):
     path = tmp_path / file.filename
     path.write_bytes(file.content)
     workbook = load_workbook(path)
-    assert workbook.sheetnames == ["Season", "Results"]
+    assert workbook.sheetnames == ["Season", "Results", "Rules"]
     results = workbook["Results"]
     assert [c.value for c in results[1]][:3] == ["Nr", "Name", "Turnier"]
     standings = season_standings(season)

@@ -47,8 +47,8 @@ class Command(BaseCommand):
             raise CommandError(in_both(gettext_lazy("%(refusal)s (nichts geschrieben)"), refusal=error.said)) from None
         if show:
             self.stderr.write("")
-        for de, en in zip(report.lines("de"), report.lines("en"), strict=True):
-            self.stdout.write(f"{de}  /  {en}")
+        for line in report.messages():
+            self.stdout.write(in_both(line))
 
     def _bar(self, done: int, total: int) -> None:
         filled = BAR * done // max(total, 1)

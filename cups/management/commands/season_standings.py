@@ -9,9 +9,11 @@ from __future__ import annotations
 import json
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext_lazy
 
 from cups.models import Cup, Season, SubRanking
 from cups.selectors import UnknownScheme, find_season, find_sub_ranking, season_standings
+from language import in_both
 
 
 class Command(BaseCommand):
@@ -27,28 +29,28 @@ class Command(BaseCommand):
         try:
             found = find_season(cup, season)
         except Cup.DoesNotExist:
-            raise CommandError(f"Unbekannter Cup „{cup}“ / unknown cup “{cup}”") from None
+            raise CommandError(in_both(gettext_lazy("Unbekannter Cup „%(cup)s“."), cup=cup)) from None
         except Season.DoesNotExist:
-            what = f"„{season}“" if season else "(keine)"
-            raise CommandError(f"Cup „{cup}“ hat keine Saison {what} / cup “{cup}” has no season "
-                               f"{season or '(none)'}") from None
+            if season:
+                raise CommandError(in_both(gettext_lazy("Cup „%(cup)s“ hat keine Saison „%(season)s“."),
+                                           cup=cup, season=season)) from None
+            raise CommandError(in_both(gettext_lazy("Cup „%(cup)s“ hat noch keine Saison."), cup=cup)) from None
         ranking = None
         if sub:
             try:
                 ranking = find_sub_ranking(found.cup, sub)
             except SubRanking.DoesNotExist:
-                raise CommandError(f"Cup „{cup}“ hat keine Teilwertung „{sub}“ / cup “{cup}” has no sub-ranking "
-                                   f"“{sub}”") from None
+                raise CommandError(in_both(gettext_lazy("Cup „%(cup)s“ hat keine Teilwertung „%(sub)s“."),
+                                           cup=cup, sub=sub)) from None
         try:
             standings = season_standings(found, ranking)
         except UnknownScheme as err:
-            raise CommandError(f"Unbekannte Wertung „{err}“ / unknown scheme “{err}”") from None
+            raise CommandError(in_both(gettext_lazy("Unbekannte Wertung „%(scheme)s“."), scheme=str(err))) from None
         if json:
             self.stdout.write(_dumps(standings.as_json()))
             return
-        self.stdout.write(f"{found.cup.name} {found.label} · {standings.scheme.name} · "
-                          f"{standings.tournaments} Turniere, {standings.counted} gewertet"
-                          + (f" · {ranking.name}" if ranking else ""))
+        self.stdout.write(f"{found.cup.name} {found.label}" + (f" · {ranking.name}" if ranking else ""))
+        self.stdout.write(" ".join(standings.sentences()))  # the season page's sentences, in the active language
         for row in standings.rows:
             mark = "" if not standings.has_qualification else ("  Q" if standings.qualified(row) else "  -")
             self.stdout.write(f"{row.rank:>4}{'=' if row.shared else ' '} {row.player.name:<30} {row.points:>6}"
