@@ -81,9 +81,18 @@ def start(tournament_id: int, *, automatic: bool = True, then: Callable[[], None
                      name=f"publish-{tournament_id}").start()
 
 
+_watching = False  # this process serves (``watch`` runs): it may claim a publication, it lives to finish it
+
+
 @receiver(tournament_changed, dispatch_uid="publishing.follow_changes")
 def follow_changes(sender, change: TournamentChange, **details) -> None:
-    follow(change.tournament_id, closed_round=ChangeKind.ROUND_CLOSED in change.kinds)
+    closed_round = ChangeKind.ROUND_CLOSED in change.kinds
+    if _watching or getattr(settings, "PUBLISH_IN_FOREGROUND", False):
+        follow(change.tournament_id, closed_round=closed_round)
+    elif closed_round and PublishTarget.objects.filter(tournament_id=change.tournament_id, after_each_round=True).exists():
+        # A process that serves nobody (a command, runserver) claims nothing it might not live to finish:
+        # the servers' watchers follow its live changes; a closed round it sends itself, as it always did.
+        start(change.tournament_id)
 
 
 def _now() -> datetime:
@@ -185,6 +194,8 @@ def watch(every: float = WATCH_SECONDS) -> threading.Thread:
             finally:
                 connection.close()
 
+    global _watching
+    _watching = True
     thread = threading.Thread(target=loop, daemon=True, name="publish-watch")
     thread.start()
     return thread
