@@ -45,3 +45,36 @@ def test_the_decision_page_speaks_english_on_an_english_page(client, director, e
     play_round(event.round_set.get(number=1), hands=3)
     html = client.post(close_url(event), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "2 tables are still missing hands" in html and "End the tables and close the round" in html
+
+
+@pytest.fixture
+def finished(make_tournament, play_round):
+    from tournament import rounds, services
+
+    tournament = make_tournament("tirol", players=8, slug="fertig", rounds=1)
+    services.set_prizes(tournament=tournament, entry_fee_cents=1000, prizes_cents=[3000, 2000, 1000])
+    play_round(tournament.round_set.get(number=1))
+    rounds.close_round(round=tournament.round_set.get(number=1))
+    return tournament
+
+
+def test_a_running_tournament_is_not_final_anywhere(client, event, play_round):
+    play_round(event.round_set.get(number=1))
+    from tournament import rounds
+
+    rounds.close_round(round=event.round_set.get(number=1))
+    for path in ("/turnier/tag/", "/turnier/tag/beamer/"):
+        assert "Endstand" not in client.get(path, HTTP_ACCEPT_LANGUAGE="de").content.decode(), path
+    page = client.get("/turnier/tag/siegerehrung/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "Das Turnier läuft noch: Stand nach Runde 1, noch nicht der Endstand." in page
+
+
+def test_a_finished_tournament_says_endstand_and_has_a_prize_giving(client, finished):
+    for path in ("/turnier/fertig/", "/turnier/fertig/beamer/"):
+        assert '<p class="as-of">Endstand</p>' in client.get(path, HTTP_ACCEPT_LANGUAGE="de").content.decode(), path
+    page = client.get("/turnier/fertig/siegerehrung/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "Siegerehrung" in page and "Endstand" in page and "läuft noch" not in page
+    prizes = page.split("prize-giving")[1].split("</table>")[0]
+    assert prizes.index("10,00") < prizes.index("20,00") < prizes.index("30,00")  # read out from the last prize up
+    english = client.get("/turnier/fertig/siegerehrung/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Prize-giving" in english and "Final standings" in english
