@@ -78,3 +78,32 @@ def test_a_finished_tournament_says_endstand_and_has_a_prize_giving(client, fini
     assert prizes.index("10,00") < prizes.index("20,00") < prizes.index("30,00")  # read out from the last prize up
     english = client.get("/turnier/fertig/siegerehrung/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Prize-giving" in english and "Final standings" in english
+
+
+def test_the_round_board_and_its_protocol_show_pauses_leaves_and_corrections(client, director, make_tournament):
+    from scoring import absences
+    from scoring import services as scoring_services
+
+    tournament = make_tournament("tirol", players=9, slug="brett")
+    round = tournament.round_set.get(number=1)
+    five = next(table for table in round.tables.all() if table.seats.count() == 5)
+    names = {seat.position: seat.entry.player.name for seat in five.seats.select_related("entry__player")}
+    dreier = {"contract": "dreier", "declarer": 1, "result": "won"}
+    hands = scoring_services.record_hands(table=five, hands=[dreier, dreier])
+    absences.pause_player(table=five, position=4)
+    scoring_services.store_hand(table=five, number=3, data=dreier)
+    absences.return_player(table=type(five).objects.get(pk=five.pk), position=4)
+    absences.leave_table(table=type(five).objects.get(pk=five.pk), position=3)
+    scoring_services.correct_hand(hand=hands[0], data={**dreier, "result": "lost"}, reason="Ergebnis vertauscht",
+                                  expected_version=type(five).objects.get(pk=five.pk).version, director=True, user=director)
+    scoring_services.book_correction(entry=tournament.entries.first(), round=round, points=-3, reason="zu spät",
+                                     user=director)
+    page = client.get(reverse("tournament:round", args=[tournament.slug, 1]), HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "Pausen und Abgänge" in page
+    assert f"{names[4]} hat pausiert (Spiel 3 bis vor Spiel 4)" in page
+    assert f"{names[3]} hat den Tisch verlassen (ab Spiel 4)" in page
+    log = page.split("Protokoll")[-1]
+    assert f"Tisch {five.number}: Spiel 1 korrigiert – Begründung: Ergebnis vertauscht (leitung)" in log
+    assert "-3 Punkte für" in log and "zu spät" in log and f"{names[3]} hat den Tisch verlassen" in log
+    english = client.get(reverse("tournament:round", args=[tournament.slug, 1]), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Pauses and departures" in english and f"Table {five.number}: hand 1 corrected" in english
