@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 
+from django.db.models import F
+
 from scoring.models import Correction, HandRevision
 from scoring.seats import LEFT, absences_of
 from tournament.models import Round, Seat
@@ -63,3 +65,17 @@ def round_notes(round: Round) -> RoundNotes:
     changes += [ChangeNote(at, table, hand, False, name, points, reason, username or "")
                 for at, table, hand, name, points, reason, username in bookings]
     return RoundNotes(absences, sorted(changes, key=lambda note: note.at))
+
+
+def changed_after_confirmation(round: Round) -> dict[int, list[ChangeNote]]:
+    """The hands changed or removed after their table's players confirmed the sheet, by table id, oldest
+    first: what the printed sheet must mark (one query)."""
+    changed: dict[int, list[ChangeNote]] = {}
+    revisions = HandRevision.objects.filter(
+        table__round=round, action__in=(HandRevision.CORRECTED, HandRevision.REMOVED), table__confirmed_at__isnull=False,
+        at__gt=F("table__confirmed_at")).order_by("at", "id").values_list(
+        "table_id", "at", "table__number", "number", "action", "reason", "by", "user__username")
+    for table_id, at, table, number, action, reason, by, username in revisions:
+        changed.setdefault(table_id, []).append(
+            ChangeNote(at, table, number, action == HandRevision.REMOVED, "", None, reason, username or by))
+    return changed
