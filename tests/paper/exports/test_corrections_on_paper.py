@@ -37,3 +37,23 @@ def test_a_hand_changed_after_the_confirmation_is_marked_with_who_when_and_why(c
     assert "bestätigt am" in flat and "3*" in second.split()
     assert "* Spiel 3 nach der Bestätigung geändert am" in flat and "von leitung: Ergebnis vertauscht" in flat
     assert "*" not in first and "nach der Bestätigung" not in first  # the other table: as its players signed it
+
+
+def test_the_workbook_keeps_every_hand_correction_with_its_reason(confirmed_then_corrected, tmp_path):
+    from openpyxl import load_workbook
+
+    from paper.registry import get_exporter
+
+    tournament, round = confirmed_then_corrected
+    first = round.tables.order_by("number").first()
+    services.remove_last_hand(table=first, expected_version=Table.objects.get(pk=first.pk).version, reason="doppelt",
+                              by="Anna", director=True)
+    path = tmp_path / "turnier.xlsx"
+    path.write_bytes(get_exporter("tournament-xlsx")(tournament).render().content)
+    sheet = load_workbook(path)["Hand corrections"]
+    header, *rows = [[cell.value for cell in row] for row in sheet.iter_rows()]
+    assert header[:8] == ["Runde", "Tisch", "Spiel", "was", "Begründung", "von", "am", "nach Bestätigung"]
+    assert [row[:6] + [row[7]] for row in rows] == [
+        [1, 2, 3, "korrigiert", "Ergebnis vertauscht", "leitung", True],
+        [1, 1, first.hands_planned, "entfernt", "doppelt", "Anna", True]]
+    assert '"result": "lost"' in rows[0][9] and rows[1][9] is None  # the entry after; a removed hand has none
