@@ -11,6 +11,7 @@ from icalendar import Calendar, Event
 
 from cups.models import Cup
 from tournament.models import Tournament
+from tournament.selectors import is_finished
 
 # A feed keeps a tournament for a month after its day, so a calendar that synchronises seldom still
 # shows the event it just went to; the pages list only what is still to come.
@@ -36,8 +37,8 @@ def upcoming(cup: Cup | None = None, *, today: date | None = None, keep_days: in
 
 
 def next_tournament(cup: Cup, *, today: date | None = None) -> Tournament | None:
-    found = upcoming(cup, today=today)
-    return found[0].tournament if found else None
+    """The cup's next tournament: today's while it is not over, else the first one after today."""
+    return next((item.tournament for item in upcoming(cup, today=today) if not is_finished(item.tournament)), None)
 
 
 def ical_feed(events: list[Upcoming], *, name: str, absolute_url, host: str) -> bytes:

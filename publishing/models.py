@@ -73,6 +73,16 @@ class PublishTarget(models.Model):
     after_each_round = models.BooleanField(_("nach jeder abgeschlossenen Runde veröffentlichen"), default=True)
     # The cup's site follows a running round (publishing/venue/auto.py: at most every PUBLISH_LIVE_SECONDS).
     while_playing = models.BooleanField(_("während der Runde laufend veröffentlichen"), default=False)
+    # How far the hub follows (the tournament's live_version is the sequence a publication sends): the sequence
+    # the last answered attempt sent, and the one the hub holds. A live_version the hub does not hold is a change
+    # it has not seen yet (the director's page says so; publishing while playing sends it).
+    sent_sequence = models.PositiveIntegerField(null=True, blank=True)
+    published_sequence = models.PositiveIntegerField(null=True, blank=True)
+    # Which of the server's processes publishes (publishing/venue/live.py): the one that claimed the target in
+    # the database; a publication runs until running_until at the latest, the next live one starts at
+    # live_not_before at the earliest (PUBLISH_LIVE_SECONDS after the last one started).
+    running_until = models.DateTimeField(null=True, blank=True)
+    live_not_before = models.DateTimeField(null=True, blank=True)
 
 
 class PublishAttempt(models.Model):

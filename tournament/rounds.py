@@ -253,6 +253,18 @@ def close_round(*, round: Round, user=None) -> Round:
     return round
 
 
+@live.write_service(kind=(ChangeKind.TABLE_ENDED, ChangeKind.ROUND_CLOSED))
+def end_tables_and_close(*, round: Round, reason: str, user=None) -> Round:
+    """The director's decision when the round should close with hands still missing: every table still
+    playing ends with ``reason`` (as ``end_table``: the hands entered count) and the round closes, in one go."""
+    if not reason.strip():
+        raise ServiceError(gettext_lazy("Zum Beenden eines Tisches braucht es eine Begründung."))
+    for table in round.tables.order_by("number"):
+        if not table.is_complete:
+            end_table(table=table, reason=reason.strip(), user=user)
+    return close_round(round=round, user=user)
+
+
 @live.write_service(kind=ChangeKind.ROUND_REOPENED)
 def reopen_round(*, round: Round, reason: str, user=None) -> Round:
     round = _lock_round(round)

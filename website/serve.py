@@ -124,11 +124,20 @@ def connections_per_address() -> int:
     return max(1, _env_int("SERVER_CONNECTIONS_PER_ADDRESS", 100))
 
 
+def _follow_changes() -> None:
+    """Each process follows the changes no process follows (a command's) to the hub (publishing/venue/auto.py);
+    imported once Django is set up."""
+    from publishing.venue import auto
+
+    auto.watch()
+
+
 def _serve(settings: dict) -> None:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "website.settings")
     from website import slots
     from website.wsgi import application  # sets Django up, and with it the stderr logging
 
+    _follow_changes()
     slots.serve(AccessLog(application), settings, per_address=connections_per_address())
 
 

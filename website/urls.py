@@ -4,7 +4,7 @@ each app's own pages."""
 from django.contrib import admin
 from django.urls import include, path
 
-from website.views import director, entries, public, rounds, teams, variants
+from website.views import director, entries, prize_giving, public, rounds, teams, variants
 
 tournament_patterns = ([
     path("", public.home, name="home"),
@@ -26,6 +26,7 @@ tournament_patterns = ([
     path("turnier/<slug:slug>/", public.public_standings, name="standings"),
     path("turnier/<slug:slug>/standings.json", public.standings_json, name="standings_json"),
     path("turnier/<slug:slug>/beamer/", public.projector, name="projector"),
+    path("turnier/<slug:slug>/siegerehrung/", prize_giving.prize_giving, name="prize_giving"),
     path("turnier/<slug:slug>/spieler/<int:entry_id>/", public.player_page, name="player"),
 ], "tournament")
 

@@ -18,7 +18,7 @@ from paper.exports.round_sheets import MUTED, OUT, RoundSheetPdf, fit_cell, fit_
 from paper.formats import euro_text
 from paper.formats import points_cell as number
 from scoring.seats import absences_of, deal
-from scoring.selectors import Sheet, round_sheets
+from scoring.selectors import Sheet, changed_after_confirmation, round_sheets
 from tournament.models import Seat
 from tournament.selectors import round_tables
 
@@ -48,6 +48,8 @@ class ScoreSheetsPdf(RoundSheetPdf):
     FIXED_FILLED = (7 * mm, 24 * mm, 58 * mm)
 
     def load(self) -> list:
+        # Hands changed after the players confirmed the sheet: marked on it with who, when and why.
+        self.changed = {} if self.blank else changed_after_confirmation(self.round)
         if self.blank:
             return [Sheet(seated.table, seated.seats) for seated in round_tables(self.round)]
         return round_sheets(self.round)
@@ -89,7 +91,9 @@ class ScoreSheetsPdf(RoundSheetPdf):
         name_row = max(NAME_LEADING * max(len(lines) for lines in names), 12) + 2 * PADDING
         grid = Grid(widths, [name_row, 5 * mm] + [hand_row] * count + [9 * mm] * sums, padding=PADDING)
         self._head(grid, names)
-        self._hands(grid, seats, rows, count, table.first_dealer, fixed_widths, absences_of(table.absences))
+        changed = self.changed.get(table.pk, [])
+        self._hands(grid, seats, rows, count, table.first_dealer, fixed_widths, absences_of(table.absences),
+                    {change.hand for change in changed})
         self._sums(grid, totals, count + 2)
         self._rules(grid, len(seats), count + 2, sums)
 
@@ -99,7 +103,7 @@ class ScoreSheetsPdf(RoundSheetPdf):
             self.heading_style,
         )
         parts = [heading, Spacer(1, 3 * mm), grid, Spacer(1, 4 * mm)]
-        notes = self._notes(table, filled, [] if self.blank else sheet.corrections)
+        notes = self._notes(table, filled, [] if self.blank else sheet.corrections, changed)
         if notes:
             parts.append(Paragraph(" · ".join(notes), self.note_style))
         if signature:
@@ -133,10 +137,11 @@ class ScoreSheetsPdf(RoundSheetPdf):
             grid.text(column, 1, [(label, FONT_BOLD, 7)], leading=12)  # one line: the leading centres it
 
     def _hands(self, grid: Grid, seats: list[Seat], rows: list, count: int, first_dealer: int,
-               fixed_widths: tuple[float, ...], away: tuple = ()) -> None:
+               fixed_widths: tuple[float, ...], away: tuple = (), marked: set[int] = frozenset()) -> None:
         """A row per hand: number, dealer, contract and declarer with partner, kontras and bonuses, each
         player's points and total; the cells of those who sit out are greyed (the dealer at five, the
-        dealer and the player opposite at six, and whoever is paused or gone: ``away``, the table's absences)."""
+        dealer and the player opposite at six, and whoever is paused or gone: ``away``, the table's absences);
+        a hand changed after the confirmation (``marked``) carries a "*" by its number, explained in the notes."""
         size = len(seats)
         geber_width, contract_width = fixed_widths[1] - 2 * PADDING, fixed_widths[2] - 2 * PADDING
         dealers: dict[int, tuple[str, float]] = {}  # each dealer's cell, fitted once (fitting measures every word)
@@ -153,7 +158,8 @@ class ScoreSheetsPdf(RoundSheetPdf):
             if dealer not in dealers:
                 dealers[dealer] = fit_cell(f"{dealer + 1} {seats[dealer].entry.player.name}", FONT, 8, geber_width,
                                            smallest=7, two_lines=8)
-            grid.text(0, line, [(str(hand_number), FONT, 8)], leading=LEADING)
+            mark = "*" if hand_number in marked else ""
+            grid.text(0, line, [(f"{hand_number}{mark}", FONT_BOLD if mark else FONT, 8)], leading=LEADING)
             _cell(grid, 1, line, *dealers[dealer])
             row = rows[hand_number - 1] if hand_number <= len(rows) else None
             if row is not None:
@@ -202,7 +208,7 @@ class ScoreSheetsPdf(RoundSheetPdf):
             grid.vline(3 + 2 * index, 1.2, colors.black)
         grid.hline(sums_row, 1.2, colors.black)
 
-    def _notes(self, table, filled: bool, corrections=()) -> list[str]:
+    def _notes(self, table, filled: bool, corrections=(), changed=()) -> list[str]:
         notes = []
         for correction in corrections:
             notes.append(escape(_("Korrektur %(name)s %(points)s: %(reason)s") % {
@@ -214,6 +220,12 @@ class ScoreSheetsPdf(RoundSheetPdf):
             if table.confirmed_at:
                 when = timezone.localtime(table.confirmed_at).strftime("%d.%m.%Y %H:%M")
                 notes.append(escape(_("bestätigt am %(when)s von %(names)s") % {"when": when, "names": table.confirmed_by}))
+                for change in changed:  # after that confirmation: the players did not sign this
+                    notes.append("<b>" + escape(_(
+                        "* Spiel %(hand)s nach der Bestätigung %(what)s am %(when)s von %(who)s: %(reason)s") % {
+                        "hand": change.hand, "what": _("entfernt") if change.removed else _("geändert"),
+                        "when": timezone.localtime(change.at).strftime("%d.%m.%Y %H:%M"), "who": change.by or "?",
+                        "reason": change.reason or "–"}) + "</b>")
             else:
                 notes.append(escape(_("nicht bestätigt")))
         return notes

@@ -1,8 +1,9 @@
 """The whole tournament as one workbook, for auditors and for moving an event to another site.
 
 Sheets (English names, fixed, so importers and auditors find them): Standings, Rounds, Tables,
-Hands, Settlement, Players. Players, Tables and Hands use the German headers of columns.py (the
-import reads them back). Everything is numbered by "Nr" (Players sheet: 1..n by name).
+Hands, Settlement, Players, Corrections (points booked), Hand corrections (every hand changed, with
+why). Players, Tables and Hands use the German headers of columns.py (the import reads them back).
+Everything is numbered by "Nr" (Players sheet: 1..n by name).
 
 The Hands sheet holds every hand with each hand seat's Nr, points, cash points and euros; the
 Standings' points per round and money, and the Settlement's euros per table, are Excel formulas
@@ -39,6 +40,7 @@ from tournament.money import from_cents
 DATETIME_FORMAT = "DD.MM.YYYY HH:MM"
 STANDINGS, ROUNDS, TABLES, HANDS, SETTLEMENT, PLAYERS = "Standings", "Rounds", "Tables", "Hands", "Settlement", "Players"
 CORRECTIONS = "Corrections"
+HAND_CHANGES = "Hand corrections"
 
 
 class HandsRanges:
@@ -78,6 +80,7 @@ class TournamentWorkbook(ListExporter):
         yield self.settlement(data, ranges)
         yield self.players(data)
         yield self.corrections(data)
+        yield self.hand_changes(data)
 
     # --- Standings ----------------------------------------------------------------------------
 
@@ -337,3 +340,19 @@ class TournamentWorkbook(ListExporter):
         rows = ([number_of.get(c.entry_id), names.get(c.entry_id), c.round.number, c.points, c.reason,
                  c.user.get_username() if c.user else None, local(c.at)] for c in data.corrections)
         return SheetData(CORRECTIONS, columns, rows)
+
+    # --- Hand corrections -----------------------------------------------------------------------
+
+    def hand_changes(self, data: WorkbookData) -> SheetData:
+        """Every hand corrected or removed after it was entered, with the entry before and after, who, when
+        and why, and whether the players had confirmed the sheet already (the Hands sheet holds the hand as it is)."""
+        columns = [Column(C.ROUND, 8, INTEGER_FORMAT), Column(C.TABLE, 8, INTEGER_FORMAT), Column(C.HAND, 8, INTEGER_FORMAT),
+                   Column(_("was"), 12), Column(_("Begründung"), 40), Column(_("von"), 14),
+                   Column(_("am"), 17, DATETIME_FORMAT), Column(_("nach Bestätigung"), 10), Column(_("vorher"), 40),
+                   Column(_("nachher"), 40)]
+        rows = ([change.round_number, change.table_number, change.number,
+                 _("entfernt") if change.removed else _("korrigiert"), change.reason or None, change.by or None,
+                 local(change.at), change.after_confirmation, *(None if data is None else json_cell(data)
+                                                                for data in (change.before, change.after))]
+                for change in data.hand_changes())
+        return SheetData(HAND_CHANGES, columns, rows)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 import socket
@@ -28,6 +29,9 @@ class Outcome(Said):
     said: Message
     kind: str = ""  # what the hub said of its copy's state (publishing.models: REPLACED, HUB_NEWER, RETIRED)
     hub_sequence: int | None = None  # the hub's copy's sequence it named
+    # The sequence (live_version) this attempt sent, where it was answered (or refused here): None when the
+    # network or the hub did not answer, so publishing while playing tries again after its interval.
+    sequence: int | None = None
 
     @property
     def message(self) -> str:
@@ -98,41 +102,55 @@ def send(tournament: Tournament, url: str, token: str) -> Outcome:
     try:
         check_address(url)
     except NotAllowed as refusal:
-        return Outcome(False, refusal.said)
-    body = document.as_bytes(document.build(tournament))
+        return Outcome(False, refusal.said, sequence=tournament.live_version)
+    sent = document.build(tournament)
+    answered = _answered(sent.sequence)
+    body = document.as_bytes(sent)
     request = urllib.request.Request(endpoint(url), data=body, method="POST", headers={
         "Content-Type": "application/json", "Authorization": f"Bearer {token.strip()}"})
     try:
         with _OPENER.open(request, timeout=TIMEOUT_SECONDS) as response:  # http(s) and the address checked above
             answer = json.loads(response.read(ANSWER_LIMIT) or b"{}")
     except urllib.error.HTTPError as error:
-        return _hub_answer(error)
+        # A hub that is down behind its proxy (502-504) has not answered: tried again like a network failure.
+        return _hub_answer(error) if error.code >= 500 else answered(_hub_answer(error))
     except (urllib.error.URLError, socket.timeout, ConnectionError, OSError) as error:
         reason = getattr(error, "reason", error)
         return Outcome(False, Message(gettext_lazy(
             "Der Cup-Server ist nicht erreichbar (%(reason)s). Später nochmals versuchen."), reason=_quoted(str(reason))))
     except ValueError:
-        return Outcome(False, gettext_lazy("Der Cup-Server antwortet nicht mit JSON; ist die Adresse richtig?"))
+        return answered(Outcome(False, gettext_lazy("Der Cup-Server antwortet nicht mit JSON; ist die Adresse richtig?")))
     status = answer.get("status") if isinstance(answer, dict) else None
     if status == "unchanged":
-        return Outcome(True, gettext_lazy("Der Cup-Server hatte diesen Stand schon."))
+        return answered(Outcome(True, gettext_lazy("Der Cup-Server hatte diesen Stand schon.")))
     where = _quoted(answer.get("url")) if isinstance(answer, dict) else ""
     if not where.startswith(("http://", "https://")):
         where = url
     replaced = answer.get("replaced") if isinstance(answer, dict) else None
     before = _sequence(replaced.get("sequence")) if isinstance(replaced, dict) else None
     if before is not None:
-        return Outcome(True, Message(gettext_lazy(
+        return answered(Outcome(True, Message(gettext_lazy(
             "Veröffentlicht: %(where)s. Der Cup-Server hatte einen Stand von vor der Wiederherstellung oder Neuanlage "
             "dieses Turniers (Stand %(before)s); er wurde durch diesen ersetzt."), where=where, before=before),
-            REPLACED, before)
-    return Outcome(True, Message(gettext_lazy("Veröffentlicht: %(where)s"), where=where))
+            REPLACED, before))
+    return answered(Outcome(True, Message(gettext_lazy("Veröffentlicht: %(where)s"), where=where)))
+
+
+def _answered(sequence: int):
+    """An outcome the hub answered, marked with the sequence the attempt sent."""
+    return lambda outcome: dataclasses.replace(outcome, sequence=sequence)
 
 
 # Not on any live page (the director's page reads it fresh), so the tournament's version stays: a
 # publish must not make the next one look like a new state.
 @live.write_service(changes=live.NO_TOURNAMENT)
 def record_attempt(*, tournament: Tournament, outcome: Outcome, automatic: bool = False) -> PublishAttempt:
+    """The attempt for the director's page, and how far the hub follows (PublishTarget's sequences)."""
+    if outcome.sequence is not None:
+        follows = {"sent_sequence": outcome.sequence}
+        if outcome.ok:
+            follows["published_sequence"] = outcome.sequence
+        PublishTarget.objects.filter(tournament=tournament).update(**follows)
     return PublishAttempt.objects.create(tournament=tournament, ok=outcome.ok, message=outcome.message,
                                          automatic=automatic, kind=outcome.kind, hub_sequence=outcome.hub_sequence)
 

@@ -7,6 +7,7 @@ read them here, so one query shape and one arithmetic serve every page, PDF and 
 from scoring.selectors.entered import EnteredHand, entered_data, entered_hands, stored_hand
 from scoring.selectors.money import MoneyOfHand, Prizes, Settlement, money_by_hand, prizes, settlement
 from scoring.selectors.players import ContractRecord, PlayerDay, contract_record, declarer_hands, hand_totals, player_day
+from scoring.selectors.round_notes import RoundNotes, changed_after_confirmation, round_notes
 from scoring.selectors.sheets import Sheet, SheetRow, build_sheet, round_sheets, table_sheet
 from scoring.selectors.standings import (
     StandingsRows,
@@ -30,5 +31,6 @@ __all__ = [
     "final_ranking", "money_by_hand", "money_label", "player_day", "PlayerDay", "player_hands", "prizes",
     "Prizes", "renonce_hands", "round_sheets", "seating_ranking", "settlement",
     "standings", "standings_document", "standings_many", "standings_table", "table_sheet", "tournament_corrections",
-    "workbook_data", "TeamRow", "club_ranking", "sub_ranking", "team_standings",
+    "workbook_data", "TeamRow", "club_ranking", "sub_ranking", "team_standings", "RoundNotes", "round_notes",
+    "changed_after_confirmation",
 ]

@@ -15,7 +15,7 @@ from typing import Iterator
 
 from django.db.models import Count
 
-from scoring.models import Correction, Hand
+from scoring.models import Correction, Hand, HandRevision
 from scoring.selectors.money import MoneyOfHand, money_by_hand
 from tournament.models import Round, Seat, Tournament
 
@@ -86,6 +86,26 @@ class HandRow:
     entered_by: str
 
 
+@dataclass(frozen=True)
+class HandChangeRow:
+    """A hand corrected or removed after it was entered: the audit trail the workbook keeps."""
+
+    round_number: int
+    table_number: int
+    number: int
+    removed: bool
+    before: dict | None
+    after: dict | None
+    reason: str
+    by: str  # the user, or the name the scorer gave
+    at: datetime
+    confirmed_at: datetime | None  # the table's confirmation by its players
+
+    @property
+    def after_confirmation(self) -> bool:
+        return self.confirmed_at is not None and self.at > self.confirmed_at
+
+
 @dataclass
 class WorkbookData:
     tournament: Tournament
@@ -120,6 +140,16 @@ class WorkbookData:
         )
         for row in rows.iterator(chunk_size=2000):
             yield HandRow(*row)
+
+    def hand_changes(self) -> Iterator[HandChangeRow]:
+        """Every hand correction and removal with its reason, oldest first (one query, streamed)."""
+        rows = (HandRevision.objects.filter(table__round__tournament=self.tournament, action__in=(
+            HandRevision.CORRECTED, HandRevision.REMOVED)).order_by("at", "id")
+            .values_list("table__round__number", "table__number", "number", "action", "before", "after", "reason",
+                         "by", "user__username", "at", "table__confirmed_at"))
+        for round_number, table, number, action, before, after, reason, by, username, at, confirmed in rows.iterator():
+            yield HandChangeRow(round_number, table, number, action == HandRevision.REMOVED, before, after, reason,
+                                username or by, at, confirmed)
 
 
 def workbook_data(tournament: Tournament) -> WorkbookData:

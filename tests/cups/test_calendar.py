@@ -102,3 +102,21 @@ def test_no_tournaments_is_still_a_valid_empty_calendar(client, db):
 
 def test_season_pages_still_answer(client, season_ahead):
     assert client.get("/cup/unterland/2026-27/").status_code == 200
+
+
+def test_todays_finished_tournament_is_not_the_next_one(client, make_tournament, play_round):
+    from tournament import rounds
+
+    cup = cup_services.create_cup(name="Tal-Cup", slug="tal")
+    season = cup_services.create_season(cup=cup, label="2026/27")
+    for slug, days in (("heute", 0), ("naechste-woche", 7)):
+        tournament = make_tournament(players=8, slug=slug, rounds=1, seat=(days == 0))
+        tournament.date, tournament.name = timezone.localdate() + timedelta(days=days), f"Turnier {slug}"
+        tournament.save()
+        cup_services.add_tournament(season=season, tournament=tournament)
+    assert "Turnier heute" in client.get("/cup/tal/").content.decode().split("Nächstes Turnier")[1][:300]
+    today = season.tournaments.get(tournament__slug="heute").tournament
+    play_round(today.round_set.get(number=1))
+    rounds.close_round(round=today.round_set.get(number=1))
+    after = client.get("/cup/tal/").content.decode().split("Nächstes Turnier")[1][:300]
+    assert "Turnier naechste-woche" in after and "Turnier heute" not in after

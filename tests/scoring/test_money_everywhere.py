@@ -89,7 +89,9 @@ def test_changing_the_stake_or_the_box_prices_every_stored_hand_again(make_tourn
     before = {player.entry_id: player.total for player in settlement(tournament).players}
     with django_capture_on_commit_callbacks(execute=True) as announced:
         set_money_settings(tournament=tournament, stake_cents=20, kontra_to_charity=False)
-    assert len(announced) == 1  # priced again after the change committed, never inside it
+    # Priced again after the change committed, never inside it: the change's announcement, then the
+    # repricing's own (a write service of its own, announced on the change channel too).
+    assert len(announced) == 2
     doubled = {player.entry_id: player.total for player in settlement(tournament).players}
     assert doubled == {entry: euros * 2 for entry, euros in before.items()}
     assert {row.player.entry_id: row.player.euros for row in standings(tournament)} == doubled
@@ -125,7 +127,7 @@ def test_the_admin_changes_the_stake_through_the_service_and_refuses_too_much(
     assert form.is_valid(), form.errors
     with django_capture_on_commit_callbacks(execute=True) as announced:
         tournament_admin.save_model(request, form.save(commit=False), form, change=True)
-    assert len(announced) == 1
+    assert len(announced) == 2  # the stake's change, then the repricing it set off
     assert Tournament.objects.get(pk=tournament.pk).stake_cents == tripled
     assert {p.entry_id: p.total for p in settlement(tournament).players} == {
         entry: euros * 3 for entry, euros in before.items()}

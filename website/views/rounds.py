@@ -34,6 +34,7 @@ def round_detail(request, slug: str, number: int):
         "summary": selectors.board_summary(rows), "idle_minutes": idle_minutes,
         "repeated_pairs": selectors.repeated_pairs(round), "byes": selectors.round_byes(round),
         "events": round.events.select_related("user"), "reason_form": ReasonForm(),
+        "notes": scoring_selectors.round_notes(round),  # pauses, leaves, corrections: on the board and in the log
         # The "print everything" file is the page's one big button; the list offers each sheet alone.
         "print_all": REGISTRY.get(ROUND, "print-all").links()[0],
         "round_exports": REGISTRY.links(ROUND, leave_out=("print-all",)),
@@ -55,18 +56,35 @@ def round_action(request, slug: str, number: int, action: str):
             rounds.seat_round(round=round, user=request.user, ranking=scoring_selectors.seating_ranking(round))
             messages.success(request, gettext("Runde %(n)s ist gesetzt.") % {"n": number})
         elif action == "close":
-            unconfirmed = list(round.tables.filter(confirmed_at__isnull=True, ended_early=False).order_by("number"))
-            if unconfirmed and request.POST.get("unconfirmed_ok") != "1":
-                return render(request, "tournament/close_confirm.html", {
-                    "tournament": tournament, "round": round, "unconfirmed": unconfirmed})
-            rounds.close_round(round=round, user=request.user)
-            messages.success(request, gettext("Runde %(n)s ist abgeschlossen.") % {"n": number})
+            return _close(request, tournament, round)
         elif action == "reopen":
             rounds.reopen_round(round=round, reason=request.POST.get("reason", ""), user=request.user)
             messages.success(request, gettext("Runde %(n)s ist wieder offen.") % {"n": number})
     except ServiceError as error:
         refuse(request, error)
     return redirect("tournament:round", slug=slug, number=number)
+
+
+def _close(request, tournament, round):
+    """Close the round, or first the decision it needs on a page of its own: tables still missing hands end
+    with a reason (or the director goes back), tables not confirmed by their players close anyway (or not)."""
+    tables = list(round.tables.order_by("number"))
+    playing = [table for table in tables if not table.is_complete]
+    unconfirmed = [table for table in tables if table.is_complete and not table.confirmed_at and not table.ended_early]
+    reason = request.POST.get("reason", "").strip()[:500]
+    decided = request.POST.get("unconfirmed_ok") == "1"
+    if (playing or unconfirmed) and not decided or playing and not reason:
+        if decided:  # the tables to end, but without the reason they need
+            messages.error(request, gettext("Zum Beenden eines Tisches braucht es eine Begründung."))
+        return render(request, "tournament/close_confirm.html", {
+            "tournament": tournament, "round": round, "playing": playing, "unconfirmed": unconfirmed,
+            "reason": reason}, status=422 if decided else 200)
+    if playing:
+        rounds.end_tables_and_close(round=round, reason=reason, user=request.user)
+    else:
+        rounds.close_round(round=round, user=request.user)
+    messages.success(request, gettext("Runde %(n)s ist abgeschlossen.") % {"n": round.number})
+    return redirect("tournament:round", slug=tournament.slug, number=round.number)
 
 
 @director_required

@@ -19,7 +19,7 @@ from tournament import rounds
 # pycel compiles formulas with ast names Python 3.13 deprecates; not ours to fix.
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
-SHEETS = ["Standings", "Rounds", "Tables", "Hands", "Settlement", "Players", "Corrections"]
+SHEETS = ["Standings", "Rounds", "Tables", "Hands", "Settlement", "Players", "Corrections", "Hand corrections"]
 CENT = D("0.01")
 
 

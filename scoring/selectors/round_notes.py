@@ -1,0 +1,81 @@
+"""What happened at a round's tables besides the hands, for the director's round board and its protocol:
+who paused or left (and from which hand), which hands were corrected or removed afterwards, and the
+points booked for the round (corrections, revoke claims), with who, when and why."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
+
+from django.db.models import F
+
+from scoring.models import Correction, HandRevision
+from scoring.seats import LEFT, absences_of
+from tournament.models import Round, Seat
+
+
+@dataclass(frozen=True)
+class AbsenceNote:
+    table: int  # the table's number
+    name: str
+    left: bool  # left the table for good (else a pause)
+    first_hand: int
+    until_hand: int | None  # a pause's end: the hand he plays again (None: still out)
+
+
+@dataclass(frozen=True)
+class ChangeNote:
+    """A hand corrected or removed after it was entered, or points booked, for the protocol."""
+
+    at: datetime
+    table: int | None  # None: points booked for a player, not a table's hand
+    hand: int | None
+    removed: bool
+    name: str  # whose points were booked (a booking), else ""
+    points: Decimal | None
+    reason: str
+    by: str  # who: the user, or the name the scorer gave
+
+
+@dataclass(frozen=True)
+class RoundNotes:
+    absences: list[AbsenceNote]
+    changes: list[ChangeNote]  # oldest first
+
+    def for_table(self, number: int) -> list[AbsenceNote]:
+        return [note for note in self.absences if note.table == number]
+
+
+def round_notes(round: Round) -> RoundNotes:
+    """The round's pauses, leaves, corrected hands and bookings (four queries)."""
+    tables = list(round.tables.order_by("number").values_list("pk", "number", "absences"))
+    names = {(table_id, position): name for table_id, position, name in Seat.objects.filter(table__round=round)
+             .values_list("table_id", "position", "entry__player__name")}
+    absences = [AbsenceNote(number, names.get((pk, absence.position), "?"), absence.kind == LEFT, absence.first_hand,
+                            absence.until_hand)
+                for pk, number, plain in tables for absence in absences_of(plain)]
+    revisions = HandRevision.objects.filter(table__round=round, action__in=(
+        HandRevision.CORRECTED, HandRevision.REMOVED)).values_list(
+        "at", "table__number", "number", "action", "reason", "by", "user__username")
+    changes = [ChangeNote(at, table, number, action == HandRevision.REMOVED, "", None, reason, username or by)
+               for at, table, number, action, reason, by, username in revisions]
+    bookings = Correction.objects.filter(round=round).values_list(
+        "at", "hand__table__number", "hand__number", "entry__player__name", "points", "reason", "user__username")
+    changes += [ChangeNote(at, table, hand, False, name, points, reason, username or "")
+                for at, table, hand, name, points, reason, username in bookings]
+    return RoundNotes(absences, sorted(changes, key=lambda note: note.at))
+
+
+def changed_after_confirmation(round: Round) -> dict[int, list[ChangeNote]]:
+    """The hands changed or removed after their table's players confirmed the sheet, by table id, oldest
+    first: what the printed sheet must mark (one query)."""
+    changed: dict[int, list[ChangeNote]] = {}
+    revisions = HandRevision.objects.filter(
+        table__round=round, action__in=(HandRevision.CORRECTED, HandRevision.REMOVED), table__confirmed_at__isnull=False,
+        at__gt=F("table__confirmed_at")).order_by("at", "id").values_list(
+        "table_id", "at", "table__number", "number", "action", "reason", "by", "user__username")
+    for table_id, at, table, number, action, reason, by, username in revisions:
+        changed.setdefault(table_id, []).append(
+            ChangeNote(at, table, number, action == HandRevision.REMOVED, "", None, reason, username or by))
+    return changed
