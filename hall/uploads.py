@@ -6,7 +6,8 @@ read, parsed and reported on for minutes. Here a declared Content-Length over th
 refused before anything is read, and a body that grows over it while it streams in (chunked, or a
 lying length) stops at the limit (``LimitedUploadHandler``). Either way the answer is a 413 with
 a sentence in German and English (JSON and 400 under /api/, as the scorer API promises), within
-the time it takes to read the body.
+the time it takes to read the body. A body over what `make serve` buffers at all (64 MB) never reaches
+the site: the server answers it with the same sentence and reads the rest away (website/refused_bodies.py).
 """
 
 from __future__ import annotations
