@@ -33,8 +33,19 @@ def test_a_player_list_over_the_limit_is_a_413_page_and_nothing_is_entered(make_
     response = client.post(reverse("tournament:import_players", args=[tournament.slug]), {"file": upload})
     assert response.status_code == 413
     text = response.content.decode()
-    assert "Die Datei ist zu groß" in text and "The file is too large" in text
+    assert "Die Datei ist zu groß" in text and "Nichts wurde gespeichert" in text
+    assert "The file is too large" not in text  # one language per page
     assert tournament.entries.count() == 8
+
+
+@pytest.mark.usefixtures("small_limit")
+def test_the_413_page_speaks_the_readers_language_alone(make_tournament, director, client, settings):
+    tournament = make_tournament("tirol", players=8, seat=False, slug="gross-en")
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    upload = SimpleUploadedFile("spieler.csv", big_csv(), content_type="text/csv")
+    text = client.post(reverse("tournament:import_players", args=[tournament.slug]), {"file": upload}).content.decode()
+    assert "The file is too large" in text and "Nothing was saved" in text
+    assert "Die Datei ist zu groß" not in text and "Nichts wurde gespeichert" not in text
 
 
 @pytest.mark.usefixtures("small_limit")
