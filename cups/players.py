@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from decimal import Decimal
-from difflib import SequenceMatcher
 
 from django.db import models
 from django.utils.translation import gettext_lazy
@@ -20,34 +19,13 @@ from language import ServiceError
 from tournament import live
 from tournament.events import ChangeKind
 from tournament.models import Entry, Player
-from tournament.players import key, keyed_players, likely_duplicates
-
-MIN_SCORE = 0.6
+from tournament.players import SEARCH_MIN_SCORE, key, keyed_players, likely_duplicates, match_score
 
 
 @dataclass(frozen=True)
 class Suggestion:
     player: Player
     score: float
-
-
-def _score(query: str, club_query: str, name: str, club: str) -> float:
-    """How well the keys of a player's ``name`` and ``club`` fit the keys of the query."""
-    if not query:
-        score = 0.5
-    else:
-        score = SequenceMatcher(None, query, name).ratio()
-        words, candidates = query.split(), name.split()
-        # every word of the query starts a word of the name ("hub" finds "Huber Franz")
-        if words and all(any(c.startswith(w) for c in candidates) for w in words):
-            score = max(score, 0.9)
-        # the best single word against the best single word ("Hubr" finds "Franz Huber")
-        best = max((SequenceMatcher(None, w, c).ratio() for w in words for c in candidates), default=0)
-        score = max(score, best * 0.9)
-    if club_query:
-        club_score = SequenceMatcher(None, club_query, club).ratio() if club else 0
-        score = (score * 2 + club_score) / 3 if query else club_score
-    return score
 
 
 def find_players(query: str, *, club: str = "", limit: int = 10, exclude: set[int] | frozenset = frozenset()
@@ -62,8 +40,8 @@ def find_players(query: str, *, club: str = "", limit: int = 10, exclude: set[in
     for player, name, player_club in keyed_players():
         if player.pk in exclude or player.pk in deceased:
             continue
-        score = _score(wanted, wanted_club, name, player_club)
-        if score >= MIN_SCORE:
+        score = match_score(wanted, wanted_club, name, player_club)
+        if score >= SEARCH_MIN_SCORE:
             found.append(Suggestion(player, round(score, 3)))
     found.sort(key=lambda s: (-s.score, s.player.name, s.player.pk))
     return found[:max(1, min(limit, 50))]

@@ -9,11 +9,12 @@ when it is not a built-in one (one query), and ``season.cup`` when the caller di
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from decimal import Decimal
 
 from django.utils.text import slugify
+from django.utils.translation import gettext_lazy
 
 from cups import schemes
 from cups.adapters import final_standings
@@ -132,11 +133,17 @@ class SeasonStandings:
         return data
 
 
+# The built-in schemes' names in the reader's language (cups/schemes.py is pure and keeps the German,
+# which these msgids are: tests/cups/test_scheme_names.py holds them equal).
+BUILTIN_NAMES = {"cube": gettext_lazy("Kubisch (Tirol bis 2019/20)"), "fixed": gettext_lazy("Fixpunkte (Rang 1–50)"),
+                 "heine": gettext_lazy("Heine (aus den Turnierpunkten)")}
+
+
 def scheme_for(cup: Cup, own: dict[str, CupScheme] | None = None, key: str | None = None) -> schemes.Scheme:
     """The scheme ``key`` (a season's), else the cup's: a built-in one or the cup's own table."""
     key = key or cup.scheme
     if key in schemes.BUILTIN:
-        return schemes.BUILTIN[key]
+        return replace(schemes.BUILTIN[key], name=BUILTIN_NAMES[key])
     found = (own or {}).get(key)
     if found is None:
         raise UnknownScheme(key)

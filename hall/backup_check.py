@@ -41,8 +41,13 @@ class Contents:
     tournaments: int
     hands: int
 
+    @property
+    def said(self) -> Message:
+        return Message(gettext_lazy("Turniere: %(tournaments)s, Spiele: %(hands)s"),
+                       tournaments=self.tournaments, hands=self.hands)
+
     def __str__(self) -> str:
-        return f"{self.tournaments} Turniere / tournaments, {self.hands} Spiele / hands"
+        return in_both(self.said)
 
 
 def site_apps() -> dict[str, set[str]]:

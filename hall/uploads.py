@@ -5,8 +5,9 @@ FILE_UPLOAD_MAX_MEMORY_SIZE only decides when a file goes to a temporary file: a
 read, parsed and reported on for minutes. Here a declared Content-Length over the limit is
 refused before anything is read, and a body that grows over it while it streams in (chunked, or a
 lying length) stops at the limit (``LimitedUploadHandler``). Either way the answer is a 413 with
-a sentence in German and English (JSON and 400 under /api/, as the scorer API promises), within
-the time it takes to read the body.
+a sentence in the page's language (JSON and 400 under /api/, as the scorer API promises), within
+the time it takes to read the body. A body over what `make serve` buffers at all (64 MB) never reaches
+the site: the server answers it with the same sentence and reads the rest away (website/refused_bodies.py).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from django.http import HttpResponse, JsonResponse
 from django.template.loader import render_to_string
 from django.utils.translation import gettext_lazy
 
-from language import Message, answer_pair, in_both
+from language import Message, in_both, render
 
 # What a refused body may still be read to throw it away (so the browser gets the 413 page
 # instead of a reset connection); anything larger is cut off.
@@ -46,9 +47,8 @@ def too_large(request) -> HttpResponse:
         response = JsonResponse({"error": in_both(said)}, status=400, json_dumps_params={"ensure_ascii": False})
         response["Cache-Control"] = "no-store"
         return response
-    # The page shows both: the middleware answers before the request's language is known.
-    pair = answer_pair(said)
-    body = render_to_string("hall/too_large.html", {"message_de": pair["de"], "message_en": pair["en"]}, request=request)
+    # The middleware runs after LocaleMiddleware (website/settings.py): the request's language is known.
+    body = render_to_string("hall/too_large.html", {"message": render(said)}, request=request)
     return HttpResponse(body, status=413)
 
 

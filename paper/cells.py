@@ -16,7 +16,7 @@ from typing import Any
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
-from language import Said, in_both, message
+from language import Message, Said, in_both, message
 
 YES = frozenset({"ja", "j", "yes", "y", "true", "wahr", "x", "1", "✓", "✔"})
 NO = frozenset({"", "nein", "n", "no", "false", "falsch", "0", "-", "–", "none"})
@@ -155,21 +155,32 @@ def sheet_rows(sheet) -> list[tuple]:
     return rows
 
 
+class TooDeeplyNested(ValueError):
+    """A JSON value nested deeper than MAX_JSON_DEPTH: complete JSON, perhaps, but refused as too deep."""
+
+    said = Message(gettext_lazy("zu tief verschachtelt, höchstens %(most)s Ebenen"), most=MAX_JSON_DEPTH)
+
+
 def json_value(text: str):
-    """``json.loads`` that refuses (ValueError) a value nested deeper than MAX_JSON_DEPTH, which would
-    otherwise overflow the stack here or in whatever walks it later."""
+    """``json.loads`` that refuses (TooDeeplyNested, a ValueError) a value nested deeper than
+    MAX_JSON_DEPTH, which would otherwise overflow the stack here or in whatever walks it later."""
     try:
         value = json.loads(text)
     except RecursionError:
-        raise ValueError(f"nested deeper than {MAX_JSON_DEPTH}") from None
+        raise TooDeeplyNested from None
     stack = [(value, 1)]
     while stack:
         item, depth = stack.pop()
         if isinstance(item, (dict, list)):
             if depth > MAX_JSON_DEPTH:
-                raise ValueError(f"nested deeper than {MAX_JSON_DEPTH}")
+                raise TooDeeplyNested
             stack.extend((child, depth + 1) for child in (item.values() if isinstance(item, dict) else item))
     return value
+
+
+def json_problem(error: ValueError):
+    """What ``json_value`` refused, for a sentence in the reader's language: the nesting said as such."""
+    return error.said if isinstance(error, TooDeeplyNested) else error
 
 
 def sheets_titled_first(book, titles: tuple[str, ...]) -> list:

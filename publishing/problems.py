@@ -87,6 +87,9 @@ def _said(kind: str, context: dict):
 def first_problem(error: ValidationError) -> Message:
     """The first problem pydantic found, as a sentence naming the field."""
     problem = error.errors(include_url=False)[0]
+    if problem["type"] == "json_invalid" and "recursion limit" in str((problem.get("ctx") or {}).get("error", "")):
+        # pydantic's parser stops at its nesting limit: the JSON may well be complete, it is too deep.
+        return Message(gettext_lazy("Die Sendung ist zu tief verschachtelt; nichts wurde übernommen."))
     if problem["type"] == "json_invalid":
         return Message(gettext_lazy("Die Sendung ist kein vollständiges JSON; nichts wurde übernommen."))
     return at(field_path(problem["loc"]), _sentence(problem["type"], problem.get("ctx") or {})).said

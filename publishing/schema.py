@@ -24,7 +24,9 @@ from rules.engine.ruleset import TIE_BREAK_KEYS
 from scoring.models import CORRECTION_LIMIT, CORRECTION_REASON_LENGTH
 from tournament.models import Round
 from tournament.money import MAX_STAKE_CENTS
+from tournament.players import PLAYER_TEXT_MAX
 from tournament.standings import MAX_ROUNDS  # preliminary rounds; a final round comes on top
+from tournament.teams import MAX_NAME as TEAM_NAME_MAX
 
 FORMAT = "tarock-turnier/3"
 # The format before incarnations: still taken, as the one incarnation a copy had before its venue sent /3
@@ -103,9 +105,9 @@ class TournamentPart(_Strict):
 
 
 class PlayerPart(_Strict):
-    name: Text(120, min_length=1)
-    club: Text(120) = ""
-    region: Text(120) = ""
+    name: Text(PLAYER_TEXT_MAX, min_length=1)
+    club: Text(PLAYER_TEXT_MAX) = ""
+    region: Text(PLAYER_TEXT_MAX) = ""
 
 
 class EntryPart(_Strict):
@@ -116,7 +118,7 @@ class EntryPart(_Strict):
 
 
 class TeamPart(_Strict):
-    name: Text(120, min_length=1)
+    name: Text(TEAM_NAME_MAX, min_length=1)
     members: Annotated[list[Index], Field(max_length=MAX_PLAYERS)]
 
 

@@ -1,10 +1,12 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from tournament.players import PLAYER_TEXT_MAX
+
 
 class SignUpForm(forms.Form):
-    name = forms.CharField(label=_("Vor- und Nachname"), max_length=120)
-    club = forms.CharField(label=_("Verein"), max_length=120, required=False)
+    name = forms.CharField(label=_("Vor- und Nachname"), max_length=PLAYER_TEXT_MAX)
+    club = forms.CharField(label=_("Verein"), max_length=PLAYER_TEXT_MAX, required=False)
     email = forms.EmailField(label=_("E-Mail (freiwillig, für Nachrichten zum Turnier)"), required=False)
 
 

@@ -36,10 +36,10 @@ class SignUp(models.Model):
     HOLDS_A_PLACE = (REGISTERED, CONFIRMED, CHECKED_IN)
 
     tournament = models.ForeignKey("tournament.Tournament", on_delete=models.CASCADE, related_name="sign_ups")
-    name = models.CharField(_("Name"), max_length=120)
-    club = models.CharField(_("Verein"), max_length=120, blank=True)
+    name = models.CharField(_("Name"), max_length=names.TEXT_MAX)
+    club = models.CharField(_("Verein"), max_length=names.TEXT_MAX, blank=True)
     email = models.EmailField(_("E-Mail"), blank=True)
-    name_key = models.CharField(max_length=120, editable=False)
+    name_key = models.CharField(max_length=names.KEY_MAX, editable=False)
     # The known player this is (matched by name and club, or chosen by the director); none for a newcomer.
     player = models.ForeignKey("tournament.Player", on_delete=models.SET_NULL, null=True, blank=True)
     status = models.CharField(_("Status"), max_length=12, choices=STATUS_CHOICES, default=REGISTERED)

@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from rules.rulesets import BUILTIN
 from tournament.models import CustomRuleSet
 from tournament.money import MAX_STAKE_CENTS, to_cents
+from tournament.players import PLAYER_TEXT_MAX
 from tournament.selectors import free_slug
 from tournament.standings import MAX_ROUNDS
 
@@ -73,9 +74,9 @@ class TournamentForm(forms.Form):
 
 
 class PlayerForm(forms.Form):
-    name = forms.CharField(label=_("Name"), max_length=120)
-    club = forms.CharField(label=_("Verein"), max_length=120, required=False)
-    region = forms.CharField(label=_("Region / Cup"), max_length=120, required=False)
+    name = forms.CharField(label=_("Name"), max_length=PLAYER_TEXT_MAX)
+    club = forms.CharField(label=_("Verein"), max_length=PLAYER_TEXT_MAX, required=False)
+    region = forms.CharField(label=_("Region / Cup"), max_length=PLAYER_TEXT_MAX, required=False)
     notes = forms.CharField(label=_("Notizen"), required=False, widget=forms.Textarea(attrs={"rows": 2}))
     checked_in = forms.BooleanField(label=_("gleich als anwesend eintragen"), required=False, initial=True)
     allow_duplicate = forms.BooleanField(label=_("trotz ähnlichem Namen neu anlegen"), required=False)

@@ -23,12 +23,12 @@ from tournament import names
 
 
 class Player(models.Model):
-    name = models.CharField(_("Name"), max_length=120)
-    club = models.CharField(_("Verein"), max_length=120, blank=True)
-    region = models.CharField(_("Region / Cup"), max_length=120, blank=True)
+    name = models.CharField(_("Name"), max_length=names.TEXT_MAX)
+    club = models.CharField(_("Verein"), max_length=names.TEXT_MAX, blank=True)
+    region = models.CharField(_("Region / Cup"), max_length=names.TEXT_MAX, blank=True)
     notes = models.TextField(_("Notizen"), blank=True)
     # The name's key (tournament/names.py): who a player is is decided in tournament/players.py.
-    name_key = models.CharField(max_length=120, db_index=True, editable=False)
+    name_key = models.CharField(max_length=names.KEY_MAX, db_index=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -346,7 +346,7 @@ class Team(models.Model):
     members' totals (ABAKUS ``showTurnierMT.js``). Written by tournament/teams.py."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="teams")
-    name = models.CharField(_("Mannschaft"), max_length=120)
+    name = models.CharField(_("Mannschaft"), max_length=120)  # the one limit: teams.MAX_NAME, the hub's TeamPart read it
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

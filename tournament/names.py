@@ -35,6 +35,7 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from language import ServiceError
 
+TEXT_MAX = 120  # a stored name, club or region (Player's and SignUp's columns, the forms, the hub's document)
 KEY_MAX = 120  # the stored key's column (a key a little longer than its name is cut there)
 KEY_SCHEMA = 10  # disarm.KEY_SCHEMA_VERSION the stored keys were made with
 

@@ -31,6 +31,7 @@ The director's form, the sign-up's check-in and the player list all enter a newc
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from difflib import SequenceMatcher
 from typing import Any
 
 from django.db.models import QuerySet
@@ -41,16 +42,16 @@ from tournament import live, rounds
 from tournament.errors import DuplicatePlayer
 from tournament.events import ChangeKind
 from tournament.models import Entry, Player, Tournament
-from tournament.names import CLUB, NAME, REGION, clean, fold, key, sort_key
+from tournament.names import CLUB, NAME, REGION, TEXT_MAX, clean, fold, key, sort_key
 from tournament.services import check_late_entry
 
-PLAYER_TEXT_MAX = 120  # name, club and region (Player's columns)
+PLAYER_TEXT_MAX = TEXT_MAX  # name, club and region (Player's and SignUp's columns, the forms)
 
 Identity = tuple[str, str]  # (name key, club key)
 
-__all__ = ["PLAYER_TEXT_MAX", "Identity", "clean", "clean_fields", "enter_new_player", "find_player", "fold",
-           "identity", "key", "keyed_players", "known_players", "likely_duplicates", "register_player",
-           "same_player", "sort_key"]
+__all__ = ["PLAYER_TEXT_MAX", "SEARCH_MIN_SCORE", "Identity", "clean", "clean_fields", "enter_new_player",
+           "find_player", "fold", "fits_search", "identity", "key", "keyed_players", "known_players",
+           "likely_duplicates", "match_score", "register_player", "same_player", "sort_key"]
 
 
 def clean_fields(*, name: str, club: str = "", region: str = "") -> tuple[str, str, str]:
@@ -95,6 +96,38 @@ def known_players(people: Iterable[tuple[str, str]]) -> dict[Identity, Player]:
     for player in Player.objects.filter(name_key__in={name_key for name_key, _club in wanted}).order_by("pk"):
         found.setdefault((player.name_key, key(player.club)), player)
     return {person: player for person, player in found.items() if person in wanted}
+
+
+# A search hit: the director's search for known players and the public "where am I" alike.
+SEARCH_MIN_SCORE = 0.6
+
+
+def match_score(query: str, club_query: str, name: str, club: str) -> float:
+    """How well the keys of a player's ``name`` and ``club`` fit the keys of the query: the one measure
+    of the typo-tolerant searches (cups/players.py ``find_players``, ``fits_search``)."""
+    if not query:
+        score = 0.5
+    else:
+        score = SequenceMatcher(None, query, name).ratio()
+        words, candidates = query.split(), name.split()
+        # every word of the query starts a word of the name ("hub" finds "Huber Franz")
+        if words and all(any(c.startswith(w) for c in candidates) for w in words):
+            score = max(score, 0.9)
+        # the best single word against the best single word ("Hubr" finds "Franz Huber")
+        best = max((SequenceMatcher(None, w, c).ratio() for w in words for c in candidates), default=0)
+        score = max(score, best * 0.9)
+    if club_query:
+        club_score = SequenceMatcher(None, club_query, club).ratio() if club else 0
+        score = (score * 2 + club_score) / 3 if query else club_score
+    return score
+
+
+def fits_search(query: str, name: str, club: str) -> bool:
+    """Whether a typed ``query`` finds the player ``name`` of ``club`` by his name or by his club, with
+    the spellings and typos the director's search forgives ("mueller" finds "Müller", "woergl" "TC Wörgl")."""
+    wanted = key(query)
+    return bool(wanted) and max(match_score(wanted, "", key(name), ""),
+                                match_score(wanted, "", key(club), "")) >= SEARCH_MIN_SCORE
 
 
 def keyed_players() -> Iterator[tuple[Player, str, str]]:

@@ -6,7 +6,7 @@ standings at once."""
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 
 from django.utils.translation import gettext_lazy
 
@@ -14,8 +14,9 @@ from language import ServiceError
 from tournament import live
 from tournament.events import ChangeKind
 from tournament.models import Entry, Team, TeamMember, Tournament
+from tournament.players import key
 
-MAX_NAME = 120
+MAX_NAME = Team._meta.get_field("name").max_length  # the column's, written once
 
 
 def _clean_name(name: str) -> str:
@@ -96,19 +97,21 @@ def team_name_for_import(tournament: Tournament, name: str) -> Team:
 def form_teams(*, tournament: Tournament, size: int) -> list[Team]:
     """Teams of ``size`` players from the checked-in players without a team, by club where a club has
     enough of them ("TC Wels", "TC Wels 2"), the rest mixed in name order ("Mannschaft 1", …). Players
-    left over (fewer than ``size``) stay without a team."""
+    left over (fewer than ``size``) stay without a team. A club is its key, as the club ranking compares
+    it (tournament/players.py): "TC Wörgl" and "TC Woergl" are one club, named as most of them spell it."""
     if size < 1:
         raise ServiceError(gettext_lazy("Eine Mannschaft hat mindestens einen Spieler."))
     free = list(tournament.entries.filter(checked_in=True, team_membership__isnull=True).select_related("player")
                 .order_by("player__name", "pk"))
     by_club: dict[str, list[Entry]] = defaultdict(list)
     for entry in free:
-        by_club[entry.player.club.strip()].append(entry)
+        by_club[key(entry.player.club)].append(entry)
     groups: list[tuple[str, list[Entry]]] = []
     rest: list[Entry] = []
-    for club in sorted(by_club):
-        members = by_club[club]
-        whole = len(members) // size * size if club else 0
+    for club_key in sorted(by_club):
+        members = by_club[club_key]
+        club = Counter(entry.player.club for entry in members).most_common(1)[0][0]  # the first of equals
+        whole = len(members) // size * size if club_key else 0
         for number, start in enumerate(range(0, whole, size), start=1):
             groups.append((club if number == 1 else f"{club} {number}", members[start:start + size]))
         rest += members[whole:]

@@ -27,6 +27,8 @@ from waitress.adjustments import Adjustments
 from waitress.server import TcpWSGIServer
 from waitress.task import ThreadedTaskDispatcher
 
+from website.refused_bodies import LingeringChannel
+
 log = logging.getLogger("website.serve")
 
 
@@ -51,6 +53,7 @@ def longest_idle(channels):
 class SlotKeepingServer(TcpWSGIServer):
     """waitress's TCP server with a per-address cap and room made at the connection limit (see above)."""
 
+    channel_class = LingeringChannel  # a body over the server's bound refused in words (refused_bodies.py)
     per_address = 100
     refused = 0
     _last_warning = 0.0

@@ -24,11 +24,14 @@ def _split(token: str) -> tuple[str, str]:
     return prefix, secret
 
 
+NAME_MAX = PublishToken._meta.get_field("name").max_length  # who holds the token: the column's limit, written once
+
+
 @live.write_service(changes=live.NO_TOURNAMENT)
 def create_token(*, cup: Cup, name: str = "") -> tuple[PublishToken, str]:
     """A new token for ``cup``; the whole token is returned once and never stored."""
     prefix, secret = secrets.token_hex(6), secrets.token_urlsafe(32)
-    row = PublishToken.objects.create(cup=cup, name=name.strip()[:120], prefix=prefix, digest=_digest(secret))
+    row = PublishToken.objects.create(cup=cup, name=name.strip()[:NAME_MAX], prefix=prefix, digest=_digest(secret))
     return row, f"{prefix}.{secret}"
 
 

@@ -9,7 +9,7 @@ from django.utils.translation import gettext
 
 from cups.models import Cup
 from cups.roles import MANAGE
-from publishing.hub.tokens import create_token, revoke_token
+from publishing.hub.tokens import NAME_MAX, create_token, revoke_token
 from publishing.models import PublishToken
 from tournament.http import director_required, int_param
 
@@ -30,12 +30,13 @@ def cup_tokens(request, slug: str):
             messages.success(request, gettext("Schlüssel widerrufen."))
             return redirect("publishing:tokens", slug=slug)
         name = request.POST.get("name", "").strip()
-        if not name or len(name) > 120:
+        if not name or len(name) > NAME_MAX:
             messages.error(request, gettext(
-                "Bitte einen Namen angeben (wer den Schlüssel bekommt, höchstens 120 Zeichen)."))
+                "Bitte einen Namen angeben (wer den Schlüssel bekommt, höchstens %(most)s Zeichen).") % {"most": NAME_MAX})
             status = 422
         else:
             _row, new_token = create_token(cup=cup, name=name)
     tokens = PublishToken.objects.filter(cup=cup).order_by("-created_at")
-    return render(request, "publishing/tokens.html", {"cup": cup, "tokens": tokens, "new_token": new_token},
+    return render(request, "publishing/tokens.html", {"cup": cup, "tokens": tokens, "new_token": new_token,
+                                                     "name_max": NAME_MAX},
                   status=status)

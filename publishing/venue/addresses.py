@@ -10,6 +10,9 @@ link-local metadata services). So:
   sites; ``PUBLISH_HUB_URL``, the cup's own site, is allowed as well and is the form's suggestion.
 - every address a host name resolves to must be public (not loopback, private, link-local, reserved
   or multicast), unless ``PUBLISH_ALLOW_PRIVATE=1`` (a hub on a laptop in the same hall, the tests);
+  an IPv6 address carrying an IPv4 one (IPv4-mapped, 6to4, Teredo) is judged by what it carries too,
+  whatever this Python's own table of special networks says of the IPv6 prefix;
+- a port is a number from 1 to 65535 (``:99999`` is a sentence on the form, not a crash);
 - the request follows no redirect, so an allowed site cannot send it on elsewhere.
 """
 
@@ -34,7 +37,13 @@ class NotAllowed(Said, Exception):  # noqa: N818 - a refusal with its sentence, 
 
 def _origin(url: str) -> tuple[str, str, int | None]:
     parts = urlsplit(url.strip())
-    return parts.scheme.lower(), (parts.hostname or "").lower(), parts.port
+    try:
+        port = parts.port  # ValueError for a port above 65535
+    except ValueError:
+        port = 0
+    if port == 0:
+        raise NotAllowed(gettext_lazy("Der Port des Cup-Servers ist eine Zahl von 1 bis 65535."))
+    return parts.scheme.lower(), (parts.hostname or "").lower(), port
 
 
 def allowed_sites() -> list[str]:
@@ -43,11 +52,20 @@ def allowed_sites() -> list[str]:
     return [*sites, hub] if sites and hub else sites
 
 
+def _is_public(ip: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
+    return ip.is_global and not (ip.is_multicast or ip.is_reserved)
+
+
 def _public(address: str) -> bool:
     ip = ipaddress.ip_address(address)
-    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
-        ip = ip.ipv4_mapped
-    return ip.is_global and not (ip.is_multicast or ip.is_reserved)
+    if isinstance(ip, ipaddress.IPv4Address):
+        return _is_public(ip)
+    if ip.ipv4_mapped is not None:  # ::ffff:a.b.c.d is that IPv4 host itself
+        return _is_public(ip.ipv4_mapped)
+    # 6to4 (2002:a.b.c.d::) and Teredo (server and client) reach the IPv4 hosts they carry; older
+    # Pythons take 2002::/16 for global, so the carried hosts are checked here, not left to the table.
+    carried = [ip.sixtofour] if ip.sixtofour is not None else list(ip.teredo or ())
+    return _is_public(ip) and all(_is_public(inner) for inner in carried)
 
 
 def check_address(url: str) -> None:

@@ -64,7 +64,7 @@ def test_import_page_reports_and_imports(client, director, cup_season):
     bad = SimpleUploadedFile("alt.csv", "Turnier;Datum;Rang;Name;Verein;Punkte\nA;gestern;1;Hans;;10\n".encode())
     page = client.post(url, {"file": bad})
     assert page.status_code == 422
-    assert "Zeile 2" in page.content.decode() and "is not a date" in page.content.decode()
+    assert "Zeile 2" in page.content.decode() and "ist kein Datum" in page.content.decode()
     assert not ImportedResult.objects.exists()
     good = SimpleUploadedFile("alt.csv", "Turnier;Datum;Rang;Name;Verein;Punkte\nA;3.10.2025;1;Hans;;10\n".encode())
     page = client.post(url, {"file": good})

@@ -41,7 +41,7 @@ def test_backup_and_restore_on_sqlite(manage, tmp_path):
     assert manage("shell", "--no-imports", "-c", COUNT).stdout.strip() == "[]"
 
     result = manage("restore", str(databases[0]), "--yes")
-    assert "restored" in result.stdout
+    assert "Wiederhergestellt aus" in result.stdout and "Restored from" in result.stdout
     assert manage("shell", "--no-imports", "-c", COUNT).stdout.strip() == "['hall', 'zweites']"
     # The cup's site may hold a newer state of each than the backup: each is a new incarnation, told so.
     assert "2 Turniere mit neuer Inkarnation" in result.stdout and "2 tournaments with a new incarnation" in result.stdout
@@ -135,7 +135,7 @@ def test_restore_says_what_the_backup_holds(manage, tmp_path, hall_db):
     manage("backup", "--out", str(out), "--no-sheets")
     result = manage("restore", str(next(out.glob("tarock-*.sqlite3"))), "--yes")
     hands = hall_db.split()[1]
-    assert f"1 Turniere / tournaments, {hands} Spiele / hands" in result.stdout
+    assert f"Turniere: 1, Spiele: {hands}" in result.stdout and f"Tournaments: 1, hands: {hands}" in result.stdout
 
 
 def test_backup_keeps_the_newest(manage, tmp_path):
@@ -168,7 +168,7 @@ def test_backup_and_restore_on_postgresql(transactional_db, tmp_path, make_tourn
     call_command("restore", dumps[0], yes=True, stdout=(said := io.StringIO()))
     assert list(Tournament.objects.values_list("slug", flat=True)) == ["pg-hall"]
     assert Tournament.objects.get().incarnation != incarnation
-    assert "1 tournaments with a new incarnation" in said.getvalue()
+    assert "1 tournament with a new incarnation" in said.getvalue()
 
 
 @pytest.mark.postgres

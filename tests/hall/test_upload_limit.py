@@ -4,6 +4,9 @@ oversized upload is a 413 page in German and English, nothing is imported, no vi
 from __future__ import annotations
 
 import io
+import json
+import socket
+import threading
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -30,8 +33,19 @@ def test_a_player_list_over_the_limit_is_a_413_page_and_nothing_is_entered(make_
     response = client.post(reverse("tournament:import_players", args=[tournament.slug]), {"file": upload})
     assert response.status_code == 413
     text = response.content.decode()
-    assert "Die Datei ist zu groß" in text and "The file is too large" in text
+    assert "Die Datei ist zu groß" in text and "Nichts wurde gespeichert" in text
+    assert "The file is too large" not in text  # one language per page
     assert tournament.entries.count() == 8
+
+
+@pytest.mark.usefixtures("small_limit")
+def test_the_413_page_speaks_the_readers_language_alone(make_tournament, director, client, settings):
+    tournament = make_tournament("tirol", players=8, seat=False, slug="gross-en")
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    upload = SimpleUploadedFile("spieler.csv", big_csv(), content_type="text/csv")
+    text = client.post(reverse("tournament:import_players", args=[tournament.slug]), {"file": upload}).content.decode()
+    assert "The file is too large" in text and "Nothing was saved" in text
+    assert "Die Datei ist zu groß" not in text and "Nichts wurde gespeichert" not in text
 
 
 @pytest.mark.usefixtures("small_limit")
@@ -73,3 +87,76 @@ def test_a_file_under_the_limit_still_arrives(make_tournament, director, client)
     response = client.post(reverse("tournament:import_players", args=[tournament.slug]), {"file": upload})
     assert response.status_code == 302
     assert tournament.entries.filter(player__name="Neue Spielerin").exists()
+
+
+def _plain_site(environ, start_response):
+    start_response("200 OK", [("Content-Type", "text/plain")])
+    return [b"ok"]
+
+
+@pytest.fixture
+def venue_server():
+    """website/slots.py's server in this process, refusing bodies over 100 kB itself (as make serve does
+    over 64 MB), in front of a site that would answer anything."""
+    from waitress.adjustments import Adjustments
+    from waitress.task import ThreadedTaskDispatcher
+
+    from website.slots import SlotKeepingServer
+
+    dispatcher = ThreadedTaskDispatcher()
+    dispatcher.set_thread_count(1)
+    server = SlotKeepingServer(_plain_site, {}, True, dispatcher=dispatcher, adj=Adjustments(
+        host="127.0.0.1", port=0, max_request_body_size=LIMIT, threads=1))
+    runner = threading.Thread(target=server.run, daemon=True)
+    runner.start()
+    yield server.effective_port
+    dispatcher.shutdown()
+    server.close()
+
+
+def _post_while_reading(port: int, path: str, size: int) -> tuple[list[OSError], bytes]:
+    """Send a ``size`` byte body as fast as the server takes it while reading the answer, as a browser
+    does; the errors either side met and the whole answer up to the server's end of it."""
+    sock = socket.create_connection(("127.0.0.1", port), timeout=30)
+    errors: list[OSError] = []
+
+    def send():
+        try:
+            sock.sendall(f"POST {path} HTTP/1.1\r\nHost: halle\r\nContent-Length: {size}\r\n\r\n".encode())
+            chunk, left = b"x" * CHUNK_SENT, size
+            while left > 0:
+                left -= sock.send(chunk[:left])
+        except OSError as error:
+            errors.append(error)
+
+    sender = threading.Thread(target=send)
+    sender.start()
+    answer = b""
+    try:
+        while part := sock.recv(65536):
+            answer += part
+    except OSError as error:
+        errors.append(error)
+    sender.join()
+    sock.close()
+    return errors, answer
+
+
+CHUNK_SENT = 64 * 1024
+
+
+def test_a_body_over_the_servers_bound_gets_a_readable_413_not_a_reset(venue_server):
+    """waitress refused it in English and closed while the client was still sending: the client met a
+    reset (and lost the answer). Now the site's sentence, then the rest of the body read away."""
+    errors, answer = _post_while_reading(venue_server, "/turniere/gross/spieler/", 8_000_000)
+    assert errors == []
+    head, _, body = answer.decode().partition("\r\n\r\n")
+    assert head.startswith("HTTP/1.1 413")
+    assert "Die Datei ist zu groß" in body and "The file is too large" in body and "waitress" not in body
+
+
+def test_the_scorer_api_keeps_its_json_400_over_the_servers_bound(venue_server):
+    errors, answer = _post_while_reading(venue_server, "/t/abc/api/hands/", 2_000_000)
+    assert errors == []
+    head, _, body = answer.decode().partition("\r\n\r\n")
+    assert head.startswith("HTTP/1.1 400") and "zu groß" in json.loads(body)["error"]

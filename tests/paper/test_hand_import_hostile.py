@@ -31,6 +31,7 @@ def test_deeply_nested_json_is_a_sentence(eight, content, filename):
     report = import_hands(tournament=eight, source=content, filename=filename)
     assert not report.ok
     assert any("JSON" in problem.message_de for problem in report.problems)
+    assert all("nested deeper" not in problem.message_de for problem in report.problems)
     assert Hand.objects.count() == 0
 
 
@@ -43,6 +44,8 @@ def test_deeply_nested_json_in_a_sheet_cell(eight):
     book.save(buffer)
     report = import_hands(tournament=eight, source=buffer.getvalue(), filename="zettel.xlsx")
     assert not report.ok and "kein gültiges JSON" in report.problems[0].message_de
+    assert "zu tief verschachtelt, höchstens 32 Ebenen" in report.problems[0].message_de
+    assert "nested too deeply" in report.problems[0].message_en
 
 
 def test_a_workbook_that_unpacks_to_too_much_is_refused(eight, monkeypatch):

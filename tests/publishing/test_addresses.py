@@ -4,6 +4,7 @@ shown as plain, short text."""
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -11,7 +12,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 
 from publishing.forms import TargetForm
-from publishing.venue.addresses import NotAllowed, check_address
+from publishing.venue.addresses import NotAllowed, _public, check_address
 from publishing.venue.client import send
 
 
@@ -47,6 +48,47 @@ def test_the_directors_form_refuses_an_internal_address_in_words(settings):
     settings.PUBLISH_ALLOW_PRIVATE = False
     form = TargetForm({"url": "http://169.254.169.254/", "token": "a.b", "after_each_round": "on"})
     assert not form.is_valid() and "internen Netz" in form.errors["url"][0]
+
+
+@pytest.mark.parametrize("url", ["http://[2002:7f00:1::]/", "http://[2002:a00:5::]:8080/",
+                                 "http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/"])
+def test_6to4_and_teredo_forms_of_an_internal_address_are_refused_on_any_python(settings, monkeypatch, url):
+    """2002:7f00:1:: is 127.0.0.1 in 6to4, 2001:0:…:80ff:fffe a Teredo client at 127.0.0.1. Pythons before
+    3.12.4 count 2002::/16 (and with it these) as global: the check must unwrap them itself."""
+    settings.PUBLISH_ALLOW_PRIVATE = False
+    table_of_an_older_python = ipaddress.ip_network("2001::/32"), ipaddress.ip_network("2002::/16")
+    newer = ipaddress.IPv6Address.is_global
+    monkeypatch.setattr(ipaddress.IPv6Address, "is_global", property(
+        lambda ip: any(ip in net for net in table_of_an_older_python) or newer.fget(ip)))
+    with pytest.raises(NotAllowed) as refusal:
+        check_address(url)
+    assert "internen Netz" in refusal.value.message_de and "internal network" in refusal.value.message_en
+
+
+def test_the_6to4_form_of_a_public_address_is_judged_by_that_address(monkeypatch):
+    """The unwrapping changes nothing for a public host (the carried 8.8.8.8 is global)."""
+    monkeypatch.setattr(ipaddress.IPv6Address, "is_global", property(lambda ip: True))
+    assert _public("2002:808:808::") and not _public("2002:7f00:1::") and not _public("::ffff:10.0.0.1")
+
+
+@pytest.mark.parametrize("url", ["https://cup.example.at:99999/", "https://cup.example.at:65536/api/publish/",
+                                 "https://cup.example.at:0/"])
+def test_a_port_out_of_range_is_a_sentence_not_a_crash(settings, url):
+    settings.PUBLISH_ALLOW_PRIVATE = True
+    with pytest.raises(NotAllowed) as refusal:
+        check_address(url)
+    assert "1 bis 65535" in refusal.value.message_de and "1 to 65535" in refusal.value.message_en
+
+
+@pytest.mark.django_db
+def test_the_directors_publish_page_answers_a_port_above_65535_with_a_form_error(make_tournament, director, client):
+    from django.urls import reverse
+
+    tournament = make_tournament(players=8, slug="port")
+    response = client.post(reverse("publishing:settings", args=[tournament.slug]), {
+        "action": "save", "url": "https://cup.example.at:99999/", "token": "a.b", "after_each_round": "on"})
+    assert response.status_code == 422  # the form again, with its error (not a 500)
+    assert "Der Port des Cup-Servers ist eine Zahl von 1 bis 65535." in response.content.decode()
 
 
 class _Hub(BaseHTTPRequestHandler):

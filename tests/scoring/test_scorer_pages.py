@@ -55,14 +55,18 @@ def test_a_double_tap_stores_the_hand_once(client, tables):
     assert Hand.objects.filter(table=table).count() == 1
 
 
-def test_a_forbidden_hand_is_refused_with_both_languages_and_nothing_is_saved(client, tables):
+def test_a_forbidden_hand_is_refused_in_the_pages_language_alone_and_nothing_is_saved(client, tables, settings):
     table = tables[1]
     url = reverse("scoring:sheet", args=[table.token])
     response = client.post(url, form_data(table, contract="sechserdreier", declarer=2, result="won"))
     assert response.status_code == 422
     html = response.content.decode()
     assert "Sechserdreier darf nur die Vorhand (Sitz 0) spielen" in html
+    assert "Only Vorhand (seat 0) may play Sechserdreier" not in html  # one language per page
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    html = client.post(url, form_data(table, contract="sechserdreier", declarer=2, result="won")).content.decode()
     assert "Only Vorhand (seat 0) may play Sechserdreier" in html
+    assert "Sechserdreier darf nur die Vorhand (Sitz 0) spielen" not in html
     assert not Hand.objects.exists()
 
 
@@ -74,7 +78,7 @@ def test_preview_shows_each_players_points_without_saving(client, tables):
     assert "Kontra" in html and "nur Geld" in html
     assert not Hand.objects.exists()
     html = client.post(url, form_data(table, contract="bettler", declarer=1)).content.decode()
-    assert "Es fehlt das Ergebnis" in html and "The result is missing" in html
+    assert "Es fehlt das Ergebnis" in html and "The result is missing" not in html
 
 
 def test_undo_and_edit_the_last_hand(client, tables):

@@ -42,8 +42,10 @@ def test_seed_demo_played_leaves_the_next_round_seated_and_empty(played):
 @pytest.mark.django_db
 def test_table_links_refuses_what_is_not_there(settings):
     call_command("seed_demo", "--players", "16", "--slug", "done", stdout=io.StringIO())
-    with pytest.raises(CommandError, match="open round is not seated"):
+    with pytest.raises(CommandError, match="done: keine offene Runde ist gesetzt. / done: no open round is seated."):
         links("done")
+    with pytest.raises(CommandError, match="done: Runde 9 ist nicht gesetzt. / done: round 9 is not seated."):
+        links("done", "--round", "9")
     with pytest.raises(CommandError, match="No tournament"):
         links("nope")
     settings.SITE_URL = "http://tarock.local:8000"

@@ -120,7 +120,10 @@ def test_an_untranslated_msgid_is_caught(tmp_path):
 
 def pairs_composed(source: str) -> list[int]:
     """Lines of ``source`` that compose a German/English pair: an old pair helper called, ServiceError
-    given two sentences, the language helpers taken from tournament.errors."""
+    given two sentences, the language helpers taken from tournament.errors, a German and an English
+    literal side by side in either order (arguments, items, ``x if en else y``, a {"de": …, "en": …}
+    dict), one literal holding "German … / English …" in either order, or two values joined by " / "
+    (an f-string, ``+``, ``" / ".join``) where the reader's language is known to gettext."""
     found = []
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.ImportFrom) and node.module == "tournament.errors":
@@ -129,11 +132,61 @@ def pairs_composed(source: str) -> list[int]:
         elif isinstance(node, ast.Call):
             name = getattr(node.func, "id", getattr(node.func, "attr", ""))
             texts = [arg for arg in node.args if isinstance(arg, (ast.Constant, ast.JoinedStr))]
-            if name in PAIR_CALLS or (name == "ServiceError" and len(texts) >= 2) or _side_by_side(node.args):
+            in_context = name.startswith(("pgettext", "npgettext"))  # (context, msgid): the context is English
+            if (name in PAIR_CALLS or (name == "ServiceError" and len(texts) >= 2)
+                    or (not in_context and _side_by_side(node.args))
+                    or (name == "join" and _text(node.func.value) == " / " and _asks_language(node))):
                 found.append(node.lineno)
         elif isinstance(node, (ast.Tuple, ast.List)) and _side_by_side(node.elts):
             found.append(node.lineno)
-    return found
+        elif isinstance(node, ast.IfExp) and (_side_by_side([node.body, node.orelse]) or (
+                _asks_language(node.test) and _one_german([node.body, node.orelse]))):
+            found.append(node.lineno)
+        elif isinstance(node, ast.Dict) and _literal_pair(node):
+            found.append(node.lineno)
+        elif isinstance(node, (ast.Constant, ast.JoinedStr)) and _pair_in_one_text(node):
+            found.append(node.lineno)
+        elif (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add) and _text(node.right) == " / "
+              and _asks_language(node)):
+            found.append(node.lineno)
+    return sorted(set(found))
+
+
+LANGUAGE_NAMES = re.compile(r"^(?:en|de|english|german)$|lang")
+
+
+def _asks_language(test) -> bool:
+    """A condition on the reader's language: ``en``, ``lang == "de"``, ``get_language().startswith("en")``."""
+    return any((isinstance(part, ast.Name) and LANGUAGE_NAMES.search(part.id))
+               or (isinstance(part, ast.Attribute) and LANGUAGE_NAMES.search(part.attr))
+               or (isinstance(part, ast.Constant) and part.value in ("en", "de")) for part in ast.walk(test))
+
+
+def _literal_pair(node: ast.Dict) -> bool:
+    """{"de": "Kein gültiges JSON.", "en": "Not valid JSON."}: both sentences written out, not rendered."""
+    values = {_text(key): value for key, value in zip(node.keys, node.values, strict=True) if key is not None}
+    return {"de", "en"} <= set(values) and _one_german([values["de"], values["en"]])
+
+
+def _one_german(nodes) -> bool:
+    """Two literals, one German and the other not: the two languages of one sentence."""
+    texts = [_text(node) for node in nodes]
+    return all(texts) and sum(bool(GERMAN.search(text)) for text in texts) == 1
+
+
+def _pair_in_one_text(node) -> bool:
+    """A literal "Keine Datei / no file: {}" or "{} is not seated / {} ist nicht gesetzt", or an f-string
+    joining two values with " / " ("{de} / {en}")."""
+    if isinstance(node, ast.JoinedStr) and _asks_language(node):
+        parts = node.values
+        if any(isinstance(parts[i - 1], ast.FormattedValue) and _text(parts[i]) == " / "
+               and isinstance(parts[i + 1], ast.FormattedValue) for i in range(1, len(parts) - 1)):
+            return True
+    text = _text(node)
+    if not text or " / " not in text:
+        return False
+    halves = text.split(" / ")
+    return any(_german_beside_english(first, second) for first, second in pairwise(halves))
 
 
 def _text(node) -> str | None:
@@ -144,18 +197,37 @@ def _text(node) -> str | None:
     return None
 
 
+def _german_beside_english(first: str | None, second: str | None) -> bool:
+    """One of two texts German and the other English, in either order."""
+    if not first or not second:
+        return False
+    return any(GERMAN.search(de) and not ENGLISH.search(de) and ENGLISH.search(en) and not GERMAN.search(en)
+               for de, en in ((first, second), (second, first)))
+
+
 def _side_by_side(nodes) -> bool:
-    """Two neighbouring string literals, the first German and the second English."""
-    texts = [_text(node) for node in nodes]
-    return any(first and second and GERMAN.search(first) and ENGLISH.search(second) and not GERMAN.search(second)
-               for first, second in pairwise(texts))
+    """Two neighbouring string literals, one German and the other English (either first)."""
+    return any(_german_beside_english(first, second) for first, second in pairwise(_text(node) for node in nodes))
+
+
+# Where the pair is the point: in_both and answer_pair themselves (the one place "de / en" is joined), and
+# hall/secret.py, read while the settings load, before gettext can open a catalogue (docs/architecture.md).
+JOINS_ON_PURPOSE = ("language/__init__.py", "hall/secret.py")
+# Pairs other helpers of issue 31 rewrite (the rules helper: the engine's problems as codes; the cups
+# helper: the season imports and their commands). Each must still hold a pair: once its rewrite is
+# merged, test_pending_rewrites_still_compose_pairs fails until it is struck from this list.
+PENDING_REWRITES = ("tournament/variants/spec.py", "cups/abakus_import.py", "cups/imports.py",
+                    "cups/management/commands/season_standings.py", "cups/management/commands/import_abakus.py",
+                    "cups/services.py")
 
 
 def test_no_module_outside_the_engine_composes_a_pair():
     composed, joined = [], []
     for package in PACKAGES:
         for path in (ROOT / package).rglob("*.py"):
-            if "migrations" in path.parts or path.relative_to(ROOT).as_posix().startswith(PURE):
+            where = path.relative_to(ROOT).as_posix()
+            if ("migrations" in path.parts or where.startswith(PURE) or where in JOINS_ON_PURPOSE
+                    or where in PENDING_REWRITES):
                 continue
             source = path.read_text(encoding="utf-8")
             composed += [f"{path.relative_to(ROOT)}:{line}" for line in pairs_composed(source)]
@@ -163,6 +235,12 @@ def test_no_module_outside_the_engine_composes_a_pair():
                        for number, line in enumerate(source.splitlines(), start=1) if HAND_JOINED.search(line)]
     assert not composed, composed
     assert not joined, joined
+
+
+def test_pending_rewrites_still_compose_pairs():
+    """A file left to another helper's rewrite is listed only while it still composes a pair."""
+    done = [where for where in PENDING_REWRITES if not pairs_composed((ROOT / where).read_text(encoding="utf-8"))]
+    assert not done, f"rewritten: strike {done} from PENDING_REWRITES"
 
 
 @pytest.mark.parametrize("source", [
@@ -173,6 +251,32 @@ def test_no_module_outside_the_engine_composes_a_pair():
     'raise FileRefused(f"Die Datei hat mehr als {n} Zeilen.", f"The file has more than {n} rows.")',
     'add_problem(parsed, None, "Die Datei ist leer.", "The file is empty.")',
     'NOT_A_FILE = ("Bitte eine Excel-Datei hochladen.", "Please upload an Excel workbook.")',
+    # The shapes issue 31 found still written: a choice by language, English first, a dict, a literal
+    # holding both halves, two renderings joined by " / " as an f-string, a + or a join.
+    'text = "Table confirmed." if en else "Tisch bestätigt."',
+    'text = "Tisch bestätigt." if lang == "de" else "Table confirmed."',
+    'NOT_A_FILE = ("Please upload an Excel workbook.", "Bitte eine Excel-Datei hochladen.")',
+    'raise CommandError("No tournament here.", "Kein Turnier hier.")',
+    'answer = {"de": "Kein gültiges JSON.", "en": "Not valid JSON."}',
+    'raise CommandError(f"{slug}: {which} ist nicht gesetzt. / {slug}: {which_en} is not seated.")',
+    'raise CommandError(f"Keine Datei / no file: {file}")',
+    'print("Published: the copy is there / Veröffentlicht: die Kopie ist da")',
+    'return f"{said.render(\'de\')} / {said.render(\'en\')}"',
+    'return render(said, "de") + " / " + render(said, "en")',
+    'return " / ".join(render(said, lang) for lang in LANGUAGES)',
 ])
 def test_a_composed_pair_is_caught(source):
     assert pairs_composed(source)
+
+
+@pytest.mark.parametrize("source", [
+    'messages.error(request, pgettext("the director\'s form", "Bitte den Namen angeben."))',
+    'text = gettext("Kartenpunkte ") + " / ".join(str(p) for p in points)',
+    'return {"de": problem.message_de, "en": problem.message_en}',
+    'label = "Vorhand" if seat == 0 else "Hinterhand"',
+    'line = f"{left} / {right}"',
+])
+def test_what_is_no_pair_is_left_alone(source):
+    """A msgid with its English context, points joined by " / ", a pair of rendered values (the engine's
+    own), two German words, two values: none is a sentence in two languages written by hand."""
+    assert not pairs_composed(source)

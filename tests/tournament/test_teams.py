@@ -127,3 +127,20 @@ def test_seed_demo_teams_sum_their_members():
         assert Decimal(str(team["total"])) == sum(totals[name] for name in team["members"])
     assert [team["total"] for team in document["teams"]] == sorted((t["total"] for t in document["teams"]), reverse=True)
     assert document["teams"][0]["rank"] == 1
+
+
+@pytest.mark.django_db
+def test_form_teams_takes_one_club_in_any_spelling_as_the_club_ranking_does(make_tournament):
+    """'TC Wörgl' and 'TC Woergl' are one club for the club ranking on the same page (its key,
+    tournament/players.py); forming teams by club reads it the same way, named as most spell it."""
+    from tournament.models import Player
+
+    tournament = make_tournament(players=0, seat=False)
+    for number, club in enumerate(["TC Wörgl", "TC Woergl", "tc  WÖRGL", "TC Wörgl"]):
+        player = Player.objects.create(name=f"P{number:02d}", club=club)
+        tournament.entries.create(player=player, checked_in=True)
+    formed = teams.form_teams(tournament=tournament, size=2)
+    names = {team.name: sorted(m.entry.player.name for m in team.memberships.all()) for team in formed}
+    assert names == {"TC Wörgl": ["P00", "P01"], "TC Wörgl 2": ["P02", "P03"]}
+    ranked = standings(tournament)
+    assert {row.player.name for _n, _s, row in club_ranking(ranked, "TC Woergl")} == {"P00", "P01", "P02", "P03"}

@@ -32,6 +32,7 @@ SERVICE_MODULES = ["tournament.services", "tournament.players", "tournament.roun
 READS = {"tournament.services.resolve_ruleset", "tournament.players.likely_duplicates",
          "tournament.players.clean_fields", "tournament.players.identity", "tournament.players.same_player",
          "tournament.players.find_player", "tournament.players.known_players", "tournament.players.keyed_players",
+         "tournament.players.match_score", "tournament.players.fits_search",
          "tournament.services.check_late_entry", "tournament.rounds.round_problems",
          "tournament.rounds.seating_problems", "scoring.services.director_code", "cups.services.season_label"}
 # The bump and the hook themselves, and the raw row writers a whole tournament's copy runs inside its write

@@ -1,6 +1,7 @@
 from django import template
 from django.utils.translation import get_language
 
+from language import active_language
 from rules.rulesets import contract_name as _contract_name
 
 register = template.Library()
@@ -23,6 +24,13 @@ def get(mapping, key):
 def contract_name(slug: str) -> str:
     """{{ "piccolo_ouvert"|contract_name }} -> "Piccolo ouvert": a contract by its name, never its slug."""
     return _contract_name(slug, "en" if (get_language() or "").startswith("en") else "de")
+
+
+@register.filter
+def said(carrier) -> str:
+    """{{ problem|said }}: a sentence carried in both languages (``message_de``/``message_en``: a refusal,
+    the engine's or an import's problem) in the page's language alone, never both at once."""
+    return carrier.message_en if active_language() == "en" else carrier.message_de
 
 
 @register.filter

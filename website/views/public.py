@@ -22,6 +22,7 @@ from rules.rulesets import BUILTIN
 from scoring import selectors as scoring_selectors
 from tournament import live, selectors
 from tournament.models import Entry, Round, TeamMember, Tournament
+from tournament.players import fits_search
 from tournament.ranks import rank_text
 from tournament.tables import StandingsTable, configure
 from website.live_responses import live_response
@@ -64,9 +65,9 @@ def _standings_table(request, tournament: Tournament, ranked) -> StandingsTable:
     if club or team:
         labels = {row.player.entry_id: rank_text(number, shared) for number, shared, row in own}
         rows = [dict(row, rank=labels[row["entry_id"]]) for row in rows if row["entry_id"] in labels]
-    query = request.GET.get("q", "").strip().lower()
-    if query:  # "where am I?": keep the ranks, show the matching players
-        rows = [row for row in rows if query in row["name"].lower() or query in row["club"].lower()]
+    query = request.GET.get("q", "").strip()
+    if query:  # "where am I?": keep the ranks, show the players the director's search would find
+        rows = [row for row in rows if fits_search(query, row["name"], row["club"])]
     extra = [(key, tables.Column(verbose_name=header, attrs={"td": {"class": "tie-note" if key == "decided" else "num"}},
                                  default="")) for key, header in columns]
     # Rank, name and points first: on a phone that is what a player looks for.

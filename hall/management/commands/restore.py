@@ -26,9 +26,11 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
+from django.utils.translation import gettext_lazy, ngettext_lazy
 
 from hall.backup_check import NotABackup, check_sqlite, data_tables, open_readonly
 from hall.management.commands.backup import pg_env, pg_tool
+from language import Message, in_both
 from tournament.models import Tournament
 from tournament.services import renew_incarnations
 
@@ -43,22 +45,23 @@ def check_postgres(file: Path) -> None:
             raise CommandError("restore: pg_restore not found (apt-get install postgresql-client)")
         listing = subprocess.run([pg_restore, "--list", str(file)], capture_output=True, text=True)
         if listing.returncode != 0:
-            raise CommandError(f"{file} ist keine pg_dump-Sicherung; nichts wurde ersetzt / "
-                               f"{file} is not a pg_dump backup; nothing was replaced ({listing.stderr.strip()})")
+            raise CommandError(in_both(gettext_lazy("%(file)s ist keine pg_dump-Sicherung; nichts wurde ersetzt (%(why)s)"),
+                                       file=file, why=listing.stderr.strip()))
         text = listing.stdout
     missing = [table for table in ["django_migrations", *data_tables()] if not re.search(rf"\b{table}\b", text)]
     if missing:
         names = ", ".join(missing)
-        raise CommandError(f"{file} ist keine Sicherung dieser Turnier-Seite (es fehlt: {names}); nichts wurde ersetzt / "
-                           f"{file} is not a backup of this tournament site ({names} missing); nothing was replaced")
+        raise CommandError(in_both(gettext_lazy(
+            "%(file)s ist keine Sicherung dieser Turnier-Seite (es fehlt: %(names)s); nichts wurde ersetzt"),
+            file=file, names=names))
     # This site creates no trigger on PostgreSQL either: one in the file came from elsewhere.
     if file.suffix == ".sql":
         trigger = re.search(r"\bCREATE\s+(?:OR\s+REPLACE\s+)?(?:CONSTRAINT\s+)?TRIGGER\b", text, flags=re.IGNORECASE)
     else:  # pg_restore --list: "<id>; <oid> <oid> TRIGGER <schema> <table> <name> <owner>"
         trigger = re.search(r"^\d+; \d+ \d+ (?:EVENT )?TRIGGER ", text, flags=re.MULTILINE)
     if trigger:
-        raise CommandError(f"{file} enthält Trigger, die diese Seite nie anlegt; nichts wurde ersetzt / "
-                           f"{file} holds triggers this site never creates; nothing was replaced")
+        raise CommandError(in_both(gettext_lazy("%(file)s enthält Trigger, die diese Seite nie anlegt; nichts wurde ersetzt"),
+                                   file=file))
 
 
 class Command(BaseCommand):
@@ -70,17 +73,17 @@ class Command(BaseCommand):
 
     def handle(self, *args, file: Path, yes: bool, **options):
         if not file.is_file():
-            raise CommandError(f"Keine Datei / no file: {file}")
+            raise CommandError(in_both(gettext_lazy("Keine Datei: %(file)s"), file=file))
         if connection.vendor == "sqlite":
             try:
                 held = check_sqlite(file)
             except NotABackup as refusal:
                 raise CommandError(str(refusal)) from None
-            self.stdout.write(f"Sicherung / backup {file}: {held}")
+            self.stdout.write(in_both(gettext_lazy("Sicherung %(file)s: %(held)s"), file=file, held=held.said))
         elif connection.vendor == "postgresql":
             check_postgres(file)
         if not yes and not self._confirmed(file):
-            raise CommandError("abgebrochen; nichts wurde ersetzt / cancelled; nothing was replaced")
+            raise CommandError(in_both(gettext_lazy("abgebrochen; nichts wurde ersetzt")))
         connection.close()
         if connection.vendor == "sqlite":
             self._sqlite(file)
@@ -88,7 +91,7 @@ class Command(BaseCommand):
             self._postgres(file)
         else:
             raise CommandError(f"restore: database {connection.vendor} not supported")
-        self.stdout.write(self.style.SUCCESS(f"Wiederhergestellt / restored from {file}"))
+        self.stdout.write(self.style.SUCCESS(in_both(gettext_lazy("Wiederhergestellt aus %(file)s"), file=file)))
         self._renew_incarnations()
 
     def _renew_incarnations(self) -> None:
@@ -96,23 +99,23 @@ class Command(BaseCommand):
             columns = [column.name for column in connection.introspection.get_table_description(
                 cursor, Tournament._meta.db_table)]
         if "incarnation" not in columns:  # a backup from before incarnations: migrate gives each a new one
-            self.stdout.write("Die Turniere bekommen mit manage.py migrate eine neue Inkarnation / the tournaments "
-                              "get a new incarnation with manage.py migrate")
+            self.stdout.write(in_both(gettext_lazy("Die Turniere bekommen mit manage.py migrate eine neue Inkarnation")))
             return
         renewed = len(renew_incarnations())
-        self.stdout.write(f"{renewed} Turniere mit neuer Inkarnation: beim nächsten Veröffentlichen ersetzt ihr Stand den "
-                          f"am Cup-Server, auch wenn jener neuer ist / {renewed} tournaments with a new incarnation: "
-                          "their next publication replaces the cup site's copy even where that copy is newer")
+        self.stdout.write(in_both(Message(ngettext_lazy(
+            "%(n)s Turnier mit neuer Inkarnation: beim nächsten Veröffentlichen ersetzt sein Stand den am Cup-Server, "
+            "auch wenn jener neuer ist",
+            "%(n)s Turniere mit neuer Inkarnation: beim nächsten Veröffentlichen ersetzt ihr Stand den am Cup-Server, "
+            "auch wenn jener neuer ist", renewed), n=renewed)))
 
     def _confirmed(self, file: Path) -> bool:
         """Asks at a terminal; without one (a script, cron, a pipe) there is nobody to ask."""
-        no_terminal = CommandError("restore fragt vor dem Ersetzen nach, hat aber kein Terminal: mit --yes "
-                                   "bestätigen; nichts wurde ersetzt / restore asks before replacing the "
-                                   "database but has no terminal to ask: confirm with --yes; nothing was replaced")
+        no_terminal = CommandError(in_both(gettext_lazy(
+            "restore fragt vor dem Ersetzen nach, hat aber kein Terminal: mit --yes bestätigen; nichts wurde ersetzt")))
         if not sys.stdin or not sys.stdin.isatty():
             raise no_terminal
         try:
-            answer = input(f"Datenbank ersetzen / replace the current database with {file}? [j/N] ")
+            answer = input(in_both(gettext_lazy("Die Datenbank durch %(file)s ersetzen? [j/N] "), file=file))
         except EOFError:
             raise no_terminal from None
         return answer.strip().lower() in ("y", "yes", "j", "ja")
@@ -130,7 +133,7 @@ class Command(BaseCommand):
                 finally:
                     saved.close()
                     current.close()
-                self.stdout.write(f"Bisherige Datenbank / previous database kept as {keep}")
+                self.stdout.write(in_both(gettext_lazy("Bisherige Datenbank aufgehoben als %(keep)s"), keep=keep))
             dest = sqlite3.connect(target, timeout=30)
             try:
                 source.backup(dest)

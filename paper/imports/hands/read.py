@@ -16,6 +16,7 @@ from paper.cells import (
     MAX_ROWS,
     FileRefused,
     cell_text,
+    json_problem,
     json_value,
     open_workbook,
     sheet_rows,
@@ -202,8 +203,8 @@ def _read_hands_sheet(parsed: Parsed, sheet, header_line: int, header: dict[str,
             try:
                 hand.raw = json_value(raw)
             except ValueError as error:
-                add_problem(parsed, line, Message(gettext_lazy(
-                    "„%(column)s“ ist kein gültiges JSON (%(error)s)."), column=columns.DATA, error=error), **where_of(hand))
+                add_problem(parsed, line, Message(gettext_lazy("„%(column)s“ ist kein gültiges JSON (%(error)s)."),
+                                                  column=columns.DATA, error=json_problem(error)), **where_of(hand))
                 continue
             if not isinstance(hand.raw, dict):
                 add_problem(parsed, line, Message(gettext_lazy(
@@ -238,7 +239,7 @@ def parse_json(content: bytes) -> Parsed:
     except ValueError as error:
         if text.lstrip().startswith("["):
             detail = (Message(gettext_lazy("%(error)s, Zeile %(line)s"), error=error.msg, line=error.lineno)
-                      if isinstance(error, json.JSONDecodeError) else str(error))
+                      if isinstance(error, json.JSONDecodeError) else json_problem(error))
             add_problem(parsed, None, Message(gettext_lazy("Die Datei ist kein gültiges JSON (%(detail)s)."), detail=detail))
             return parsed
         items = []
@@ -254,7 +255,7 @@ def parse_json(content: bytes) -> Parsed:
                 items.append((line, json_value(source)))
             except ValueError as error:
                 add_problem(parsed, line, Message(gettext_lazy("Diese Zeile ist kein gültiges JSON (%(error)s)."),
-                                              error=error))
+                                              error=json_problem(error)))
     else:
         if isinstance(whole, list):
             parsed.items = True

@@ -38,10 +38,11 @@ class Command(BaseCommand):
             round = rounds.filter(number=round_number).first()
         else:
             round = rounds.filter(status__in=[Round.SEATED, Round.RUNNING]).order_by("-number").first()
+        if round is None and round_number:
+            raise CommandError(in_both(gettext_lazy("%(slug)s: Runde %(round)s ist nicht gesetzt."),
+                                       slug=slug, round=round_number))
         if round is None:
-            which = f"Runde {round_number}" if round_number else "eine offene Runde"
-            which_en = f"round {round_number}" if round_number else "an open round"
-            raise CommandError(f"{slug}: {which} ist nicht gesetzt. / {slug}: {which_en} is not seated.")
+            raise CommandError(in_both(gettext_lazy("%(slug)s: keine offene Runde ist gesetzt."), slug=slug))
         base = (base_url or settings.SITE_URL).rstrip("/")
         links = [
             {"table": seated.table.number, "url": base + reverse("scoring:sheet", args=[seated.table.token]),

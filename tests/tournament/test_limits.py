@@ -1,0 +1,66 @@
+"""One constant per limit: the length of a player's name, club and region is tournament/names.py's
+TEXT_MAX (re-exported as tournament.players.PLAYER_TEXT_MAX), a team's name is Team.name's column; every
+model, form and the hub's document read them, so changing the limit is one edit."""
+
+from __future__ import annotations
+
+import ast
+
+from test_boundaries import ROOT, source_files
+
+from publishing.schema import PlayerPart, TeamPart
+from signup.forms import SignUpForm
+from signup.models import SignUp
+from tournament.forms import PlayerForm
+from tournament.models import Player, Team
+from tournament.names import TEXT_MAX
+from tournament.players import PLAYER_TEXT_MAX
+from tournament.teams import MAX_NAME
+
+# Where a player's or a team's name is limited; a number written in one of these is a second copy.
+HOLDERS = {"Player", "SignUp", "PlayerForm", "SignUpForm", "PlayerPart", "TeamPart", "Team"}
+
+
+def written_twice(source: str, limits: set[int]) -> list[str]:
+    """The lines of ``source`` that write one of ``limits`` as a number: inside a class holding a name's
+    limit, or as the value of a module constant that should read the one home."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ClassDef) and node.name in HOLDERS:
+            found += [f"{node.name}:{c.lineno}" for c in ast.walk(node)
+                      if isinstance(c, ast.Constant) and type(c.value) is int and c.value in limits]
+        if isinstance(node, ast.Assign) and any(getattr(t, "id", "") in ("PLAYER_TEXT_MAX", "MAX_NAME") for t in node.targets):
+            if isinstance(node.value, ast.Constant):
+                found.append(f"constant:{node.lineno}")
+    return found
+
+
+def test_a_players_and_a_teams_text_limit_is_written_once():
+    limits = {TEXT_MAX, MAX_NAME}
+    wrong = {path.relative_to(ROOT).as_posix(): lines for path in source_files()
+             if (lines := written_twice(path.read_text(encoding="utf-8"), limits))}
+    # The one place each is written: names.py's TEXT_MAX (not in a holder) and Team.name's column.
+    assert wrong == {"tournament/models.py": [f"Team:{_line_of_team_name()}"]}
+
+
+def _line_of_team_name() -> int:
+    source = (ROOT / "tournament/models.py").read_text(encoding="utf-8")
+    return next(n for n, line in enumerate(source.splitlines(), start=1) if '_("Mannschaft"), max_length=' in line)
+
+
+def test_a_second_copy_is_caught():
+    assert written_twice("class PlayerForm:\n    name = CharField(max_length=120)\n", {120}) == ["PlayerForm:2"]
+    assert written_twice("PLAYER_TEXT_MAX = 120\n", {120}) == ["constant:1"]
+
+
+def test_every_holder_reads_the_one_limit():
+    assert PLAYER_TEXT_MAX == TEXT_MAX
+    for field in ("name", "club", "region"):
+        assert Player._meta.get_field(field).max_length == TEXT_MAX
+        assert PlayerForm.base_fields[field].max_length == TEXT_MAX
+        assert PlayerPart.model_fields[field].metadata[0].max_length == TEXT_MAX
+    for field in ("name", "club"):
+        assert SignUp._meta.get_field(field).max_length == TEXT_MAX
+        assert SignUpForm.base_fields[field].max_length == TEXT_MAX
+    assert Team._meta.get_field("name").max_length == MAX_NAME
+    assert TeamPart.model_fields["name"].metadata[0].max_length == MAX_NAME
