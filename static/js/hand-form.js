@@ -116,12 +116,14 @@
   // (form.tried, CSS), so nothing red appears while the hand is still being entered.
   function preview() {
     clearTimeout(timer);
+    // Counted now, not when the request goes: an answer for an older state of the hand that arrives
+    // after this change is dropped (else a stale "problems" could stop the next "Speichern").
+    const mine = ++sequence;
     form.dataset.preview = "pending";
     timer = setTimeout(async () => {
       const url = form.dataset.previewUrl;
       // A form put away (the table's last hand is in) asks for no preview.
       if (!url || !value("contract") || form.closest("[hidden]")) { delete form.dataset.preview; return; }
-      const mine = ++sequence;
       const box = document.getElementById("preview");
       try {
         const response = await fetch(url, { method: "POST", body: visibleFormData(form), headers: { "X-Requested-With": "fetch" } });

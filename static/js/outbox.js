@@ -77,7 +77,7 @@
       alsoOut.hidden = out.length < 2;
       if (out.length === 2) document.getElementById("also-out-name").textContent = table.players[out[1]];
     }
-    form.querySelectorAll('[data-field="declarer"] label span').forEach((span, seat) => setText(span, `${players[seat]} `));
+    form.querySelectorAll('[data-field="declarer"] label span').forEach((span, seat) => setText(span, span.querySelector("small") ? `${players[seat]} ` : players[seat]));
     form.querySelectorAll('[data-field="partner"] label span').forEach((span, seat) => { if (seat < 4) setText(span, players[seat]); });
     form.querySelectorAll('[data-field="renonce"] label span').forEach((span, index) => { if (index > 0) setText(span, players[index - 1]); });
     form.querySelectorAll('[data-field="opponent-kontra"] .who').forEach((span, seat) => { span.textContent = players[seat]; });
@@ -393,7 +393,10 @@
     if (node && JSON.parse(node.textContent).version > table.version) apply(kept);
   } catch (error) { /* nothing kept, or unreadable: the page as served */ }
   if (window.isSecureContext && "serviceWorker" in navigator) {
-    navigator.serviceWorker.register(table.worker_url, { scope: "/t/" }).catch(() => { /* no worker: the page still works online */ });
+    navigator.serviceWorker.register(table.worker_url, { scope: "/t/" })
+      .then(() => navigator.serviceWorker.ready)
+      .then((registration) => registration.active && registration.active.postMessage({ keep: window.location.pathname }))
+      .catch(() => { /* no worker: the page still works online */ });
   }
 
   const pending = load().queue;

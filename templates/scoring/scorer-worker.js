@@ -25,7 +25,8 @@ async function networkFirst(request) {
     if (response.ok) await cache.put(request, response.clone());
     return response;
   } catch (error) {
-    const kept = await cache.match(request, { ignoreSearch: true });
+    // The page varies by language and cookie; offline the kept copy is the one there is.
+    const kept = await cache.match(request, { ignoreSearch: true, ignoreVary: true });
     if (kept) return kept;
     throw error;
   }
@@ -39,6 +40,13 @@ async function cacheFirst(request) {
   if (response.ok) await cache.put(request, response.clone());
   return response;
 }
+
+// The page that registered the worker was loaded before the worker ran: it asks for its own copy.
+self.addEventListener("message", (event) => {
+  const url = new URL((event.data && event.data.keep) || "", self.location.origin);
+  if (url.origin !== self.location.origin || !PAGE.test(url.pathname)) return;
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.add(url.pathname)).catch(() => { /* offline: next visit */ }));
+});
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;
