@@ -18,7 +18,8 @@ from scoring.selectors import table_sheet
 from scoring.sheet_context import confirm_names, sheet_context, sheet_state
 
 # What the scorer page needs besides itself, kept by the service worker (hashed names in production).
-WORKER_ASSETS = ("css/site.css", "js/outbox.js", "js/hand-form.js", "js/confirm.js", "js/countdown.js")
+WORKER_ASSETS = ("css/site.css", "js/hand-difference.js", "js/outbox.js", "js/hand-form.js", "js/confirm.js",
+                 "js/countdown.js")
 
 
 @friendly_404

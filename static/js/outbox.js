@@ -149,49 +149,18 @@
     render();
   }
 
-  // --- a hand another phone stored first: what differs -------------------------------------------
-  function chipLabel(field, value) {
-    const input = form && form.querySelector(`[data-field="${field}"] input[value="${CSS.escape(String(value))}"]`);
-    return input ? input.closest("label").textContent.trim() : String(value);
-  }
-
-  function described(n, hand) {  // the stored hand (interchange format) or the form's fields, as the page names them
-    const players = handPlayers(n);
-    const seat = (value) => (value === "talon" ? chipLabel("partner", "talon") : players[Number(value)] || String(value));
-    const present = (value) => value !== undefined && value !== null && value !== "";
-    const contract = contracts[hand.contract];
-    return [
-      ["contract", contract ? contract.name : String(hand.contract || "–")],
-      ["declarer", present(hand.declarer) ? seat(hand.declarer) : ""],
-      ["partner", present(hand.partner) ? seat(hand.partner) : ""],
-      ["result", present(hand.result) ? chipLabel("result", hand.result) : ""],
-    ].filter(([, text]) => text);
-  }
-
+  // --- a hand another phone stored first: what differs (static/js/hand-difference.js) ---------------
+  const compare = window.tarockHandDifference;
   async function difference(item) {
+    if (!compare) return null;
     try {
       const response = await fetch(table.state_url, { cache: "no-store" });
       const state = await response.json();
       const stored = state.hands.find((hand) => hand.number === item.number);
-      if (!stored) return null;
-      const theirs = described(item.number, stored.hand);
-      const mine = described(item.number, item.form);
-      const other = (list, key) => (list.find(([name]) => name === key) || [key, ""])[1];
-      const mark = (list, against) => list.map(([key, text]) => [text, other(against, key) !== text]);
-      return { stored: mark(theirs, mine), mine: mark(mine, theirs) };
+      return stored ? compare.between(form, contracts, handPlayers(item.number), stored.hand, item.form) : null;
     } catch (error) { return null; }
   }
-
-  function differenceLine(label, parts) {
-    const line = document.createElement("span");
-    line.className = "difference";
-    line.append(`${label} `);
-    parts.forEach(([text, differs], index) => {
-      if (index) line.append(" · ");
-      line.append(differs ? Object.assign(document.createElement("strong"), { textContent: text }) : text);
-    });
-    return line;
-  }
+  const differenceLine = (label, parts) => compare.line(label, parts);
 
   // --- sending, in order ----------------------------------------------------------------------------
   let retry = null;
