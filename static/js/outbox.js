@@ -246,7 +246,10 @@
     if (!holder || !stateNode) return null;
     const state = JSON.parse(stateNode.textContent);
     stateNode.remove();
+    // A section the scorer opened (pausing, leaving) stays open: the new part must not shut it under a tap.
+    const opened = Array.from(holder.querySelectorAll("details[id][open]"), (details) => details.id);
     holder.replaceChildren(part.content);
+    opened.forEach((id) => { const details = document.getElementById(id); if (details) details.open = true; });
     showState(state);
     return state;
   }

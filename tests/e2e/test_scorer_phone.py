@@ -133,6 +133,7 @@ def _tap_a_dreier(page: Page, number: int, names: list[str], table: Table) -> No
     else:
         expect(page.locator("#sits-out")).to_be_hidden()
     tap_a_dreier(page, number, won=bool(number % 2))
+    expect(page.locator("#sheet-live table.sheet tbody tr")).to_have_count(number)  # the sheet is in place
 
 
 def _absence(page: Page, name: str, button: str) -> None:
