@@ -20,6 +20,7 @@ from django.db import OperationalError
 from django.http import JsonResponse, QueryDict
 from django.utils.translation import gettext_lazy
 from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.gzip import gzip_page
 
 from language import Message, ServiceError, active_language, in_both, render
 from rules.engine import InvalidHand
@@ -93,6 +94,7 @@ def table_state(table: Table) -> dict:
 
 
 @csrf_exempt
+@gzip_page  # the table's state names no token: compressed (docs/decisions.md, BREACH)
 @_always_json
 def state(request, token: str):
     if request.method not in ("GET", "HEAD"):

@@ -1,11 +1,13 @@
 from django.urls import path
 
-from . import absence_views, api, views
+from . import absence_views, api, phone_views, views
 
 app_name = "scoring"
 
 urlpatterns = [
+    path("t/scorer-worker.js", phone_views.worker, name="worker"),
     path("t/<str:token>/", views.sheet, name="sheet"),
+    path("t/<str:token>/zettel/", phone_views.sheet_part, name="sheet_part"),
     path("t/<str:token>/api/", api.state, name="api_state"),
     path("t/<str:token>/api/hands/", api.store, name="api_hands"),
     path("t/<str:token>/vorschau/", views.preview, name="preview"),

@@ -8,14 +8,11 @@ nothing is stored.
 from __future__ import annotations
 
 import uuid
-from functools import wraps
 
 from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.utils.translation import gettext
-from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from language import ServiceError
@@ -23,104 +20,27 @@ from rules.engine import InvalidHand, read_hand, score_hand
 from rules.engine.numbers import json_number
 from scoring import services
 from scoring.forms import CorrectionForm, HandForm, RevokeClaimForm, initial_from_hand, ruleset_options
-from scoring.models import who_label
-from scoring.seats import active_positions, dealer_position, sitting_out
+from scoring.scorer_link import friendly_404, scorer_table
 from scoring.selectors import renonce_hands, stored_hand, table_sheet, tournament_corrections
+from scoring.sheet_context import outbox_context, players_of, sheet_context
 from tournament.http import DIRECT, directed_tournament, director_required, ensure_directs, int_param
 from tournament.models import Round, Table
-from tournament.selectors import round_clock, table_by_token
-
-
-class TableGone(Http404):
-    """A table link that is not (or no longer) valid: reseated round, rotated link, mistyped."""
-
-
-def _scorer_table(token: str) -> Table:
-    table = table_by_token(token)
-    if table is None:
-        raise TableGone("no such table")
-    return table
-
-
-def _friendly_404(view):
-    """An old table card's link gets a page saying so (also with DEBUG on), with status 404."""
-
-    @wraps(view)
-    def wrapper(request, token: str, *args, **kwargs):
-        try:
-            return view(request, token, *args, **kwargs)
-        except TableGone:
-            return render(request, "scoring/gone.html", status=404)
-
-    return wrapper
-
-
-def _players(sheet, number_: int) -> list[str]:
-    positions = active_positions(number_, len(sheet.seats), sheet.table.first_dealer, sheet.absences)
-    return [sheet.seats[position].entry.player.name for position in positions]
 
 
 def _hand_form(sheet, number_: int, data=None, initial=None) -> HandForm:
     table = sheet.table
     base = {"number": number_, "version": table.version, "idempotency_key": uuid.uuid4().hex, "kontra": 1}
     return HandForm(data, initial={**base, **(initial or {})}, ruleset=table.round.tournament.ruleset,
-                    players=_players(sheet, number_))
+                    players=players_of(sheet, number_))
 
 
 def _render_sheet(request, table: Table, *, form=None, problems=None, status=200, director=False):
     sheet = table_sheet(table)
     if form is None and not sheet.complete and (director or table.scorer_lock is None):
         form = _hand_form(sheet, sheet.next_number)
-    tournament = table.round.tournament
-    revisions = _revisions(table, sheet) if director else None
-    return render(request, "scoring/sheet.html", {
-        "sheet": sheet, "table": table, "round": table.round, "tournament": tournament, "form": form,
-        "problems": problems or [], "options": ruleset_options(tournament.ruleset), "director": director,
-        "can_write": director or table.scorer_lock is None,
-        "dealer_name": sheet.seats[sheet.next_dealer].entry.player.name if sheet.next_dealer is not None else "",
-        "sits_out": bool(sheet.next_out),
-        # At a table of six the player opposite the dealer sits the next hand out too.
-        "also_out": sheet.seats[sheet.next_out[1]].entry.player.name if len(sheet.next_out) > 1 else "",
-        "clock": round_clock(table.round),
-        "table_draw": tournament.ruleset.format.table_draw,
-        "first_vorhand": (table.first_dealer + 1) % max(len(sheet.seats), 1),
-        "table_draw_source": tournament.ruleset.format.table_draw_source,
-        "direction_note": _direction_note(tournament.ruleset.format.direction),
-        "outbox": _outbox_context(table, sheet) if not director else None,
-        "revisions": revisions,
-        "changed_after_confirmation": any(r["after_confirmation"] for r in revisions or ()),
-    }, status=status)
-
-
-def _direction_note(direction: str) -> str:
-    """The rule set's direction of play as the table sees it (Platz numbers run that way, as on the card)."""
-    if direction == "clockwise":
-        return _("Im Uhrzeigersinn: die Vorhand sitzt links vom Geber (Platz 1, 2, 3 … wie auf der Tischkarte).")
-    return _("Gegen den Uhrzeigersinn: die Vorhand sitzt rechts vom Geber (Platz 1, 2, 3 … wie auf der Tischkarte).")
-
-
-def _outbox_context(table: Table, sheet) -> dict:
-    """What the page's outbox (static/js/outbox.js) needs to keep working while the network is down:
-    the API's addresses, the players by position, who deals and plays each hand, and where the table
-    stands."""
-    return {
-        "token": table.token, "state_url": reverse("scoring:api_state", args=[table.token]),
-        "hands_url": reverse("scoring:api_hands", args=[table.token]), "sheet_url": reverse("scoring:sheet", args=[table.token]),
-        "players": [seat.entry.player.name for seat in sheet.seats], "hands_planned": table.hands_planned,
-        "first_dealer": table.first_dealer,
-        # Who deals, sits out and plays each hand (scoring/seats.py, the one place that knows), so the
-        # page names the right players for the next hands while it cannot reach the server.
-        "deals": [{"dealer": dealer_position(n, len(sheet.seats), table.first_dealer, sheet.absences),
-                   "out": sitting_out(n, len(sheet.seats), table.first_dealer, sheet.absences),
-                   "seats": active_positions(n, len(sheet.seats), table.first_dealer, sheet.absences)}
-                  for n in range(1, table.hands_planned + 1)],
-        "next_number": sheet.next_number, "version": table.version,
-        "texts": {
-            "waiting": _("%(n)s Spiele warten auf Verbindung"), "waiting_one": _("1 Spiel wartet auf Verbindung"),
-            "sending": _("wird gesendet …"), "refused": _("Spiel %(n)s nicht gespeichert:"),
-            "discard": _("verwerfen"), "saved": _("Spiel %(n)s gespeichert."),
-        },
-    }
+    context = sheet_context(table, sheet, director=director)
+    context.update({"form": form, "problems": problems or [], "outbox": outbox_context(table, sheet) if not director else None})
+    return render(request, "scoring/sheet.html", context, status=status)
 
 
 def _store_posted_hand(request, table: Table, *, director: bool):
@@ -146,23 +66,23 @@ def _store_posted_hand(request, table: Table, *, director: bool):
     return redirect("scoring:sheet", token=table.token)
 
 
-@_friendly_404
+@friendly_404
 def sheet(request, token: str):
-    table = _scorer_table(token)
+    table = scorer_table(token)
     if request.method != "POST":
         return _render_sheet(request, table)
     return _store_posted_hand(request, table, director=False)
 
 
-@_friendly_404
+@friendly_404
 @require_POST
 def preview(request, token: str):
     """The points every player would get, with the breakdown, before saving (nothing is stored)."""
-    table = _scorer_table(token)
+    table = scorer_table(token)
     current = table_sheet(table)
     number_ = int_param(request.POST, "number", current.next_number, low=1, high=999)
     form = _hand_form(current, number_, data=request.POST)
-    context = {"players": _players(current, number_), "problems": [], "result": None}
+    context = {"players": players_of(current, number_), "problems": [], "result": None}
     if form.is_valid():
         ruleset = table.round.tournament.ruleset
         try:
@@ -181,10 +101,10 @@ def preview(request, token: str):
     return render(request, "scoring/_preview.html", context)
 
 
-@_friendly_404
+@friendly_404
 @require_POST
 def undo(request, token: str):
-    table = _scorer_table(token)
+    table = scorer_table(token)
     try:
         services.remove_last_hand(table=table, expected_version=int_param(request.POST, "version", -1),
                                   by=services.SCORER)
@@ -195,9 +115,9 @@ def undo(request, token: str):
     return redirect("scoring:sheet", token=token)
 
 
-@_friendly_404
+@friendly_404
 def edit_last(request, token: str):
-    table = _scorer_table(token)
+    table = scorer_table(token)
     current = table_sheet(table)
     if not current.rows:
         raise Http404("no hand")
@@ -255,11 +175,11 @@ def _drawn(request, table: Table, director: bool) -> None:
                              first_dealer=int_param(request.POST, "position", -1))
 
 
-@_friendly_404
+@friendly_404
 @require_POST
 def first_dealer(request, token: str):
     """Record what was drawn at the table before the first hand (the rule set's table_draw)."""
-    table = _scorer_table(token)
+    table = scorer_table(token)
     director = request.POST.get("director") == "1" and request.user.has_perm(DIRECT, table.round.tournament)
     try:
         _drawn(request, table, director)
@@ -274,7 +194,7 @@ def first_dealer(request, token: str):
 
 @require_POST
 def confirm(request, token: str):
-    table = _scorer_table(token)
+    table = scorer_table(token)
     try:
         services.confirm_table(table=table, expected_version=int_param(request.POST, "version", -1),
                                names=request.POST.get("names", ""))
@@ -295,33 +215,6 @@ def director_sheet(request, table_id: int):
     if request.method == "POST":
         return _store_posted_hand(request, table, director=True)
     return _render_sheet(request, table, director=True)
-
-
-def _revisions(table: Table, sheet) -> list[dict]:
-    """The audit trail of the table's hands for the director: who, when, why, before and after,
-    and whether it happened after the players confirmed the sheet."""
-    ruleset = table.round.tournament.ruleset
-
-    results = {"won": _("gewonnen"), "lost": _("verloren")}
-
-    def summary(data, number_: int) -> str:
-        if not isinstance(data, dict):
-            return "–"
-        contract = ruleset.contract(str(data.get("contract", "")))
-        parts = [contract.name if contract else str(data.get("contract", "?"))]
-        players = _players(sheet, number_)
-        declarer = data.get("declarer")
-        if isinstance(declarer, int) and 0 <= declarer < len(players):
-            parts.append(players[declarer])
-        if data.get("result") in results:
-            parts.append(str(results[data["result"]]))
-        return " · ".join(parts)
-
-    return [{
-        "revision": revision, "who": who_label(revision.by), "before": summary(revision.before, revision.number),
-        "after": summary(revision.after, revision.number),
-        "after_confirmation": bool(table.confirmed_at and revision.at > table.confirmed_at),
-    } for revision in table.revisions.exclude(action="entered").order_by("at", "id")]
 
 
 @director_required

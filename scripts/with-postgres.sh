@@ -50,13 +50,27 @@ fi
 PGTMP=$(mktemp -d /tmp/tarock-pg.XXXXXX)
 PGDATA_DIR="$PGTMP/data"
 
+# A system tool by its absolute path: root's shell may have a PATH without /usr/sbin (su without -,
+# sudo's secure_path elsewhere, a minimal CI PATH), where runuser and useradd live.
+sbin_tool() {
+    local d
+    for d in /usr/sbin /sbin /usr/bin /bin; do
+        [ -x "$d/$1" ] && { echo "$d/$1"; return 0; }
+    done
+    command -v "$1" 2>/dev/null && return 0
+    log "$1 not found (looked in /usr/sbin, /sbin, /usr/bin, /bin and PATH)"
+    return 1
+}
+
 # As root, the cluster runs as the postgres system user (initdb refuses root).
 if [ "$IS_ROOT" -eq 1 ]; then
+    RUNUSER=$(sbin_tool runuser) || exit 1
     if ! id postgres >/dev/null 2>&1; then
-        useradd --system --no-create-home --shell /usr/sbin/nologin postgres
+        USERADD=$(sbin_tool useradd) || exit 1
+        "$USERADD" --system --no-create-home --shell /usr/sbin/nologin postgres
     fi
     chown postgres: "$PGTMP"
-    as_pg() { (cd "$PGTMP" && runuser -u postgres -- "$@"); }
+    as_pg() { (cd "$PGTMP" && "$RUNUSER" -u postgres -- "$@"); }
 else
     as_pg() { (cd "$PGTMP" && "$@"); }
 fi

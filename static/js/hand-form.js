@@ -54,7 +54,7 @@
     const picked = Boolean(contract) && !contractsOpen;
     contractSet.classList.toggle("picked", picked);
     if (changeContract) changeContract.hidden = !picked;
-    const hidden = ["partner", "result", "card_points", "kontra", "bonuses", "special"];
+    const hidden = ["partner", "result", "card_points", "kontra", "game-kontra", "bonuses", "special"];
     show(section("annulled-help"), contract && contract.kind === "annulled");
     if (!contract) { hidden.forEach((f) => show(section(f), false)); return; }
     // An annulled deal records nothing but (optionally) who played it.
@@ -73,7 +73,9 @@
     show(section("result"), !trischaken);
     show(section("declarer_points"), contract.kind === "positive");
     show(section("card_points"), trischaken);
-    show(section("kontra"), !trischaken);
+    // The game's kontra is on the contract's row (a positive game); a negative game's opponents each
+    // kontra the declarer, one row per opponent in the kontra section (only for those).
+    show(section("kontra"), contract.kind === "negative");
     show(section("game-kontra"), contract.kind === "positive");
     show(section("opponent-kontra"), contract.kind === "negative");
     form.querySelectorAll('[data-field="opponent-kontra"] [data-seat]').forEach((row) => { row.hidden = row.dataset.seat === value("declarer"); });
@@ -99,7 +101,7 @@
     if (talonPenalty) enable(talonPenalty, contract.talon_penalty && value("partner") === "talon");
     const unplayed = Boolean(notPlayed && notPlayed.checked);
     // A hand not played out has no result, kontra or bonus (the engine refuses them).
-    if (unplayed) ["result", "kontra", "bonuses"].forEach((f) => show(section(f), false));
+    if (unplayed) ["result", "kontra", "game-kontra", "bonuses"].forEach((f) => show(section(f), false));
     show(section("special"), options.renonce || contract.surrender || contract.may_stay_unplayed || contract.talon_penalty);
     show(section("renonce"), options.renonce && !unplayed);
     show(section("surrender"), contract.surrender && !unplayed);
@@ -109,19 +111,26 @@
 
   let timer = null;
   let sequence = 0;
+  // What the preview says of the hand as it stands (form.dataset.preview): "pending" until its
+  // answer, then "problems" or "ok". Its problems show only once the scorer tapped "Speichern"
+  // (form.tried, CSS), so nothing red appears while the hand is still being entered.
   function preview() {
     clearTimeout(timer);
+    // Counted now, not when the request goes: an answer for an older state of the hand that arrives
+    // after this change is dropped (else a stale "problems" could stop the next "Speichern").
+    const mine = ++sequence;
+    form.dataset.preview = "pending";
     timer = setTimeout(async () => {
       const url = form.dataset.previewUrl;
       // A form put away (the table's last hand is in) asks for no preview.
-      if (!url || !value("contract") || form.closest("[hidden]")) return;
-      const mine = ++sequence;
+      if (!url || !value("contract") || form.closest("[hidden]")) { delete form.dataset.preview; return; }
       const box = document.getElementById("preview");
       try {
         const response = await fetch(url, { method: "POST", body: visibleFormData(form), headers: { "X-Requested-With": "fetch" } });
         const html = await response.text();
         if (mine === sequence) {
           box.innerHTML = html;
+          form.dataset.preview = box.querySelector(".problems") ? "problems" : "ok";
           // The preview now says what is wrong with the hand (or that nothing is): the reasons the
           // outbox put back with a refused hand would only repeat it, and the preview's take their
           // place on the screen.
@@ -132,6 +141,7 @@
       } catch (error) {
         // No network (the hall's Wi-Fi is gone): no preview, and saving still works through the outbox.
         if (mine === sequence) {
+          form.dataset.preview = "offline";
           box.replaceChildren(Object.assign(document.createElement("p"), { className: "hint offline", textContent: texts.offline || "" }));
         }
       }
@@ -155,13 +165,44 @@
     if (announced) announced.checked = true;
   }
 
+  // Trischaken: the card points of a hand add up to 70, so the last of the four is worked out from
+  // the other three (marked data-worked-out, and worked out again while the others change; typing
+  // into it makes it the scorer's own).
+  const CARD_POINTS_TOTAL = 70;
+  function workOutLastCardPoints(target) {
+    const inputs = Array.from(form.querySelectorAll('[data-field="card_points"] input'))
+      .filter((input) => !input.closest("label[hidden]"));
+    if (!inputs.includes(target)) return;
+    delete target.dataset.workedOut;
+    const typed = inputs.filter((input) => input.value.trim() !== "" && !input.dataset.workedOut);
+    const open = inputs.filter((input) => !typed.includes(input));
+    if (open.length !== 1) {
+      open.filter((input) => input.dataset.workedOut).forEach((input) => { input.value = ""; delete input.dataset.workedOut; });
+      return;
+    }
+    // Whole card points only: anything else (a typo, a fraction) is left to the scorer and the server.
+    const whole = typed.every((input) => /^\d+$/.test(input.value.trim()));
+    const rest = CARD_POINTS_TOTAL - typed.reduce((sum, input) => sum + Number(input.value.trim()), 0);
+    const [last] = open;
+    if (whole && rest >= 0) {
+      last.value = String(rest);
+      last.dataset.workedOut = "1";
+    } else if (last.dataset.workedOut) {
+      last.value = "";
+      delete last.dataset.workedOut;
+    }
+  }
+
   form.addEventListener("change", (event) => {
     if (event.target && event.target.name === "contract") { contractsOpen = false; requiredBird(); }
     update(); preview();
   });
   if (changeContract) changeContract.addEventListener("click", () => { contractsOpen = true; update(); });
-  form.addEventListener("input", (event) => { if (event.target.type === "text") preview(); });
-  form.addEventListener("submit", () => { document.getElementById("save-hand").disabled = true; });
+  form.addEventListener("input", (event) => {
+    if (event.target.name && event.target.name.startsWith("card_points_")) workOutLastCardPoints(event.target);
+    if (event.target.type === "text" || event.target.inputMode) preview();
+  });
+  form.addEventListener("submit", () => { form.classList.add("tried"); document.getElementById("save-hand").disabled = true; });
   update();
   if (value("contract")) preview();
 })();

@@ -4,7 +4,11 @@
 // sending again is always safe. Hands go out in order through the scorer API
 // (docs/sources/scorer-api.md). A refused hand (another device entered that number, the table was
 // closed, the entry is incomplete) stays listed with the server's reason until the scorer discards
-// it; the page then shows the server's state again. Without JavaScript the form posts as before.
+// it, a hand another phone stored first with what differs from it. After a save the sheet's part
+// below the form is fetched and put in place (no reload): taps made meanwhile for the next hand stay,
+// and a network gone after "Speichern" leaves the page as it is, never the browser's offline page.
+// The last sheet part is kept on the phone too, and a service worker (scope /t/, where the browser
+// allows one) opens the page without network. Without JavaScript the form posts as before.
 (function () {
   "use strict";
   const node = document.getElementById("outbox-table");
@@ -14,7 +18,10 @@
   const form = document.getElementById("hand-form");
   const box = document.getElementById("outbox");
   const storeKey = `tarock-outbox-${table.token}`;
-  const FLASH = "tarock-outbox-flash";
+  const partKey = `tarock-sheet-${table.token}`;
+  const SAVED_MS = 4000;  // the green "Spiel N gespeichert." goes after this, off the player chips
+  const optionsNode = document.getElementById("ruleset-options");
+  const contracts = optionsNode ? JSON.parse(optionsNode.textContent).contracts : {};
   const SKIP = ["csrfmiddlewaretoken", "number", "version", "idempotency_key"];
 
   function load() {
@@ -54,6 +61,8 @@
       return;
     }
     form.reset();
+    form.classList.remove("tried");
+    delete form.dataset.preview;
     form.querySelector('input[name="number"]').value = String(n);
     form.querySelector('input[name="idempotency_key"]').value = newKey();
     const title = document.getElementById("hand-title");
@@ -68,7 +77,7 @@
       alsoOut.hidden = out.length < 2;
       if (out.length === 2) document.getElementById("also-out-name").textContent = table.players[out[1]];
     }
-    form.querySelectorAll('[data-field="declarer"] label span').forEach((span, seat) => setText(span, `${players[seat]} `));
+    form.querySelectorAll('[data-field="declarer"] label span').forEach((span, seat) => setText(span, span.querySelector("small") ? `${players[seat]} ` : players[seat]));
     form.querySelectorAll('[data-field="partner"] label span').forEach((span, seat) => { if (seat < 4) setText(span, players[seat]); });
     form.querySelectorAll('[data-field="renonce"] label span').forEach((span, index) => { if (index > 0) setText(span, players[index - 1]); });
     form.querySelectorAll('[data-field="opponent-kontra"] .who').forEach((span, seat) => { span.textContent = players[seat]; });
@@ -106,6 +115,9 @@
       const line = document.createElement("p");
       line.className = "outbox-refused";
       line.textContent = `${texts.refused.replace("%(n)s", item.number)} ${item.error} `;
+      if (item.difference) {
+        line.append(differenceLine(texts.stored_is, item.difference.stored), differenceLine(texts.yours, item.difference.mine));
+      }
       const discard = document.createElement("button");
       discard.type = "button";
       discard.className = "button small";
@@ -119,16 +131,36 @@
       line.append(discard);
       box.append(line);
     });
-    const flash = sessionStorage.getItem(FLASH);
-    if (flash) {
+    if (saved) {
       const line = document.createElement("p");
       line.className = "outbox-saved";
-      line.textContent = flash;
+      line.textContent = saved;
       box.append(line);
-      sessionStorage.removeItem(FLASH);
     }
     box.hidden = box.childElementCount === 0;
   }
+
+  let saved = null;
+  let savedTimer = null;
+  function flashSaved(text) {
+    saved = text;
+    clearTimeout(savedTimer);
+    savedTimer = setTimeout(() => { saved = null; render(); }, SAVED_MS);
+    render();
+  }
+
+  // --- a hand another phone stored first: what differs (static/js/hand-difference.js) ---------------
+  const compare = window.tarockHandDifference;
+  async function difference(item) {
+    if (!compare) return null;
+    try {
+      const response = await fetch(table.state_url, { cache: "no-store" });
+      const state = await response.json();
+      const stored = state.hands.find((hand) => hand.number === item.number);
+      return stored ? compare.between(form, contracts, handPlayers(item.number), stored.hand, item.form) : null;
+    } catch (error) { return null; }
+  }
+  const differenceLine = (label, parts) => compare.line(label, parts);
 
   // --- sending, in order ----------------------------------------------------------------------------
   let retry = null;
@@ -165,11 +197,15 @@
         if (response.status >= 500) { later(retryAfter(response)); return; }  // busy or restarting: keep it, try again
         let body = {};
         try { body = await response.json(); } catch (error) { /* an answer without JSON: the status says enough */ }
+        const taken = response.status === 409 && body.next_number > item.number;
+        const differs = taken ? await difference(item) : null;
         const state = load();
         state.queue = state.queue.filter((other) => other.key !== item.key);
-        if (response.status === 200 || response.status === 201) lastSaved = item.number;
-        else state.refused.push({ ...item, status: response.status, error: body.message || body.error || `HTTP ${response.status}`,
-                                  problems: body.problems });
+        if (response.status === 200 || response.status === 201) {
+          lastSaved = item.number;
+          if (Number.isInteger(body.version)) setVersion(body.version);  // before "gespeichert": a pause tapped next is not stale
+        } else state.refused.push({ ...item, status: response.status, error: body.message || body.error || `HTTP ${response.status}`,
+                                  problems: body.problems, difference: differs });
         save(state);
         answered += 1;
       }
@@ -178,9 +214,61 @@
       render();
     }
     if (answered) {
-      // The server's sheet is the truth: show it (with any other device's hands) and a fresh form.
-      if (lastSaved !== null) sessionStorage.setItem(FLASH, texts.saved.replace("%(n)s", lastSaved));
-      window.location.replace(table.sheet_url);
+      // Confirmed as soon as the server answered; then the server's sheet (with any other device's
+      // hands) is put in place below the form, which keeps whatever was tapped meanwhile.
+      if (lastSaved !== null) flashSaved(texts.saved.replace("%(n)s", lastSaved));
+      refresh();
+    }
+  }
+
+  // --- the sheet below the form, in place ---------------------------------------------------------
+  // The other forms on the page (undo, pause, confirm) send the table's version: keep it current.
+  function setVersion(version) {
+    table.version = version;
+    document.querySelectorAll('form:not(#hand-form) input[name="version"]').forEach((input) => { input.value = String(version); });
+  }
+
+  function showState(state) {
+    table.deals = state.deals;
+    table.hands_planned = state.hands_planned;
+    setVersion(state.version);
+    if (!state.writable) { const section = form && form.closest(".next-hand"); if (section) section.hidden = true; return; }
+    // The form follows the server only where nothing waits to be sent and nothing was tapped.
+    if (!load().queue.length && !touched && number !== state.next_number) showHand(state.next_number);
+    restoreFixable();
+  }
+
+  function apply(html) {
+    const holder = document.getElementById("sheet-live");
+    const part = document.createElement("template");
+    part.innerHTML = html;  // inert: nothing in it runs, the page's delegated listeners cover its forms
+    const stateNode = part.content.getElementById("sheet-state");
+    if (!holder || !stateNode) return null;
+    const state = JSON.parse(stateNode.textContent);
+    stateNode.remove();
+    // A section the scorer opened (pausing, leaving) stays open: the new part must not shut it under a tap.
+    const opened = Array.from(holder.querySelectorAll("details[id][open]"), (details) => details.id);
+    holder.replaceChildren(part.content);
+    opened.forEach((id) => { const details = document.getElementById(id); if (details) details.open = true; });
+    showState(state);
+    return state;
+  }
+
+  let refreshing = false;
+  async function refresh() {
+    if (refreshing) return;
+    refreshing = true;
+    try {
+      const response = await fetch(table.part_url, { cache: "no-store" });
+      if (!response.ok) return;
+      const html = await response.text();
+      if (apply(html)) {
+        try { localStorage.setItem(partKey, html); } catch (error) { /* full: the page still shows it */ }
+      }
+    } catch (error) {
+      later();  // no network: the page stays as it is, the next try or poll brings the sheet
+    } finally {
+      refreshing = false;
     }
   }
 
@@ -193,6 +281,12 @@
       const button = document.getElementById("save-hand");
       if (button) button.disabled = false;
       if (!data.contract) { form.querySelector('[data-field="contract"]').scrollIntoView(); return; }
+      // The live preview already says what is wrong (hand-form.js, online): show it now, send nothing.
+      if (form.dataset.preview === "problems") {
+        form.classList.add("tried");
+        document.getElementById("preview").scrollIntoView({ block: "center" });
+        return;
+      }
       const state = load();
       state.queue.push({ number, key: form.querySelector('input[name="idempotency_key"]').value, form: data });
       save(state);
@@ -209,12 +303,22 @@
       const response = await fetch(table.state_url, { cache: "no-store" });
       if (!response.ok) return;
       const state = await response.json();
-      if (state.version !== table.version && !touched) window.location.replace(table.sheet_url);
+      if (state.version !== table.version) refresh();
     } catch (error) { /* offline: nothing to compare with */ }
   }
 
   // A hand the rules refused that is the table's next one comes back into the form with the reasons,
-  // so the scorer corrects it instead of typing it again.
+  // so the scorer corrects it instead of typing it again (unless the next hand is being tapped).
+  function restoreFixable() {
+    const stored = load();
+    const fixable = stored.refused.find((item) => item.status === 422 && item.number === number);
+    if (!form || stored.queue.length || touched || !fixable) return;
+    stored.refused = stored.refused.filter((item) => item !== fixable);
+    save(stored);
+    restore(fixable);
+    render();
+  }
+
   function restore(item) {
     Object.entries(item.form).forEach(([name, value]) => {
       [].concat(value).forEach((one) => {
@@ -225,6 +329,7 @@
       });
     });
     form.dispatchEvent(new Event("change"));
+    form.classList.add("tried");
     const problems = document.createElement("div");
     // "restored": the live preview (hand-form.js) replaces it once it answers, so a refusal shows once.
     problems.className = "problems restored";
@@ -250,16 +355,26 @@
     problems.scrollIntoView({ block: "start" });
   }
 
+  // Opened again without network (the service worker's copy of the page), or the page is older than
+  // the sheet this phone saw last: show the newest sheet it knows.
+  try {
+    const kept = localStorage.getItem(partKey);
+    const probe = document.createElement("template");
+    probe.innerHTML = kept || "";
+    const node = probe.content.getElementById("sheet-state");
+    if (node && JSON.parse(node.textContent).version > table.version) apply(kept);
+  } catch (error) { /* nothing kept, or unreadable: the page as served */ }
+  if (window.isSecureContext && "serviceWorker" in navigator) {
+    navigator.serviceWorker.register(table.worker_url, { scope: "/t/" })
+      .then(() => navigator.serviceWorker.ready)
+      .then((registration) => registration.active && registration.active.postMessage({ keep: window.location.pathname }))
+      .catch(() => { /* no worker: the page still works online */ });
+  }
+
   const pending = load().queue;
   const last = pending.length ? Math.max(...pending.map((item) => item.number)) : 0;
   if (last >= number) showHand(last + 1);
-  const stored = load();
-  const fixable = stored.refused.find((item) => item.status === 422 && item.number === number);
-  if (form && !pending.length && fixable) {
-    stored.refused = stored.refused.filter((item) => item !== fixable);
-    save(stored);
-    restore(fixable);
-  }
+  restoreFixable();
   render();
   window.addEventListener("online", flush);
   if (pending.length) flush();

@@ -19,12 +19,24 @@ def test_a_typed_reason_survives_the_boards_refresh(make_tournament, new_context
     User.objects.create_superuser("leitung", "leitung@example.invalid", PASSWORD)
     make_tournament("tirol", players=8, slug="tafel")
     page = new_context().new_page()
+    # Count the board's refresh checks (static/js/board.js runs one per period): the test waits for
+    # three of them, not for three seconds.
+    page.add_init_script("""(() => {
+        const every = window.setInterval;
+        window.boardChecks = 0;
+        window.setInterval = (check, ms, ...rest) => {
+            const board = document.currentScript && document.currentScript.src.includes("/board");
+            return every(board ? () => { window.boardChecks += 1; check(); } : check, ms, ...rest);
+        };
+    })()""")
     sign_in(page, "/turniere/tafel/runde/1/")
     page.evaluate("window.loadedOnce = true")
     reason = page.locator('form input[name="reason"]').first
     reason.fill("Zeit abgelaufen, Tisch 2")
     page.locator("h1").click()  # the field loses the focus; its text is still unsent
-    page.wait_for_timeout(3000)  # three refresh periods
+    page.evaluate("window.boardChecks = 0")
+    page.evaluate("""new Promise((done) => { const check = () => window.boardChecks >= 3 ? done(true) : setTimeout(check, 50);
+                                            check(); })""")  # three refresh checks went by
     expect(reason).to_have_value("Zeit abgelaufen, Tisch 2")
     assert page.evaluate("window.loadedOnce === true")  # the page was not loaded again
     with page.expect_event("load", timeout=10_000):  # nothing typed any more: it refreshes

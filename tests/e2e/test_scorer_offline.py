@@ -88,6 +88,12 @@ def test_a_stale_phone_that_saves_is_told_and_shows_the_server_state(make_tourna
     second.locator("#save-hand").tap()
     refused = second.locator(".outbox-refused")
     expect(refused).to_contain_text(re.compile(r"Spiel 1 nicht gespeichert: .*als nächstes kommt Spiel 2"))
+    # What differs from the hand the first phone stored, in bold (issue 31).
+    stored, mine = refused.locator(".difference").nth(0), refused.locator(".difference").nth(1)
+    expect(stored).to_have_text(f"Gespeichert ist: Dreier · {names[1]} · gewonnen")
+    expect(mine).to_have_text(f"hier eingegeben: Dreier · {names[2]} · verloren")
+    assert stored.locator("strong").all_inner_texts() == [names[1], "gewonnen"]
+    assert mine.locator("strong").all_inner_texts() == [names[2], "verloren"]
     expect(second.locator("#hand-title")).to_have_text("Spiel 2 von 16")
     expect(second.locator("table.sheet tbody tr")).to_have_count(1)
     refused.get_by_role("button", name="verwerfen").tap()

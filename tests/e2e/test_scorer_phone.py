@@ -108,7 +108,9 @@ def test_a_refused_save_brings_its_reason_into_view_in_german(make_tournament, n
     page.locator("#save-hand").tap()  # 20 card points and "won": the server refuses it
     problems = page.locator(".problems").filter(has_text="nicht gewonnen").first
     expect(problems).to_be_visible(timeout=15_000)
-    page.wait_for_timeout(600)  # the preview's answer may take the restored reasons' place
+    # Wait for the state, not a while: the preview answered for the hand as restored (its reasons take
+    # the restored ones' place).
+    expect(page.locator("#hand-form")).to_have_attribute("data-preview", "problems")
     problems = page.locator(".problems:visible").first
     page.screenshot(path=artifacts / "scorer-390-refused.png")
     assert _in_view(page, problems), problems.bounding_box()
@@ -131,6 +133,7 @@ def _tap_a_dreier(page: Page, number: int, names: list[str], table: Table) -> No
     else:
         expect(page.locator("#sits-out")).to_be_hidden()
     tap_a_dreier(page, number, won=bool(number % 2))
+    expect(page.locator("#sheet-live table.sheet tbody tr")).to_have_count(number)  # the sheet is in place
 
 
 def _absence(page: Page, name: str, button: str) -> None:

@@ -51,7 +51,7 @@ def test_not_played_and_annulled_from_a_phone(table, new_context, artifacts):
     expect(penalty).to_be_enabled()
     form.locator('[data-field="not_played"] label').tap()
     form.locator('[data-field="talon_without_king"] label').tap()
-    for hidden in ("result", "kontra", "bonuses", "surrender"):
+    for hidden in ("result", "kontra", "game-kontra", "bonuses", "surrender"):
         expect(form.locator(f'[data-field="{hidden}"]').first).to_be_hidden()
     expect(page.locator("#preview")).to_contain_text("nicht gespielt")
     expect(page.locator("#preview")).to_contain_text("Talonhälfte ohne König")

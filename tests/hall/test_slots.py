@@ -85,6 +85,14 @@ def _healthz(port: int, timeout: float = 5) -> int | None:
         connection.close()
 
 
+def _eventually(check, message: str, seconds: float = 30) -> None:
+    """Polls ``check`` until it holds (a state of the server, seen from outside) or fails after ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while not check():
+        assert time.monotonic() < deadline, message
+        time.sleep(0.05)
+
+
 def _still_open(sockets) -> int:
     count = 0
     for sock in sockets:
@@ -116,12 +124,12 @@ def test_one_address_with_more_idle_connections_than_the_server_holds_leaves_hea
             assert time.monotonic() < deadline, "the server did not answer within 60 s"
             time.sleep(0.3)
         for source in ("127.0.0.2", "127.0.0.1"):  # a flood from another address, then from /healthz's own
-            for _ in range(250):
-                held.append(socket.create_connection(("127.0.0.1", port), timeout=5,
-                                                     source_address=(source, 0)))
-            time.sleep(0.5)
+            flood = [socket.create_connection(("127.0.0.1", port), timeout=5, source_address=(source, 0))
+                     for _ in range(250)]
+            held.extend(flood)
+            # Wait for the state, not a while: the server has taken the flood in and kept 20 of it.
+            _eventually(lambda flood=flood: _still_open(flood) <= 20, f"{source} still holds more than 20")
             assert [_healthz(port) for _ in range(5)] == [200] * 5, source
-        time.sleep(0.5)
         assert _still_open(held[:250]) <= 20 and _still_open(held[250:]) <= 20
     finally:
         for sock in held:

@@ -15,7 +15,7 @@ RACE = """
 import fcntl, sqlite3, threading, time
 from django.conf import settings
 from django.db import connection, transaction
-from hall.sqlite import yielding_to_saves
+from hall.sqlite import base, yielding_to_saves
 
 name = settings.DATABASES["default"]["NAME"]
 order = []
@@ -45,15 +45,26 @@ def someone_waits():
         return False
 
 
+# The import's batch says when it starts waiting for the saves (the state the lock is freed in).
+importer_waits = threading.Event()
+waiting = base.DatabaseWrapper._wait_while_writers_wait
+
+
+def marked(handle):
+    importer_waits.set()
+    waiting(handle)
+
+
+base.DatabaseWrapper._wait_while_writers_wait = staticmethod(marked)
+
 saver = threading.Thread(target=save)
 saver.start()
-deadline = time.monotonic() + 2  # (it waits at once; without the marking nothing shows it)
+deadline = time.monotonic() + 10  # (it waits at once; without the marking nothing shows it)
 while not someone_waits() and time.monotonic() < deadline:
-    time.sleep(0.01)
-time.sleep(0.8)  # the save has waited long enough to poll only every 100 ms
+    time.sleep(0.01)  # polls for a state: the save waiting for the lock
 importer = threading.Thread(target=next_batch)
 importer.start()
-time.sleep(0.1)  # the import's next batch is there before the lock comes free
+importer_waits.wait(10)  # the import's next batch is there, waiting, before the lock comes free
 holder.rollback()
 saver.join()
 importer.join()
