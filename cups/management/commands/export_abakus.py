@@ -15,7 +15,7 @@ from language import in_both
 
 
 class Command(BaseCommand):
-    help = "Saisonen von Cups als ABAKUS-Export (JSON) / the cups' seasons as an ABAKUS export (JSON)"
+    help = gettext_lazy("Saisonen von Cups als ABAKUS-Export (JSON)")
 
     def add_arguments(self, parser):
         parser.add_argument("cups", nargs="+", metavar="CUP", help="Kürzel oder ABAKUS-Nummer / slug or ABAKUS number")
