@@ -16,8 +16,8 @@ from paper.downloads import serve
 from paper.forms import HandImportForm
 from paper.imports.hands import import_hands
 from paper.registry import LIST, ROUND, TOURNAMENT
-from tournament.http import directed_tournament, director_required
 from tournament.models import Round, Tournament
+from web.http import directed_tournament, director_required
 
 
 @director_required

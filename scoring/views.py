@@ -26,9 +26,9 @@ from scoring.forms import CorrectionForm, HandForm, RevokeClaimForm, initial_fro
 from scoring.models import who_label
 from scoring.seats import active_positions, dealer_position, sitting_out
 from scoring.selectors import renonce_hands, stored_hand, table_sheet, tournament_corrections
-from tournament.http import DIRECT, directed_tournament, director_required, ensure_directs, int_param
 from tournament.models import Round, Table
 from tournament.selectors import round_clock, table_by_token
+from web.http import DIRECT, directed_tournament, director_required, ensure_directs, int_param
 
 
 class TableGone(Http404):

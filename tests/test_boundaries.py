@@ -25,11 +25,13 @@ PURE = ["rules.engine", "rules.engine.cardpoints", "rules.engine.catalogue", "ru
         "rules.engine.ruleset", "rules.engine.sampling", "rules.engine.scoring", "rules.engine.trischaken",
         "rules.engine.types", "rules.engine.valat", "rules.engine.numbers", "rules.rulesets", "tournament.seating",
         "tournament.standings", "tournament.money", "tournament.ranks", "scoring.settlement", "scoring.seats", "cups.season"]
-SOURCE_PACKAGES = ["website", "rating", "publishing", "signup", "cups", "paper", "scoring", "hall", "tournament", "rules", "language"]
+SOURCE_PACKAGES = ["website", "rating", "publishing", "signup", "cups", "paper", "scoring", "hall", "web", "tournament", "rules",
+                   "language"]
 
 # The house, bottom to top (docs/architecture.md): each package may import only those below it.
 # rules.engine is pure (no Django; tested above); the rules app wraps it; the tournament core knows
-# no hand; scoring owns the hands; hall runs the venue on top (login, backups, uploads, the LAN); paper makes the
+# no hand; web is the plumbing every app's pages share (request values, the director's guard, JSON answers,
+# table paging, template tags); scoring owns the hands; hall runs the venue on top (login, backups, uploads, the LAN); paper makes the
 # files; cups build seasons on all of these; website is the site itself and imports everything,
 # while nothing imports it. language (what the site says, in gettext) lies under every app but the engine.
 ALLOWED = {
@@ -37,14 +39,15 @@ ALLOWED = {
     "language": set(),
     "rules": {"rules.engine", "language"},
     "tournament": {"rules", "rules.engine", "language"},
-    "scoring": {"rules", "rules.engine", "tournament", "language"},
-    "hall": {"rules", "rules.engine", "tournament", "scoring", "language"},
-    "paper": {"rules", "rules.engine", "tournament", "scoring", "hall", "language"},
-    "cups": {"rules", "rules.engine", "tournament", "scoring", "hall", "paper", "language"},
-    "publishing": {"rules", "rules.engine", "tournament", "scoring", "hall", "paper", "cups", "language"},
-    "signup": {"rules", "rules.engine", "tournament", "scoring", "hall", "paper", "cups", "language"},
-    "rating": {"rules", "rules.engine", "tournament", "scoring", "hall", "paper", "cups", "publishing", "language"},
-    "website": {"rules", "rules.engine", "tournament", "scoring", "hall", "paper", "cups", "publishing", "signup", "rating",
+    "web": {"rules", "rules.engine", "tournament", "language"},
+    "scoring": {"rules", "rules.engine", "tournament", "web", "language"},
+    "hall": {"rules", "rules.engine", "tournament", "web", "scoring", "language"},
+    "paper": {"rules", "rules.engine", "tournament", "web", "scoring", "hall", "language"},
+    "cups": {"rules", "rules.engine", "tournament", "web", "scoring", "hall", "paper", "language"},
+    "publishing": {"rules", "rules.engine", "tournament", "web", "scoring", "hall", "paper", "cups", "language"},
+    "signup": {"rules", "rules.engine", "tournament", "web", "scoring", "hall", "paper", "cups", "language"},
+    "rating": {"rules", "rules.engine", "tournament", "web", "scoring", "hall", "paper", "cups", "publishing", "language"},
+    "website": {"rules", "rules.engine", "tournament", "web", "scoring", "hall", "paper", "cups", "publishing", "signup", "rating",
                 "language"},
 }
 

@@ -23,7 +23,7 @@ from scoring import selectors as scoring_selectors
 from tournament import live, selectors
 from tournament.models import Entry, Round, TeamMember, Tournament
 from tournament.ranks import rank_text
-from tournament.tables import StandingsTable, configure
+from web.tables import StandingsTable, configure
 from website.live_responses import live_response
 
 

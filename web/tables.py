@@ -16,8 +16,8 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop, ngettext, pgettext_lazy
 
-from tournament.http import int_param
 from tournament.models import Entry, Tournament
+from web.http import int_param
 
 
 class TournamentTable(tables.Table):
