@@ -19,7 +19,8 @@ from tournament.forms import PasteForm, PlayerForm, PrizesForm, TournamentForm, 
 from tournament.models import Tournament
 from tournament.money import digits, from_cents
 from web.http import directed_tournament, director_required
-from web.tables import EntryTable, TournamentTable, configure
+from web.tables import configure
+from website.tables import EntryTable, TournamentTable
 from website.views.feedback import refuse
 
 

@@ -23,8 +23,9 @@ from scoring import selectors as scoring_selectors
 from tournament import live, selectors
 from tournament.models import Entry, Round, TeamMember, Tournament
 from tournament.ranks import rank_text
-from web.tables import StandingsTable, configure
+from web.tables import configure
 from website.live_responses import live_response
+from website.tables import StandingsTable
 
 
 @require_safe

@@ -17,7 +17,8 @@ from tournament import players, rounds, selectors
 from tournament.forms import ReasonForm
 from tournament.models import Round, Table
 from web.http import directed_tournament, director_required, ensure_directs, int_param
-from web.tables import ProgressTable, configure
+from web.tables import configure
+from website.tables import ProgressTable
 from website.views.feedback import refuse
 
 
