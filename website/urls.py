@@ -38,6 +38,8 @@ PAPER_PAGES = Pages(
     standings=lambda slug: reverse("tournament:standings", args=[slug]),
 )
 
+# A director's page refused to an account that directs nothing: the hall's page says why.
+handler403 = "hall.views.forbidden"
 
 urlpatterns = [
     path("admin/", admin.site.urls),
