@@ -28,7 +28,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
 
 from hall.backup_check import NotABackup, check_sqlite, data_tables, open_readonly
-from hall.management.commands.backup import pg_env, pg_tool
+from hall.postgres import pg_env, pg_tool
 from tournament.models import Tournament
 from tournament.services import renew_incarnations
 
