@@ -9,7 +9,7 @@ hands change too (tournament.events.hand_stored, hand_corrected, hand_removed), 
 PUBLISH_LIVE_SECONDS: the cup's site follows the room without the Wi-Fi carrying the whole tournament
 for every hand. A hand that comes while a publication runs or within the interval lets one further
 publication wait for the interval's end, which takes every hand up to then along. Who waits is kept in
-this process, which is how the venue serves (hall/serve.py); a second process would only publish more often."""
+this process, which is how the venue serves (website/serve.py); a second process would only publish more often."""
 
 from __future__ import annotations
 
