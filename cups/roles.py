@@ -20,8 +20,8 @@ from guardian.core import ObjectPermissionChecker
 from guardian.shortcuts import get_objects_for_user
 
 from cups.models import Cup, SeasonTournament
-from tournament.http import DIRECT, is_director_account
 from tournament.models import Tournament
+from web.http import DIRECT, is_director_account
 
 MANAGE = "cups.manage_cup"
 

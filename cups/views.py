@@ -28,8 +28,8 @@ from cups.statistics import cup_statistics
 from language import ServiceError
 from paper.downloads import serve
 from paper.registry import REGISTRY, SEASON
-from tournament.http import director_required, int_param
 from tournament.models import Player, Tournament
+from web.http import director_required, int_param
 
 
 def ensure_organises(request, cup: Cup) -> None:

@@ -1,4 +1,5 @@
-"""Health check for the hall's monitoring and the director's own login page."""
+"""Health check for the hall's monitoring, the director's own login page and the page refusing an
+account that may not direct."""
 
 from __future__ import annotations
 
@@ -7,10 +8,13 @@ import logging
 from django.contrib.auth import views as auth_views
 from django.db import connection
 from django.http import JsonResponse
+from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
+from django.views.defaults import permission_denied
 
 from hall.auth import LoginForm
+from web.http import NotDirector
 
 logger = logging.getLogger(__name__)
 
@@ -45,3 +49,12 @@ class LoginView(auth_views.LoginView):
 
 class LogoutView(auth_views.LogoutView):
     """POST only (Django's rule); back to the home page (LOGOUT_REDIRECT_URL)."""
+
+
+def forbidden(request, exception=None):
+    """The site's 403 (website/urls.py handler403): an account that may not direct is told what it lacks,
+    who can grant it and how to sign in with another (hall/not_director.html); any other refusal gets
+    the site's 403.html."""
+    if isinstance(exception, NotDirector):
+        return render(request, "hall/not_director.html", status=403)
+    return permission_denied(request, exception)

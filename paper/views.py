@@ -1,5 +1,6 @@
 """Files in and out: the download addresses of a tournament's, a round's and a list's files (thin over
-paper.downloads.serve and the registry) and the director's upload of hands typed in from paper.
+paper.downloads.serve and the registry) and the director's upload of hands typed in from paper. The
+site's pages they link back to come in as ``pages`` (paper.downloads.Pages, from website/urls.py).
 
 Directors get every file; the public standings page only those the registry marks ``public``.
 """
@@ -8,50 +9,49 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, render
-from django.urls import reverse
 from django.views.decorators.http import require_safe
 
 from hall.sqlite import yielding_to_saves
-from paper.downloads import serve
+from paper.downloads import Pages, serve
 from paper.forms import HandImportForm
 from paper.imports.hands import import_hands
 from paper.registry import LIST, ROUND, TOURNAMENT
-from tournament.http import directed_tournament, director_required
 from tournament.models import Round, Tournament
+from web.http import directed_tournament, director_required
 
 
 @director_required
 @require_safe
-def tournament_export(request, slug: str, identifier: str):
+def tournament_export(request, slug: str, identifier: str, pages: Pages):
     tournament = directed_tournament(request, slug)
-    return serve(request, TOURNAMENT, identifier, tournament, back=reverse("tournament:detail", args=[slug]))
+    return serve(request, TOURNAMENT, identifier, tournament, back=pages.tournament(slug))
 
 
 @director_required
 @require_safe
-def round_export(request, slug: str, number: int, identifier: str):
+def round_export(request, slug: str, number: int, identifier: str, pages: Pages):
     tournament = directed_tournament(request, slug)
     round = get_object_or_404(Round, tournament=tournament, number=number)
     return serve(request, ROUND, identifier, tournament, round=round,
-                 back=reverse("tournament:round", args=[slug, number]))
+                 back=pages.round(slug, number))
 
 
 @director_required
 @require_safe
-def list_export(request, slug: str, identifier: str):
+def list_export(request, slug: str, identifier: str, pages: Pages):
     tournament = directed_tournament(request, slug)
-    return serve(request, LIST, identifier, tournament, back=reverse("tournament:detail", args=[slug]))
+    return serve(request, LIST, identifier, tournament, back=pages.tournament(slug))
 
 
 @require_safe
-def public_export(request, slug: str, identifier: str):
+def public_export(request, slug: str, identifier: str, pages: Pages):
     tournament = get_object_or_404(Tournament, slug=slug)
     return serve(request, TOURNAMENT, identifier, tournament, public=True,
-                 back=reverse("tournament:standings", args=[slug]))
+                 back=pages.standings(slug))
 
 
 @director_required
-def import_hands_page(request, slug: str):
+def import_hands_page(request, slug: str, pages: Pages):
     """Upload an .xlsx or .json of hands: every hand is checked first; the report lists each problem by
     line and nothing is stored, or everything is stored at once."""
     tournament = directed_tournament(request, slug)
@@ -71,5 +71,7 @@ def import_hands_page(request, slug: str):
                 status = 422
         else:
             status = 422
-    return render(request, "paper/import_hands.html", {"tournament": tournament, "form": form, "report": report},
+    return render(request, "paper/import_hands.html", {"tournament": tournament, "form": form, "report": report,
+                                                       "tournaments_url": pages.tournaments(),
+                                                       "tournament_url": pages.tournament(slug)},
                   status=status)

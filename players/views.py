@@ -16,7 +16,7 @@ from language import ServiceError
 from players import checkin, compose, links, outbox, selectors
 from players.models import Message, MessageKind, PersonalLink
 from players.qr import qr_svg
-from tournament.http import directed_tournament, director_required, int_param
+from web.http import directed_tournament, director_required, int_param
 
 
 def _gone(request):

@@ -1,6 +1,6 @@
 """The one machine-readable description of the site's JSON (``GET /api/schema.json``): OpenAPI 3.1 whose
 schemas pydantic generates from the models below (pydantic is the project's schema library already:
-publishing/schema.py). The models describe what the views answer; tests/rating/test_schema.py validates real
+publishing/schema.py). The models describe what the views answer; tests/rating/test_open_data.py validates real
 answers of every address against them, so the description cannot drift from the site.
 
 Bump API_VERSION when an answer changes shape (a field removed or retyped); adding a field is compatible.

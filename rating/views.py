@@ -18,7 +18,7 @@ from hall.csp import framed_by
 from language import ServiceError
 from rating import schema, selectors, services
 from rating.models import FrameOrigins
-from tournament.http import director_required, int_param
+from web.http import director_required, int_param
 
 MAX_MIN_TOURNAMENTS = 1000
 

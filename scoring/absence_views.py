@@ -10,9 +10,9 @@ from django.views.decorators.http import require_POST
 
 from language import ServiceError
 from scoring import absences
-from tournament.http import director_required, ensure_directs, int_param
 from tournament.models import Table
 from tournament.selectors import table_by_token
+from web.http import director_required, ensure_directs, int_param
 
 ACTIONS = {
     "pause": (absences.pause_player, gettext_lazy("%(name)s pausiert ab dem nächsten Spiel.")),

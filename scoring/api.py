@@ -28,10 +28,10 @@ from scoring import services
 from scoring.forms import HandForm
 from scoring.seats import absences_of, active_positions
 from scoring.selectors import table_sheet
-from tournament import json_answers as reply
 from tournament.errors import NotWritable, WrongHandNumber
 from tournament.models import Table
 from tournament.selectors import table_by_token
+from web import json_answers as reply
 
 MAX_BODY = 64 * 1024
 KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")

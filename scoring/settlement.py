@@ -1,6 +1,6 @@
 """Money at the table: points into euros to the cent, and the fewest payments that settle a table.
 
-Pure Python (no Django), like the rules engine: the selector in scoring/selectors.py feeds it the
+Pure Python (no Django), like the rules engine: the selector in scoring/selectors/money.py feeds it the
 stored cash of each hand and reads back euros and payments.
 
 Euros are fixed per hand, not per table: each hand's cash (in points, two decimals) times the stake

@@ -23,8 +23,8 @@ from scoring.forms import CorrectionForm, HandForm, RevokeClaimForm, initial_fro
 from scoring.scorer_link import friendly_404, scorer_table
 from scoring.selectors import renonce_hands, stored_hand, table_sheet, tournament_corrections
 from scoring.sheet_context import outbox_context, players_of, sheet_context
-from tournament.http import DIRECT, directed_tournament, director_required, ensure_directs, int_param
 from tournament.models import Round, Table
+from web.http import DIRECT, directed_tournament, director_required, ensure_directs, int_param
 
 
 def _hand_form(sheet, number_: int, data=None, initial=None) -> HandForm:

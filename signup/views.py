@@ -13,8 +13,8 @@ from language import ServiceError
 from signup import selectors, services
 from signup.forms import RegistrationForm, SignUpForm
 from signup.models import SignUp
-from tournament.http import directed_tournament, director_required, int_param
 from tournament.models import Player, Tournament
+from web.http import directed_tournament, director_required, int_param
 
 
 @require_http_methods(["GET", "POST"])

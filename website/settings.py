@@ -55,6 +55,7 @@ INSTALLED_APPS = [
     "django_tables2",
     "guardian",
     "tournament",
+    "web",
     "scoring",
     "paper",
     "rules",

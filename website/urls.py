@@ -2,8 +2,9 @@
 each app's own pages."""
 
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import include, path, reverse
 
+from paper.downloads import Pages
 from website.views import director, entries, prize_giving, public, rounds, teams, variants
 
 tournament_patterns = ([
@@ -30,6 +31,17 @@ tournament_patterns = ([
     path("turnier/<slug:slug>/spieler/<int:entry_id>/", public.player_page, name="player"),
 ], "tournament")
 
+# The pages of this package paper's pages link back to (paper does not name URLs above it).
+PAPER_PAGES = Pages(
+    tournaments=lambda: reverse("tournament:list"),
+    tournament=lambda slug: reverse("tournament:detail", args=[slug]),
+    round=lambda slug, number: reverse("tournament:round", args=[slug, number]),
+    standings=lambda slug: reverse("tournament:standings", args=[slug]),
+)
+
+# A director's page refused to an account that directs nothing: the hall's page says why.
+handler403 = "hall.views.forbidden"
+
 urlpatterns = [
     path("admin/", admin.site.urls),
     # The organiser's club rule sets: built in a form (tournament/variants/), saved as versions.
@@ -43,7 +55,7 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include(tournament_patterns)),
     path("", include("scoring.urls")),
-    path("", include("paper.urls")),
+    path("", include("paper.urls"), {"pages": PAPER_PAGES}),
     path("", include("rules.urls")),
     path("", include("cups.urls")),
     # Publishing: the hub's /api/publish/ and the venue's page for where a tournament publishes to.

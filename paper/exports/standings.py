@@ -30,7 +30,7 @@ from paper.exports.pdf import (
 from paper.exports.sheetdata import EURO_FORMAT, INTEGER_FORMAT, POINTS_FORMAT, Column, SheetData
 from paper.formats import euro_text, number_text
 from scoring.selectors import TeamRow, standings, standings_table, team_standings
-from tournament.tables import STATUS_NOTES
+from web.tables import STATUS_NOTES
 
 
 def _is_money(key: str) -> bool:
@@ -60,7 +60,7 @@ class StandingsPdf(PdfExporter):
         """Every cell as printed, the rank, name and club first, then the extra columns."""
         lines = []
         for row in self.rows:
-            # As on the page (tournament.tables.STATUS_NOTES): who withdrew keeps the rank, who never
+            # As on the page (web.tables.STATUS_NOTES): who withdrew keeps the rank, who never
             # played has none; the sheet says which.
             note = STATUS_NOTES.get(row.get("status"))
             line = [row["rank"], f"{row['name']} ({note})" if note else row["name"], row["club"]]

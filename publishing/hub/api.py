@@ -14,7 +14,7 @@ from django.views.decorators.csrf import csrf_exempt
 from language import ServiceError
 from publishing.hub.receive import Refused, receive_tournament
 from publishing.hub.tokens import find_token
-from tournament import json_answers as reply
+from web import json_answers as reply
 
 logger = logging.getLogger(__name__)
 

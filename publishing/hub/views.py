@@ -11,7 +11,7 @@ from cups.models import Cup
 from cups.roles import MANAGE
 from publishing.hub.tokens import NAME_MAX, create_token, revoke_token
 from publishing.models import PublishToken
-from tournament.http import director_required, int_param
+from web.http import director_required, int_param
 
 
 @director_required

@@ -1,4 +1,4 @@
-"""The venue's publishing settings (written here; the hub's writes are publishing/receive.py and tokens.py)."""
+"""The venue's publishing settings (written here; the hub's writes are publishing/hub/receive.py and hub/tokens.py)."""
 
 from __future__ import annotations
 

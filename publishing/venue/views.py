@@ -8,7 +8,7 @@ from django.utils.translation import gettext
 
 from publishing.forms import TargetForm
 from publishing.venue import auto, selectors, services
-from tournament.http import directed_tournament, director_required
+from web.http import directed_tournament, director_required
 
 
 @director_required

@@ -3,7 +3,7 @@
 Used to check custom rule sets (every sampled hand must score zero-sum), by the property
 tests, by the benchmark and for demo events. The mix roughly follows a tournament: mostly
 Rufer and Dreier, few ouvert games, rare Valats and revokes. Everything it produces must pass
-``read_hand``; tests/rules/test_sampling.py holds it to that.
+``read_hand``; tests/rules/test_properties.py holds it to that.
 """
 
 from __future__ import annotations

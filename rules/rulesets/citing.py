@@ -18,5 +18,5 @@ def citing(source: str) -> Callable[[str], Cite]:
     return cite
 
 
-# The project's own notes on the texts (docs/rules/rule-notes.md), which every rule set quotes beside its seed.
+# The project's own notes on the texts (docs/sources/rule-notes.md), which every rule set quotes beside its seed.
 note = citing("rule-notes")

@@ -1,4 +1,4 @@
-"""The two JSON APIs answer from one module (tournament/json_answers.py): the scorer API and the hub's
+"""The two JSON APIs answer from one module (web/json_answers.py): the scorer API and the hub's
 publishing endpoint refuse in the same shape, uncached, with the sentence for every reader."""
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ import pytest
 from django.template import Context, Template
 from django.utils import translation
 
-from tournament.templatetags.tarock import plural_count
+from web.templatetags.tarock import plural_count
 
 LINE = Template('{% load i18n tarock %}{% blocktranslate count n=points|plural_count with p=points|floatformat:"-2" %}'
                 '{{ p }} Punkt{% plural %}{{ p }} Punkte{% endblocktranslate %}')

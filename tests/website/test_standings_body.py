@@ -1,4 +1,4 @@
-"""The standings page writes its table body itself (tournament.tables.StandingsTable.body_html): the
+"""The standings page writes its table body itself (website.tables.StandingsTable.body_html): the
 same HTML as django-tables2's own template for the same rows, in either language, on any page,
 with withdrawn players, byes, no-shows without a rank, tie notes and a search."""
 
@@ -15,7 +15,7 @@ from django.utils import translation
 
 from scoring import selectors as scoring_selectors
 from tournament.models import Tournament
-from tournament.tables import configure
+from web.tables import configure
 from website.views.public import _standings_table
 
 

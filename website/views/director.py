@@ -16,10 +16,11 @@ from publishing.venue import selectors as publishing_selectors
 from scoring import selectors as scoring_selectors
 from tournament import selectors, services
 from tournament.forms import PasteForm, PlayerForm, PrizesForm, TournamentForm, UploadForm
-from tournament.http import directed_tournament, director_required
 from tournament.models import Tournament
 from tournament.money import digits, from_cents
-from tournament.tables import EntryTable, TournamentTable, configure
+from web.http import directed_tournament, director_required
+from web.tables import configure
+from website.tables import EntryTable, TournamentTable
 from website.views.feedback import refuse
 
 

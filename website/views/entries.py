@@ -16,8 +16,8 @@ from paper.imports import players as player_import
 from tournament import players, services
 from tournament.errors import DuplicatePlayer, SimilarPlayer
 from tournament.forms import PlayerForm
-from tournament.http import directed_tournament, director_required, ensure_directs, int_param
 from tournament.models import Entry, Player
+from web.http import directed_tournament, director_required, ensure_directs, int_param
 from website.views.feedback import refuse
 
 

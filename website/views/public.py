@@ -25,8 +25,9 @@ from tournament import live, selectors
 from tournament.models import Entry, Round, TeamMember, Tournament
 from tournament.players import fits_search
 from tournament.ranks import rank_text
-from tournament.tables import StandingsTable, configure
+from web.tables import configure
 from website.live_responses import live_response
+from website.tables import StandingsTable
 
 
 @require_safe

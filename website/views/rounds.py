@@ -15,9 +15,10 @@ from paper.registry import REGISTRY, ROUND
 from scoring import selectors as scoring_selectors
 from tournament import players, rounds, selectors
 from tournament.forms import ReasonForm
-from tournament.http import directed_tournament, director_required, ensure_directs, int_param
 from tournament.models import Round, Table
-from tournament.tables import ProgressTable, configure
+from web.http import directed_tournament, director_required, ensure_directs, int_param
+from web.tables import configure
+from website.tables import ProgressTable
 from website.views.feedback import refuse
 
 

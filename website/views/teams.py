@@ -10,8 +10,8 @@ from django.views.decorators.http import require_http_methods
 
 from language import ServiceError
 from tournament import teams as team_services
-from tournament.http import directed_tournament, director_required, int_param
 from tournament.models import Team, Tournament
+from web.http import directed_tournament, director_required, int_param
 from website.views.feedback import refuse
 
 

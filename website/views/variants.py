@@ -14,9 +14,9 @@ from django.views.decorators.http import require_POST
 
 from language import ServiceError
 from rules.rulesets import BUILTIN
-from tournament.http import director_required, int_param
 from tournament.variants import preview, services, spec
 from tournament.variants.forms import EXTRA_ROWS, MAX_ROWS, VariantForm, initial_for
+from web.http import director_required, int_param
 from website.views.feedback import refuse
 
 

@@ -29,7 +29,7 @@ from django.db import connection
 from django.utils.translation import gettext_lazy, ngettext_lazy
 
 from hall.backup_check import NotABackup, check_sqlite, data_tables, open_readonly
-from hall.management.commands.backup import pg_env, pg_tool
+from hall.postgres import pg_env, pg_tool
 from language import Message, in_both
 from tournament.models import Tournament
 from tournament.services import renew_incarnations

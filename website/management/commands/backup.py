@@ -7,6 +7,8 @@ safe while the server writes, and checked as `restore` checks it (hall/backup_ch
 PostgreSQL: pg_dump -Fc into DIR/tarock-YYYYmmdd-HHMMSS.dump.
 Then `manage.py export_sheets SLUG --out DIR/sheets-YYYYmmdd-HHMMSS/SLUG` for each tournament.
 --keep N removes all but the newest N database copies (the backup loop of `make serve` uses it).
+It lives in website, beside export_sheets, the layer that sees the hall's database check and the
+sheets of paper and cups; `restore` is the hall's.
 """
 
 from __future__ import annotations
@@ -23,24 +25,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
 
 from hall.backup_check import NotABackup, check_sqlite
-
-
-def pg_tool(name: str) -> str | None:
-    """A PostgreSQL client program on PATH, else from the server packages' bin folders."""
-    found = shutil.which(name)
-    if found:
-        return found
-    candidates = sorted(Path("/usr/lib/postgresql").glob(f"*/bin/{name}"), key=lambda p: int(p.parts[-3]))
-    return str(candidates[-1]) if candidates else None
-
-
-def pg_env(settings_dict) -> dict[str, str]:
-    env = dict(os.environ)
-    for key, var in (("HOST", "PGHOST"), ("PORT", "PGPORT"), ("USER", "PGUSER"), ("PASSWORD", "PGPASSWORD"),
-                     ("NAME", "PGDATABASE")):
-        if settings_dict.get(key):
-            env[var] = str(settings_dict[key])
-    return env
+from hall.postgres import pg_env, pg_tool
 
 
 class Command(BaseCommand):

@@ -1,5 +1,6 @@
 """django-tables2 tables for every list a director or player sees (sorting); a list's download is its
-exporter's (paper/registry.py), not the HTML table's."""
+exporter's (paper/registry.py), not the HTML table's. They link to the pages of the `tournament:` and
+`scoring:` URL names, so they live here with website/urls.py (paging: web/tables.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,6 @@ import html
 from decimal import Decimal
 
 import django_tables2 as tables
-from django.core.paginator import EmptyPage
 from django.urls import reverse
 from django.utils import numberformat
 from django.utils.formats import get_format, localize
@@ -16,8 +16,8 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop, ngettext, pgettext_lazy
 
-from tournament.http import int_param
 from tournament.models import Entry, Tournament
+from web.tables import STATUS_NOTES
 
 
 class TournamentTable(tables.Table):
@@ -87,9 +87,6 @@ def _localizer():
     return text
 
 
-STATUS_NOTES = {"withdrawn": _("ausgeschieden"), "absent": _("nicht angetreten")}
-
-
 class StandingsTable(tables.Table):
     """Standings rows (dicts from scoring.selectors.standings_table); round and tie-break columns are
     added per tournament. A withdrawn player keeps the rank and is marked; one who never played is
@@ -151,27 +148,6 @@ TEMPLATE_TEXTS = (
     gettext_noop("Spiel an diesem Tisch beenden?"), gettext_noop("Begründung"), gettext_noop("beenden"),
     gettext_noop("noch keines (%(m)s min)"), gettext_noop("ruht"),
 )
-
-MAX_PER_PAGE = 500
-
-
-def configure(request, table: tables.Table, *, per_page: int | None) -> tables.Table:
-    """django-tables2's RequestConfig, with the page and page size from the query clamped: a
-    ?per_page=-1 or ?page=abc shows a sensible page instead of a 500."""
-    table.request = request
-    order_by = request.GET.getlist(table.prefixed_order_by_field)
-    if order_by:
-        table.order_by = order_by
-    if per_page is None:
-        return table
-    size = int_param(request.GET, table.prefixed_per_page_field, per_page, low=1, high=MAX_PER_PAGE)
-    page = int_param(request.GET, table.prefixed_page_field, 1, low=1)
-    try:
-        table.paginate(page=page, per_page=size)
-    except EmptyPage:
-        table.paginate(page=max(table.paginator.num_pages, 1), per_page=size)
-    return table
-
 
 def _row_class(record) -> str:
     table = record.table

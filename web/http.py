@@ -6,8 +6,9 @@ from collections.abc import Mapping
 from functools import wraps
 
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import Http404
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404
 
 from tournament.models import Tournament
 
@@ -37,23 +38,25 @@ def director_required(view):
 
     Nobody signed in goes to the site's own login page (settings.LOGIN_URL, /anmelden/) with the page
     to come back to; Django's staff_member_required would send people to the admin's login screen. A
-    signed-in account without the rights gets a 403 page saying what is missing: sending it to the
-    login page would bounce it straight back here (the login page forwards signed-in users) forever.
+    signed-in account without the rights gets a 403 page saying what is missing (NotDirector): sending
+    it to the login page would bounce it straight back here (the login page forwards signed-in users)
+    forever.
     """
 
     @login_required
     @wraps(view)
     def wrapper(request, *args, **kwargs):
         if not is_director_account(request.user):
-            return not_director(request)
+            raise NotDirector
         return view(request, *args, **kwargs)
 
     return wrapper
 
 
-def not_director(request):
-    # The template names what the account lacks and who can grant it (hall/not_director.html).
-    return render(request, "hall/not_director.html", status=403)
+class NotDirector(PermissionDenied):
+    """A signed-in account that may not open the director's pages. The site's 403 handler draws the page
+    (website/urls.py handler403 → hall.views.forbidden: what the account lacks, who can grant it, and a
+    way to sign in with another, through the hall's login, which this module does not name)."""
 
 
 def ensure_directs(request, tournament: Tournament) -> Tournament:
