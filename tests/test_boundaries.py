@@ -417,6 +417,14 @@ KNOWN_TIES = {
     'templates/scoring/sheet.html (scoring) reverses tournament:round (website)',
     'templates/signup/director.html (signup) reverses tournament:detail (website)',
     'tournament/admin.py (tournament) reverses tournament:detail (website)',
+    # The player's thread (issue 33) links back up to the tournament pages and the sign-up list to it: the same
+    # kind of tie as the rows above, listed so the list can only shrink (docs/architecture.md, issue 31 point 7).
+    'templates/players/desk.html (players) reverses tournament:detail (website)',
+    'templates/players/outbox.html (players) reverses tournament:detail (website)',
+    'templates/players/page.html (players) reverses tournament:standings (website)',
+    'templates/players/page.html (players) uses the template tournament/_player_rounds.html (website)',
+    'templates/signup/director.html (signup) reverses players:desk (players)',
+    'templates/signup/director.html (signup) reverses players:outbox (players)',
 }
 
 
