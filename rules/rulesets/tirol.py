@@ -157,7 +157,9 @@ RULESET = RuleSet(
             "plainly on the table when the revoke stopped play) are claimed from the offender: the director books "
             "them against that hand as one zero-sum booking, the claimant credited and the offender debited the same "
             "points (Punktekorrekturen, \"Renonce-Nachforderung\"). They count for the standings in the hand's round "
-            "and show on the hand's line of the sheet; the hand itself and the money stay as scored.",
+            "and are paid at the stake like the hand's points (the claimant is made whole: Tirol plays for 10 cents a "
+            "point), in the money, the table's settlement and the sheet's totals; they show on the hand's line of the "
+            "sheet, and the hand itself stays as scored.",
             CLAIM,
         ),
         Interpretation(
