@@ -17,6 +17,8 @@ and the talon must add up (``trischaken_problems``).
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from .cardpoints import format_thirds
 from .catalogue import BONUS_KIND, DECLARER, LOST, OPPONENTS, TRICK, WON, other_side
 from .messages import problem
@@ -74,20 +76,47 @@ def _talon_cards(contract: ContractRule, hand: Hand) -> tuple[int, int, bool]:
     return 0, TALON, False
 
 
-def _needs(hand: Hand, ruleset: RuleSet, side: str) -> tuple[int, int, list[BonusClaim]]:
-    """Honours the side must hold, the fewest thirds its bonuses need, and its made trick bonuses."""
-    honours, least, tricks = 0, 0, []
+class Needs(NamedTuple):
+    """What one side's claims put in its piles: honours by name (the trull cards), kings, the fewest thirds,
+    the trick bonuses it won (and so the tricks, counted from the last: Pagat 12, Uhu 11, …)."""
+
+    cards: frozenset[str]
+    kings: int
+    least: int
+    claims: list[BonusClaim]
+    tricks: frozenset[int]
+
+    @property
+    def honours(self) -> int:
+        return len(self.cards) + self.kings
+
+
+# The trick a bird or the König ultimo is won in, counted from the first (the Pagat the last); the other
+# trick bonuses (a capture) are counted as one trick of their own.
+TRICK_OF = {"pagat": 12, "uhu": 11, "kakadu": 10, "quapil": 9, "king_ultimo": 12}
+TRULL_CARDS = frozenset({"pagat", "mond", "skues"})
+
+
+def _needs(hand: Hand, ruleset: RuleSet, side: str) -> Needs:
+    """The side's needs from the claims it won. Deliberately not weighed: the Pagat or the king a trick bonus
+    leaves in the winner's piles, and a last trick both sides claim; the cups' own worked example scores a
+    silent Trull of the declarer beside the opponents' silent Pagat ([sec §7.10] no. 4, docs/decisions.md)."""
+    cards: set[str] = set()
+    kings, least, claims, tricks = 0, 0, [], set()
     for claim in hand.bonuses:
         rule = ruleset.bonus_rule(claim.bonus)
         if claim.winner != side:
             continue
-        if claim.made and rule.card_thirds is not None:
-            honours += rule.card_thirds // HONOUR_THIRDS
+        if claim.made and rule.card_thirds == TRULL_THIRDS:
+            cards |= TRULL_CARDS
+        elif claim.made and rule.card_thirds == KINGS_THIRDS:
+            kings = 4
         if claim.made and rule.min_card_points is not None:
             least = max(least, rule.min_card_points)
         if BONUS_KIND[claim.bonus] == TRICK and claim.bonus != "valat" and (claim.made or not claim.announced):
-            tricks.append(claim)
-    return honours, least, tricks
+            claims.append(claim)
+            tricks.add(TRICK_OF.get(claim.bonus, 0))
+    return Needs(frozenset(cards), kings, least, claims, frozenset(tricks))
 
 
 def positive_problems(hand: Hand, ruleset: RuleSet, contract: ContractRule) -> list[Problem]:
@@ -114,7 +143,7 @@ def positive_problems(hand: Hand, ruleset: RuleSet, contract: ContractRule) -> l
         room = opponent_talon if beaten == OPPONENTS else (declarer_talon if honours_allowed else 0)
         for claim in hand.bonuses:
             cards = ruleset.bonus_rule(claim.bonus).card_thirds if claim.made and claim.winner == beaten else None
-            if claim in needs[beaten][2] or (cards is not None and cards // HONOUR_THIRDS > room):
+            if claim in needs[beaten].claims or (cards is not None and cards // HONOUR_THIRDS > room):
                 problems.append(_claim_problem("bonus_beside_valat", hand, ruleset, claim, beaten, valat_side))
     for side in (DECLARER, OPPONENTS):
         side_high = high if side == DECLARER else total - low
@@ -142,17 +171,16 @@ def _piles_possible(hand: Hand, contract: ContractRule, low: int, high: int, nee
     trick_counts = range(TRICKS + 1)
     if valat_side is not None:
         trick_counts = range(TRICKS, TRICKS + 1) if valat_side == DECLARER else range(0, 1)
-    honours_declarer, least_declarer, tricks_declarer = needs[DECLARER]
-    honours_opponents, least_opponents, tricks_opponents = needs[OPPONENTS]
+    ours, theirs = needs[DECLARER], needs[OPPONENTS]
     for tricks in trick_counts:
-        if (tricks_declarer and tricks == 0) or (tricks_opponents and tricks == TRICKS):
+        if tricks < len(ours.tricks) or TRICKS - tricks < len(theirs.tricks):
             continue
         cards = 4 * tricks + declarer_talon
         most = min(HONOURS, 4 * tricks + (declarer_talon if declarer_talon_honours else 0))
-        least = max(honours_declarer, HONOURS - (4 * (TRICKS - tricks) + opponent_talon))
-        lowest = max(low, least_declarer)
-        highest = min(high, TOTAL_THIRDS - least_opponents)
-        if pile_in_range(lowest, highest, cards, least, min(most, HONOURS - honours_opponents)):
+        least = max(ours.honours, HONOURS - (4 * (TRICKS - tricks) + opponent_talon))
+        lowest = max(low, ours.least)
+        highest = min(high, TOTAL_THIRDS - theirs.least)
+        if pile_in_range(lowest, highest, cards, least, min(most, HONOURS - theirs.honours)):
             return True
     return False
 
