@@ -117,7 +117,8 @@ CORRECTION_REASON_LENGTH = 500
 class Correction(models.Model):
     """Points a director books outside a hand, with the reason: a renonce claimed after the hand, a
     penalty, a ruling on a late arrival. They count for the standings in their round (not for the
-    money: nobody pays them at the table) and are shown on the sheets, the standings and the workbook.
+    money: nobody pays them at the table, except a revoke claim, paid at the stake like its hand,
+    scoring.settlement.claim_cents) and are shown on the sheets, the standings and the workbook.
     A correction is never edited or deleted: a wrong one is undone by booking the opposite.
 
     A revoke claim (Tirol: points lost beyond a renonce's price, claimed from the offender) is one

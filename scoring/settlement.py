@@ -18,7 +18,7 @@ gets the sum of the positive kontra shares, which together is again exactly zero
 from __future__ import annotations
 
 from dataclasses import dataclass
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from itertools import combinations, groupby
 from typing import Any, Hashable, Iterable, Mapping, Sequence
@@ -53,6 +53,15 @@ def hand_money(cash: Sequence[Decimal], kontra: Sequence[Decimal], stake_cents: 
     box = sum((max(Fraction(k), 0) for k in kontra), Fraction(0))
     *seats, box_euros = hundredths([value * stake for value in kept] + [box * stake])
     return HandMoney(tuple(seats), box_euros)
+
+
+def claim_cents(points: Decimal, stake_cents: int) -> int:
+    """A revoke claim's points (services.book_revoke_claim) in whole cents at the stake: Tirol's claimant is
+    made whole in the money too ("ist schadlos zu halten", REGELN.js:106; 10 cents a point, REGELN.js:112).
+    The credit and the debit of one booking are priced alike (half away from zero on the amount, then the
+    sign), so each booking stays zero-sum to the cent."""
+    cents = int((abs(points) * stake_cents).quantize(Decimal(1), rounding=ROUND_HALF_UP))
+    return cents if points >= 0 else -cents
 
 
 def price_hands(scores: Iterable[Any], stake_cents: int, *, charity: bool) -> dict[Any, Decimal]:

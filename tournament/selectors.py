@@ -12,7 +12,18 @@ from django.db.models import Count, Prefetch, Q
 from django.utils import timezone
 from django.utils.text import slugify
 
-from tournament.models import Bye, Entry, Round, Seat, Table, Team, TeamMember, Tournament, looks_like_token
+from tournament.models import (
+    Bye,
+    CustomRuleSet,
+    Entry,
+    Round,
+    Seat,
+    Table,
+    Team,
+    TeamMember,
+    Tournament,
+    looks_like_token,
+)
 
 
 def table_by_token(token: str) -> Table | None:
@@ -268,3 +279,16 @@ def is_finished(tournament: Tournament) -> bool:
     last = last_round_number(tournament)
     statuses = dict(tournament.round_set.filter(number__lte=last).values_list("number", "status"))
     return len(statuses) == last and set(statuses.values()) == {Round.CLOSED}
+
+
+def saved_ruleset(key: str) -> CustomRuleSet | None:
+    """The one reading of a key naming a club's saved rule set (issue 31: it was parsed twice with different
+    checks): "custom:<id>" (as the forms store it), or the saved slug itself, its newest version (as
+    ``score_hands --rules`` and the rule pages name it). None for anything else."""
+    if not isinstance(key, str) or len(key) > 60:
+        return None
+    if key.startswith("custom:"):
+        number = key[len("custom:"):]
+        return CustomRuleSet.objects.filter(pk=int(number)).first() if number.isascii() and number.isdigit() else None
+    return CustomRuleSet.objects.filter(slug=key).order_by("-version").first()
+

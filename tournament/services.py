@@ -14,27 +14,27 @@ from language import ByLanguage, ServiceError
 from rules.engine.ruleset import RuleSet
 from tournament import live, selectors
 from tournament.events import ChangeKind
-from tournament.models import CustomRuleSet, Entry, Player, Round, Tournament
+from tournament.models import Entry, Player, Round, Tournament
 from tournament.money import MAX_STAKE_CENTS, euro_text, from_cents
 
 # --- rule sets ------------------------------------------------------------------------------
 
 
 def resolve_ruleset(key: str) -> RuleSet:
-    """A seed rule set by slug, or a custom one as "custom:<id>"."""
+    """A seed rule set by slug, or a club's saved one (tournament.selectors.saved_ruleset: "custom:<id>" or
+    its slug)."""
     from rules.engine.custom import RuleSetInvalid
     from rules.rulesets import BUILTIN, load_custom
 
     if key in BUILTIN:
         return BUILTIN[key]
-    if key.startswith("custom:") and key[7:].isdigit():
-        custom = CustomRuleSet.objects.filter(pk=int(key[7:])).first()
-        if custom is not None:
-            try:
-                return load_custom(custom.spec())
-            except RuleSetInvalid as error:
-                raise ServiceError(gettext_lazy("Das Regelwerk ist ungültig: %(error)s"), error=error) from None
-    raise ServiceError(gettext_lazy("Unbekanntes Regelwerk „%(key)s“."), key=key)
+    custom = selectors.saved_ruleset(key)
+    if custom is not None:
+        try:
+            return load_custom(custom.spec())
+        except RuleSetInvalid as error:
+            raise ServiceError(gettext_lazy("Das Regelwerk ist ungültig: %(error)s"), error=error) from None
+    raise ServiceError(gettext_lazy("Unbekanntes Regelwerk „%(key)s“."), key=str(key)[:40])
 
 
 # --- tournaments ------------------------------------------------------------------------------

@@ -20,6 +20,7 @@ from .catalogue import (
     WON,
 )
 from .messages import problem
+from .plausibility import positive_problems, trischaken_problems
 from .ruleset import ContractRule, RuleSet
 from .types import BonusClaim, Hand, Problem
 
@@ -28,8 +29,23 @@ def game_won(hand: Hand, ruleset: RuleSet) -> bool:
     """The declarer's side made a positive contract: the result, or the card points if no result."""
     if hand.result is not None:
         return hand.result == WON
-    assert hand.declarer_points is not None, "validation requires a result or card points"
-    return hand.declarer_points >= ruleset.win_threshold
+    if hand.declarer_points is not None:
+        return hand.declarer_points >= ruleset.win_threshold
+    # No result and no card points: validation let the Valat decide (``valat_decides``); a failed
+    # announced Valat loses the game (ÖF21 "Valat", cup-rules.md §2).
+    valat = hand.claim("valat")
+    assert valat is not None, "validation requires a result, card points or a Valat that decides"
+    return valat.winner == DECLARER
+
+
+def valat_decides(hand: Hand, ruleset: RuleSet) -> bool:
+    """Whether the hand's Valat line alone settles the game, so that no separate result is needed: a Valat
+    that happened, or an announced one that failed where the Valat takes the game's place (every kind but
+    the premium added to the game, Tirol's)."""
+    valat = hand.claim("valat") if hand.bonuses else None
+    if valat is None:
+        return False
+    return valat.made or (valat.announced and ruleset.valat.kind != "premium")
 
 
 def check_hand(hand: Hand, ruleset: RuleSet) -> list[Problem]:
@@ -56,6 +72,12 @@ def check_hand(hand: Hand, ruleset: RuleSet) -> list[Problem]:
         _check_surrender(hand, contract, ruleset, problems)
     if hand.not_played:
         _check_not_played(hand, contract, problems)
+    if hand.without_bird:
+        _check_without_bird(hand, contract, ruleset, problems)
+    if not problems and contract.kind == POSITIVE and (hand.bonuses or hand.declarer_points is not None):
+        problems.extend(positive_problems(hand, ruleset, contract))
+    if not problems and hand.card_points is not None and contract.kind == TRISCHAKEN:
+        problems.extend(trischaken_problems(hand.card_points))
     if hand.talon_without_king:
         if contract.talon_king_penalty is None:
             problems.append(problem("talon_without_king_not_offered", "talon_without_king", contract=name, ruleset=ruleset.name))
@@ -75,6 +97,19 @@ def _check_not_played(hand: Hand, contract: ContractRule, problems: list[Problem
     ) if present]
     if given:
         problems.append(problem("not_played_fields", given[0], contract=contract.name, fields=", ".join(given)))
+
+
+def _check_without_bird(hand: Hand, contract: ContractRule, ruleset: RuleSet, problems: list[Problem]) -> None:
+    if contract.no_bird_price is None:
+        problems.append(problem("without_bird_not_offered", "without_bird", contract=contract.name, ruleset=ruleset.name))
+        return
+    given = [name for name, present in (
+        ("result", hand.result is not None), ("declarer_points", hand.declarer_points is not None),
+        ("kontra", hand.kontra != 1 or bool(hand.kontra_by_opponent)), ("bonuses", bool(hand.bonuses)),
+        ("renonce", hand.renonce not in (None, hand.declarer)), ("surrender", hand.surrender),
+    ) if present]
+    if given:
+        problems.append(problem("without_bird_fields", given[0], contract=contract.name, fields=", ".join(given)))
 
 
 def _check_partner(hand: Hand, contract: ContractRule, ruleset: RuleSet, problems: list[Problem]) -> None:
@@ -110,7 +145,8 @@ def _check_result(hand: Hand, contract: ContractRule, ruleset: RuleSet, problems
         if hand.result is None and not excused:
             problems.append(problem("result_missing_negative", "result"))
     else:
-        if hand.result is None and hand.declarer_points is None and not (excused or hand.surrender or hand.not_played):
+        decided = excused or hand.surrender or hand.not_played or hand.without_bird or valat_decides(hand, ruleset)
+        if hand.result is None and hand.declarer_points is None and not decided:
             problems.append(problem("result_missing", "result"))
         if hand.result is not None and hand.declarer_points is not None:
             actual = hand.declarer_points >= ruleset.win_threshold
@@ -197,7 +233,7 @@ def _check_bonuses(hand: Hand, contract: ContractRule, ruleset: RuleSet, problem
             if hand.claim(other) is not None:
                 problems.append(problem("bonus_excluded", field, bonus=label, other=ruleset.bonus_rule(other).name))
 
-    if contract.required_birds and not contract.bird_optional and hand.renonce is None:
+    if contract.required_birds and not contract.bird_optional and hand.renonce is None and not hand.without_bird:
         has_bird = any(
             claim.bonus in contract.required_birds and claim.side == DECLARER and claim.announced
             for claim in hand.bonuses

@@ -84,19 +84,19 @@ def _parse(data: Any, ruleset: RuleSet) -> tuple[Hand | None, list[Problem]]:
         surrender = False
 
     flags = []
-    for name in ("talon_without_king", "not_played"):
+    for name in ("talon_without_king", "not_played", "without_bird"):
         flag = get(name, False)
         if flag is not False and flag is not True:
             problems.append(problem("field_invalid", name, value=_show(flag)))
             flag = False
         flags.append(flag)
-    talon_without_king, not_played = flags
+    talon_without_king, not_played, without_bird = flags
 
     if contract is None or declarer is None:
         return None, problems
     hand = Hand(
         contract.slug, declarer, partner, result, declarer_points, kontra, kontra_by_opponent, bonuses,
-        card_points, renonce, surrender, talon_without_king, not_played,
+        card_points, renonce, surrender, talon_without_king, not_played, without_bird,
     )
     return hand, problems
 

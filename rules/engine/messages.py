@@ -244,6 +244,40 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Bei einem geschleiften Spiel zählt nur das geplante Vogerl, nicht {bonus}.",
         "A hand that was given up only counts the planned bird, not {bonus}.",
     ),
+    "without_bird_not_offered": (
+        "„Ohne Vogel gespielt“ gibt es bei {contract} nach den Regeln {ruleset} nicht.",
+        "\"Played without a bird\" does not exist for {contract} under the {ruleset} rules.",
+    ),
+    "without_bird_fields": (
+        "{contract} ohne Vogel ist eine Renonce mit festem Preis: es gibt kein Ergebnis, keine Kartenpunkte, "
+        "Kontras, Prämien oder Schleifen ({fields}).",
+        "{contract} without a bird is a renonce with a fixed price: there is no result, card points, kontra, "
+        "bonus or surrender ({fields}).",
+    ),
+    "bonus_beside_valat": (
+        "{bonus} der {side_de} ist neben dem Valat der {valat_de} unmöglich: die {side_de} hat keinen Stich "
+        "gemacht und hält höchstens Talonkarten.",
+        "{bonus} of the {side_en} is impossible beside the Valat of the {valat_en}: the {side_en} took no trick "
+        "and hold at most talon cards.",
+    ),
+    "bonus_cards_too_few": (
+        "{bonus} der {side_de} braucht mindestens {need} Kartenpunkte, doch bei {known_de} hat sie höchstens {have}.",
+        "{bonus} of the {side_en} needs at least {need} card points, yet with {known_en} they have at most {have}.",
+    ),
+    "hand_cards_impossible": (
+        "Kartenpunkte, Ergebnis und Prämien passen nicht zusammen: keine Verteilung der 54 Karten ergibt sie.",
+        "The card points, the result and the bonuses do not fit together: no deal of the 54 cards gives them.",
+    ),
+    "trischaken_points_impossible": (
+        "{field}: {value} Kartenpunkte kann niemand haben: ohne Stich sind es 0, jeder Stich hat vier Karten "
+        "und zählt mindestens 1+1.",
+        "{field}: nobody can have {value} card points: without a trick it is 0, and each trick has four cards "
+        "worth at least 1+1.",
+    ),
+    "trischaken_tricks_impossible": (
+        "Die Kartenpunkte passen nicht zu zwölf Stichen und dem Talon, den der letzte Stich bekommt.",
+        "The card points do not fit twelve tricks and the talon, which goes with the last trick.",
+    ),
 }
 
 
@@ -259,6 +293,7 @@ FIELD_NAMES = {
     "surrender": ("Geschleift", "surrender"),
     "talon_without_king": ("König im Talon", "king in the talon"),
     "not_played": ("Nicht gespielt", "not played"),
+    "without_bird": ("Ohne Vogel", "without a bird"),
     "bonuses": ("Prämien", "bonuses"),
 }
 _INDEXED = re.compile(r"([a-z_]+)\[([0-9]{1,3})\]")

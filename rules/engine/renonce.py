@@ -12,7 +12,7 @@ from typing import Callable, Protocol
 
 from .catalogue import BONUS_KIND, DECLARATION, DECLARER, LOST, OPPONENTS, SEATS, WON
 from .ruleset import ContractRule, RuleSet
-from .types import Amount, Hand, HandResult, LineItem, seats4
+from .types import Amount, Hand, HandResult, LineItem, pays_each, seats4
 
 PlayScore = Callable[[Hand, RuleSet], HandResult]
 
@@ -100,6 +100,32 @@ class FixedEach:
 
 # Strategies hold no state: one instance per kind (the rule set is passed with each call).
 STRATEGIES: dict[str, RenonceStrategy] = {"as_winner": AsWinner(), "fixed_each": FixedEach()}
+
+
+def played_without_bird(hand: Hand, contract: ContractRule) -> bool:
+    """The declarer played a contract that needs a bird without one: entered as ``without_bird``, or as the
+    declarer's renonce with no bird of the declarer's side on the sheet (the way the hand format could say it
+    before the field existed; docs/decisions.md)."""
+    if contract.no_bird_price is None:
+        return False
+    if hand.without_bird:
+        return True
+    return hand.renonce == hand.declarer and not any(
+        claim.bonus in contract.required_birds and claim.side == DECLARER for claim in hand.bonuses
+    )
+
+
+def no_bird_items(hand: Hand, contract: ContractRule) -> list[LineItem]:
+    """OÖ23 [sec §3.7] and SWC:209: an A-Rufer played without a bird is a renonce, 3 points to each other
+    player; the price replaces the game and every announcement, kontras included (none is named)."""
+    assert contract.no_bird_price is not None
+    price = contract.no_bird_price
+    seats = seats4(pays_each(hand.declarer, price))
+    return [LineItem(
+        "renonce", contract.slug, f"{contract.name} ohne Vogel (Renonce)", f"{contract.name_en} without a bird (renonce)",
+        price, (), OPPONENTS, seats, seats,
+        f"Der Spieler zahlt jedem anderen {price}.", f"The declarer pays each other player {price}.",
+    )]
 
 
 def renonce_items(hand: Hand, ruleset: RuleSet, contract: ContractRule, play_score: PlayScore) -> list[LineItem]:

@@ -63,6 +63,9 @@ class ContractRule:
     # open the hands are ("closed", "half_open", "open"); None = what the hand format's slug stands for.
     tricks: Optional[int] = None
     ouvert: Optional[str] = None
+    # Playing the contract without the bird it requires is a renonce of the declarer that pays this much to
+    # each other player (OÖ23 [sec §3.7], SWC:209: 3 to each); None = no such rule (hand field ``without_bird``).
+    no_bird_price: Optional[int] = None
 
     @property
     def calls_partner(self) -> bool:
@@ -95,6 +98,14 @@ class BonusRule:
     # Card points (in thirds) the side needs for the bonus (Tirol's 1st Sack "≥ 45 + 2", Skill7's Absolut
     # "must reach 56 points"): a hand whose declarer_points contradict the claim is refused.
     min_card_points: Optional[int] = None
+    # The card points (in thirds) of the cards the bonus is about, which the side must have taken in its
+    # tricks: Trull 13 (Pagat, Mond, Sküs), Alle Könige 17+1. None for a bonus held in hand (Skill7's
+    # Trull is a holding premium) or one without such cards. The plausibility checks use it.
+    card_thirds: Optional[int] = None
+    # A silent bonus tried and lost counts for the other side (rule-notes.md) unless the cup's own text
+    # says it is scored only when announced (ÖF21 "Rufen": losing the called king is not scored unless
+    # it was announced ultimo).
+    silent_loss_scores: bool = True
 
     def value(self, announced: bool) -> int:
         chosen = self.announced if announced else self.silent
@@ -118,6 +129,10 @@ class ValatRule:
     per_game_value: bool = False
     voids: frozenset[str] = frozenset()
     notes: tuple[Cite, ...] = ()
+    # game_multiple: beside an announced Valat only announced bonuses count whether the Valat is won or lost
+    # (OÖ23 "Ansagen 2", ÖF21 "Valat": silent ones not, "auch beim verlorenen Valat"); False = silent bonuses
+    # are void only beside a Valat that happened.
+    announced_voids_silent: bool = False
 
 
 @dataclass(frozen=True)

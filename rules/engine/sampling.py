@@ -12,7 +12,9 @@ import random
 
 from .cardpoints import format_thirds
 from .catalogue import BONUS_KIND, DECLARATION, DECLARER, LOST, NEGATIVE, OPPONENTS, SEATS, TRISCHAKEN, WON
+from .hands import read_hand
 from .ruleset import BonusRule, ContractRule, RuleSet
+from .types import InvalidHand
 
 CONTRACT_WEIGHTS = {
     "rufer": 40, "trischaken": 8, "dreier": 12, "besserrufer": 6, "solorufer": 6, "piccolo": 5, "bettler": 5,
@@ -29,12 +31,47 @@ def random_hands(ruleset: RuleSet, count: int, seed: int | str = 0) -> list[dict
 
 
 def random_hand(ruleset: RuleSet, rng: random.Random, contract: ContractRule | None = None) -> dict:
-    """A random valid hand; of the given contract, else of one drawn with tournament frequencies."""
+    """A random valid hand; of the given contract, else of one drawn with tournament frequencies.
+
+    Bonuses and card points are drawn independently, so a draw can claim what no deal gives (a Trull with
+    10 card points): such draws are drawn again (rules/engine/plausibility.py refuses them), and after
+    ``ATTEMPTS`` the hand keeps its result and loses the claims that need cards."""
     if contract is None:
         contracts = list(ruleset.contracts)
         contract = rng.choices(contracts, weights=[CONTRACT_WEIGHTS.get(c.slug, 1) for c in contracts])[0]
     if contract.kind == TRISCHAKEN:
         return _trischaken(ruleset, contract, rng)
+    hand = _positive_or_negative(ruleset, contract, rng)
+    for _ in range(ATTEMPTS):
+        if _accepted(hand, ruleset):
+            return hand
+        hand = _positive_or_negative(ruleset, contract, rng)
+    hand.pop("declarer_points", None)
+    hand["bonuses"] = [claim for claim in hand.get("bonuses", ()) if _plain(ruleset, claim)]
+    hand["result"] = hand.get("result", LOST if hand.get("surrender") else WON)
+    if not hand["bonuses"]:
+        del hand["bonuses"]
+    return hand
+
+
+ATTEMPTS = 20
+
+
+def _accepted(hand: dict, ruleset: RuleSet) -> bool:
+    try:
+        read_hand(hand, ruleset)
+    except InvalidHand:
+        return False
+    return True
+
+
+def _plain(ruleset: RuleSet, claim: dict) -> bool:
+    """A claim that needs no cards (a bird, an announcement) and no Valat beside it."""
+    rule = ruleset.bonus_rule(claim["bonus"])
+    return rule.card_thirds is None and rule.min_card_points is None and claim["bonus"] != "valat"
+
+
+def _positive_or_negative(ruleset: RuleSet, contract: ContractRule, rng: random.Random) -> dict:
     hand: dict = {"contract": contract.slug, "declarer": 0 if contract.vorhand_only else rng.choice(SEATS)}
     if contract.calls_partner:
         hand["partner"] = _partner(ruleset, contract, hand["declarer"], rng)
@@ -163,23 +200,31 @@ def _valat(rule: BonusRule, won: bool, rng: random.Random) -> dict:
 
 
 def _trischaken(ruleset: RuleSet, contract: ContractRule, rng: random.Random) -> dict:
+    """Card points from a deal: the 54 cards shuffled, twelve tricks of four won at random (one player
+    without a trick, or one with most of them, now and then), the talon with the last trick."""
     hand: dict = {"contract": contract.slug, "declarer": 0}
     assert ruleset.trischaken is not None
     if ruleset.trischaken.renonce_unit > 0 and rng.random() < 0.02:
         hand["renonce"] = rng.choice(SEATS)
         return hand
-    total = ruleset.total_card_points * 3
+    weights = [rng.random() + 0.05 for _ in SEATS]
     roll = rng.random()
-    if roll < 0.1:  # a virgin
-        cuts = sorted(rng.randint(0, total) for _ in range(2))
-        piles = [0, cuts[0], cuts[1] - cuts[0], total - cuts[1]]
-    elif roll < 0.2:  # a mayor
-        mayor = rng.randint(ruleset.trischaken.mayor_threshold, total)
-        cuts = sorted(rng.randint(0, total - mayor) for _ in range(2))
-        piles = [mayor, cuts[0], cuts[1] - cuts[0], total - mayor - cuts[1]]
-    else:
-        cuts = sorted(rng.randint(0, total) for _ in range(3))
-        piles = [cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], total - cuts[2]]
-    rng.shuffle(piles)
+    if roll < 0.15:  # a virgin
+        weights[rng.choice(SEATS)] = 0
+    elif roll < 0.3:  # a mayor, most likely
+        weights[rng.choice(SEATS)] = 8
+    cards = list(CARD_THIRDS)
+    rng.shuffle(cards)
+    piles = [0, 0, 0, 0]
+    winner = 0
+    for trick in range(12):
+        winner = rng.choices(SEATS, weights=weights)[0]
+        piles[winner] += sum(cards[4 * trick: 4 * trick + 4])
+    piles[winner] += sum(cards[48:])
     hand["card_points"] = [format_thirds(value) for value in piles]
     return hand
+
+
+# The 54 cards in thirds (3 × value − 2): seven honours (kings, Sküs, Mond, Pagat) 13, four queens 10, four
+# cavaliers 7, four jacks 4, the other 35 cards 1 (rules/engine/plausibility.py).
+CARD_THIRDS = (13,) * 7 + (10,) * 4 + (7,) * 4 + (4,) * 4 + (1,) * 35

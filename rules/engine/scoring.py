@@ -26,13 +26,15 @@ from .catalogue import (
 )
 from .hand_checks import game_won
 from .hands import read_hand
-from .renonce import renonce_items
+from .renonce import no_bird_items, played_without_bird, renonce_items
 from .ruleset import BonusRule, ContractRule, RuleSet
 from .trischaken import trischaken_items
 from .types import Amount, BonusClaim, Factor, Hand, HandResult, LineItem, Seats4, pays_each, seats4
 from .valat import valat_items
 
 ZERO: Seats4 = (0, 0, 0, 0)
+# ÖF21 "Rufen": losing the called king is not scored unless it was announced ultimo.
+SILENT_LOSS_VOID = ("still verloren zählt nicht, nur angesagt", "lost silently it does not count, only announced")
 
 
 def score(data: object, ruleset: RuleSet) -> HandResult:
@@ -52,6 +54,8 @@ def score_hand(hand: Hand, ruleset: RuleSet) -> HandResult:
     if contract.kind == TRISCHAKEN:
         assert ruleset.trischaken is not None
         items = trischaken_items(ruleset.trischaken, hand, contract)
+    elif played_without_bird(hand, contract):
+        items = no_bird_items(hand, contract)
     elif hand.renonce is not None:
         items = renonce_items(hand, ruleset, contract, play_score)
     else:
@@ -186,6 +190,8 @@ class PositiveScorer:
     def bonus(self, claim: BonusClaim, *extra: Factor, base: Amount | None = None, code: str = "bonus") -> LineItem:
         rule = self.ruleset.bonus(claim.bonus)
         assert rule is not None
+        if not (claim.made or claim.announced or rule.silent_loss_scores):
+            return self.voided(claim, *SILENT_LOSS_VOID)
         german, english = bonus_labels(rule.name, claim.bonus, claim.announced, claim.made)
         factors = self.bonus_factors(claim, rule)
         if extra:

@@ -119,6 +119,9 @@ class Hand:
     # called king (Hopfgarten's penalty), and a contract that was bid but not played out.
     talon_without_king: bool = False
     not_played: bool = False
+    # Additive field: the declarer played a contract that needs a bird (an A-Rufer) without one, a renonce
+    # the rule set prices on its own (ContractRule.no_bird_price).
+    without_bird: bool = False
 
     def opponent_kontra(self, seat: int) -> int:
         for opponent, multiplier in self.kontra_by_opponent:
@@ -157,6 +160,8 @@ class Hand:
             data["talon_without_king"] = True
         if self.not_played:
             data["not_played"] = True
+        if self.without_bird:
+            data["without_bird"] = True
         return data
 
 

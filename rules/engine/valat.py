@@ -89,10 +89,13 @@ class GameMultipleValat:
         items = [
             scorer.item("valat", VALAT, german, english, scorer.contract.value, factors, valat.winner)
         ]
+        # Silent bonuses are void beside a Valat that happened, and where the text says so beside an
+        # announced one that failed too (OÖ23 "Ansagen 2", ÖF21 "Valat": "auch beim verlorenen Valat").
+        voids_silent = valat.achieved or (valat.announced and rule.announced_voids_silent)
         for claim in scorer.hand.bonuses:
             if claim.bonus == VALAT:
                 continue
-            if valat.achieved and not claim.announced:
+            if voids_silent and not claim.announced:
                 items.append(scorer.voided(claim, *SILENT_VOID))
             else:
                 items.append(scorer.bonus(claim))

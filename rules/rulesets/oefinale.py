@@ -20,6 +20,7 @@ TRISCHAKEN = "Trischaken [sec §7.6/§12.3] Harbour states that ÖF21 agrees wit
 FARBEN = cup(ANSAGEN + "In a Farbensolo only Vier Könige and Valat are possible.")
 SURRENDER = cup(RUFEN + "Called king in the talon: the declarer may give up")
 ALLGEMEIN = Cite("004", "das sind Trischaken, Rufer und Sechser-Dreier.")
+KING_LOST = cup(RUFEN + "Losing the called king is not scored unless it was announced ultimo.")
 
 # The ÖF value table's names; the slug and value are the Raiffeisen cup's (the same tariff).
 NAMES = {"bettler": "Bettel", "besserrufer": "Besserrufer", "bettler_ouvert": "Bettel ouvert"}
@@ -52,6 +53,11 @@ def _bonus(rule: BonusRule) -> BonusRule:
     if rule.slug == "valat":
         return replace(rule, source=cup("Announced = 8 × the game value (OEF table), replacing the game."), notes=())
     name, in_table = BONUS_NAMES.get(rule.slug, (rule.name, rule.name))
+    if rule.slug == "king_ultimo":
+        # ÖF21 "Rufen": losing the called king is not scored unless it was announced ultimo; the ÖF's own
+        # sentence beats rule-notes.md's general "a silent bonus lost counts for the other side".
+        return replace(rule, name=name, source=cup(f"{TABLE}{in_table} {rule.announced}"), notes=(KING_LOST,),
+                       silent_loss_scores=False)
     return replace(rule, name=name, source=cup(f"{TABLE}{in_table} {rule.announced}"), notes=())
 
 

@@ -4,6 +4,7 @@ sets them out. Values cite cup-rules.md at the place naming the primary source (
 """
 
 from rules.engine.catalogue import CALL, NEGATIVE, POSITIVE, TRISCHAKEN
+from rules.engine.plausibility import KINGS_THIRDS, TRULL_THIRDS
 from rules.engine.ruleset import (
     BonusRule,
     Cite,
@@ -26,7 +27,7 @@ FARBEN = cup("Colour games (Farbendreier, Farbensolo) allow only Alle Könige an
 SURRENDER = cup("Game and announcement are then scored as lost [sec §4.5a, OÖ23 Allg. 7].")
 KONTRA = "Kontra (RTC bullet 5) … "
 KONTRA_VOID = cup("[sec §4.5b/§7.7c]: in a Solorufer whose called king lies in the talon, every kontra is void, won or lost.")
-BIRD_ENTERED = Cite("hand-format", "the bird is entered as a bonus only when it was announced or played for")
+NO_BIRD = cup("Playing an A-Rufer without a bird is a renonce: 3 points to each other player [sec §3.7].")
 BIRD_HELD = cup("The A-Rufer's bird must be the one held before the talon and must be announced [sec §3.7, §5.3, OÖ23 Ansagen 4].")
 
 CONTRACTS = (
@@ -40,8 +41,8 @@ CONTRACTS = (
                  bonus_factor=2, bonuses=RUFER_BONUSES, kontra_void_when_alone=True, notes=(SOLO, KONTRA_VOID)),
     ContractRule("besserrufer", "A-Rufer", 1, POSITIVE,
                  cup("A-Rufer (= Besserrufer) | \"1+\" (game 1 plus the bird, scored as an announced bonus) | no | RTC table"),
-                 partner=CALL, talon="half", bonuses=RUFER_BONUSES, required_birds=BIRDS, bird_optional=True, surrender=True,
-                 notes=(BIRD_HELD, BIRD_ENTERED, SURRENDER)),
+                 partner=CALL, talon="half", bonuses=RUFER_BONUSES, required_birds=BIRDS, surrender=True,
+                 no_bird_price=3, notes=(BIRD_HELD, NO_BIRD, SURRENDER)),
     ContractRule("farbendreier", "Farbendreier", 3, POSITIVE, cup("Farbendreier | 3 | no | RTC table"), talon="half",
                  farbenspiel=True, bonuses=FARBEN_BONUSES, notes=(FARBEN,)),
     ContractRule("sechserdreier", "Sechserdreier", 4, POSITIVE,
@@ -67,8 +68,8 @@ BONUSES = (
     BonusRule("kakadu", "Kakadu", 3, 6, cup(TABLE + "Kakadu 6"), notes=(SOLO,)),
     BonusRule("quapil", "Quapil", 4, 8, cup(TABLE + "Quapil (\"Vierer\") 8"), notes=(SOLO, cup("RTC-old has no Quapil."))),
     BonusRule("king_ultimo", "König Ultimo", 1, 2, cup(TABLE + "König Ultimo 2"), notes=(SOLO,)),
-    BonusRule("trull", "Trull", 1, 2, cup(TABLE + "Trull 2"), notes=(SOLO,)),
-    BonusRule("four_kings", "Alle Könige", 1, 2, cup(TABLE + "Alle Könige 2"), notes=(SOLO,)),
+    BonusRule("trull", "Trull", 1, 2, cup(TABLE + "Trull 2"), notes=(SOLO,), card_thirds=TRULL_THIRDS),
+    BonusRule("four_kings", "Alle Könige", 1, 2, cup(TABLE + "Alle Könige 2"), notes=(SOLO,), card_thirds=KINGS_THIRDS),
     BonusRule("valat", "Valat", 4, 8, cup("Announced Valat = 8 × the game value (RTC table). Silent Valat = 4 × [sec §7.4, OÖ23 Ansagen 2]."),
               solo_doubling=False),
 )
@@ -94,6 +95,7 @@ RULESET = RuleSet(
     valat=ValatRule(
         "game_multiple", cup("Announced Valat = 8 × the game value (RTC table)."),
         notes=(cup("Silent Valat = 4 × [sec §7.4, OÖ23 Ansagen 2]. … It is a multiple of the game and replaces the game line. Beside a Valat only announced bonuses count."),),
+        announced_voids_silent=True,
     ),
     trischaken=TrischakenRule(
         "most_pays", cup("Trischaken [sec §7.6, OÖ23 Trischaken 1–4]"),
@@ -165,7 +167,9 @@ RULESET = RuleSet(
             "side (rule-notes.md). Solo games whose bonuses double are the Solorufer, the Solodreier and the "
             "Farbensolo (the Upper-Austrian script says of the Farben-Solo: \"Die Konige zahlen doppelt\"). The "
             "Valat replaces the game and is never doubled as a bonus; a failed announced Valat costs 8 × the game "
-            "and takes the game's place, and the other bonuses then count as usual, silent ones included.",
+            "and takes the game's place, and beside it, as beside a Valat made, only the announced bonuses count "
+            "(OÖ23 \"Ansagen 2\", as harbour-tarock quotes it: silent ones not, also with a lost Valat). The Valat "
+            "decides the hand: no separate won or lost is needed.",
             Cite("004", "Die Konige zahlen doppelt."),
         ),
         Interpretation(
@@ -182,18 +186,13 @@ RULESET = RuleSet(
             cup("**Kontra on single bonuses**, and kontra on Valat/Trull, are not in bullet 5."),
         ),
         Interpretation(
-            "The A-Rufer's bird on the sheet",
-            "The bird must be held and, by OÖ23, announced; the hand format enters it as a bonus only when it was "
-            "announced or played for. So an A-Rufer hand without a bird line is accepted and scores the game (1) "
-            "alone; with its announced bird it scores 1 plus the bird, as the table's \"1+\" says.",
-            BIRD_ENTERED,
-        ),
-        Interpretation(
-            "An A-Rufer without a bird",
-            "Playing an A-Rufer without a bird is a renonce of 3 to each other player. The hand format has no field "
-            "for it: it is entered as a renonce of the declarer with the Pagat as the announced bird, which gives "
-            "everyone else the game (1) and the Pagat (2), 3 each, and costs the declarer 9.",
-            cup("Playing an A-Rufer without a bird is a renonce: 3 points to each other player [sec §3.7]."),
+            "The A-Rufer's bird",
+            "The bird must be held and announced (OÖ23 Ansagen 4): an A-Rufer is entered with its announced bird "
+            "and scores 1 plus the bird, as the table's \"1+\" says; one without a bird line is refused. Played "
+            "without a bird it is a renonce of 3 to each other player: entered as `without_bird` (or as the "
+            "declarer's renonce with no bird on the sheet), the declarer pays 9, the game and any announcement "
+            "are not scored beside it.",
+            NO_BIRD,
         ),
         Interpretation(
             "Tournament format",

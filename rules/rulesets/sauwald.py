@@ -3,6 +3,7 @@ docs/sources/cup-rules.md sets it out; SWC:n in a quote is line n of that file.
 """
 
 from rules.engine.catalogue import CALL, NEGATIVE, POSITIVE, TRISCHAKEN
+from rules.engine.plausibility import KINGS_THIRDS, TRULL_THIRDS
 from rules.engine.ruleset import (
     BonusRule,
     Cite,
@@ -39,7 +40,7 @@ CONTRACTS = (
     ContractRule("solorufer", "Solorufer", 2, POSITIVE, cup(VALUES + "Solorufer 2"), partner=CALL, bonus_factor=2,
                  bonuses=RUFER_BONUSES, notes=(SOLO,)),
     ContractRule("besserrufer", "A-Rufer", 1, POSITIVE, cup(VALUES + "A-Rufer 1"), partner=CALL, talon="half",
-                 bonuses=RUFER_BONUSES, required_birds=BIRDS, bird_optional=True, surrender=True,
+                 bonuses=RUFER_BONUSES, required_birds=BIRDS, bird_optional=True, surrender=True, no_bird_price=3,
                  notes=(cup("One of the four birds is required for an A-Rufer. Playing an A-Rufer without one (before the talon) is a renonce, **3 points to each other player** (SWC:209)."),
                         Cite("hand-format", "the bird is entered as a bonus only when it was announced or played for"),
                         SURRENDER)),
@@ -61,8 +62,8 @@ BONUSES = (
     BonusRule("kakadu", "Kakadu", 3, 6, cup(BONUS_VALUES + "Kakadu 3/6"), notes=(SOLO,)),
     BonusRule("quapil", "Quapil", 4, 8, cup(BONUS_VALUES + "Quapil 4/8"), notes=(SOLO,)),
     BonusRule("king_ultimo", "König ultimo", 1, 2, cup(BONUS_VALUES + "König ultimo 1/2"), notes=(SOLO,)),
-    BonusRule("trull", "Trull", 1, 2, cup(BONUS_VALUES + "Trull 1/2"), notes=(SOLO,)),
-    BonusRule("four_kings", "4 Könige", 1, 2, cup(BONUS_VALUES + "4 Könige 1/2"), notes=(SOLO,)),
+    BonusRule("trull", "Trull", 1, 2, cup(BONUS_VALUES + "Trull 1/2"), notes=(SOLO,), card_thirds=TRULL_THIRDS),
+    BonusRule("four_kings", "4 Könige", 1, 2, cup(BONUS_VALUES + "4 Könige 1/2"), notes=(SOLO,), card_thirds=KINGS_THIRDS),
     BonusRule("valat", "Valat", 4, 8, cup(BONUS_VALUES + "Valat 4×/8× the game value."), solo_doubling=False, notes=(SOLO,)),
 )
 
@@ -176,9 +177,10 @@ RULESET = RuleSet(
         ),
         Interpretation(
             "An A-Rufer without a bird",
-            "Playing an A-Rufer without a bird is a renonce of 3 to each other player. The hand format has no field "
-            "for it: it is entered as a renonce of the declarer with the Pagat as the announced bird, which gives "
-            "everyone else the game (1) and the Pagat (2), 3 each, and costs the declarer 9.",
+            "Playing an A-Rufer without a bird is a renonce of 3 to each other player, the declarer paying 9. It is "
+            "entered as `without_bird` (hand-format.md), or as the declarer's renonce with no bird line: the bird "
+            "need not be announced here (SWC:209 asks only that it is held), so a revoking A-Rufer declarer with "
+            "no bird on the sheet is read as having played without one. Nothing else is scored beside it.",
             cup("**A-Rufer without a bird = 3 to each** (SWC:209)."),
         ),
         Interpretation(

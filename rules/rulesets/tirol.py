@@ -6,6 +6,7 @@ from; tests/rules/test_citations.py checks each quote against the text.
 
 from rules.engine.cardpoints import thirds
 from rules.engine.catalogue import CALL, NEGATIVE, POSITIVE, TRISCHAKEN
+from rules.engine.plausibility import KINGS_THIRDS, TRULL_THIRDS
 from rules.engine.ruleset import (
     BonusRule,
     Cite,
@@ -77,8 +78,8 @@ BONUSES = (
     BonusRule("king_ultimo", "König ultimo", 1, 2, seed("King ultimo 1 2")),
     BonusRule("mondfang", "Mondfang", 1, 2, seed("Mondfang 1 2"),
               notes=(seed("If the Mond is captured by the opponents, Mondfang is scored; no other captures score."),)),
-    BonusRule("four_kings", "Vier Könige", 1, 2, seed("Four kings 1 2")),
-    BonusRule("trull", "Trull", 1, 2, seed("Trull 1 2")),
+    BonusRule("four_kings", "Vier Könige", 1, 2, seed("Four kings 1 2"), card_thirds=KINGS_THIRDS),
+    BonusRule("trull", "Trull", 1, 2, seed("Trull 1 2"), card_thirds=TRULL_THIRDS),
     BonusRule("sack", "1. Sack", None, 2, seed("1st Sack ($\\geq 45 + 2$) 2"), min_card_points=thirds(45, 2)),
     BonusRule("double_sack", "2. Sack", None, 2, seed("2nd Sack ($\\geq 55 + 2$) 2"), min_card_points=thirds(55, 2)),
     BonusRule("valat", "Valat", 10, 20, seed("Valat 10 20"),
@@ -156,7 +157,9 @@ RULESET = RuleSet(
             "plainly on the table when the revoke stopped play) are claimed from the offender: the director books "
             "them against that hand as one zero-sum booking, the claimant credited and the offender debited the same "
             "points (Punktekorrekturen, \"Renonce-Nachforderung\"). They count for the standings in the hand's round "
-            "and show on the hand's line of the sheet; the hand itself and the money stay as scored.",
+            "and are paid at the stake like the hand's points (the claimant is made whole: Tirol plays for 10 cents a "
+            "point), in the money, the table's settlement and the sheet's totals; they show on the hand's line of the "
+            "sheet, and the hand itself stays as scored.",
             CLAIM,
         ),
         Interpretation(

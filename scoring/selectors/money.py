@@ -19,9 +19,9 @@ from itertools import groupby
 
 from django.db.models import Prefetch
 
-from scoring.models import HandScore
+from scoring.models import Correction, HandScore
 from scoring.selectors.standings import standings
-from scoring.settlement import ZERO, HandMoney, prize_money, settle
+from scoring.settlement import ZERO, HandMoney, claim_cents, prize_money, settle
 from tournament.models import Round, Seat, Table, Tournament
 from tournament.money import from_cents
 from tournament.ranks import rank_text
@@ -60,6 +60,16 @@ def money_by_hand(tournament: Tournament, *, round: Round | None = None) -> dict
         hands[hand_id] = MoneyOfHand(hand_id, seats[0][1], tuple(s[2] for s in seats), tuple(s[4] for s in seats),
                                      tuple(s[3] for s in seats), money)
     return hands
+
+
+def claim_cents_by_table(tournament: Tournament) -> dict[tuple[int, int], int]:
+    """What the revoke claims booked against hands pay each entry at each table, in cents (one query):
+    (table id, entry id) -> cents (scoring.settlement.claim_cents)."""
+    cents: dict[tuple[int, int], int] = defaultdict(int)
+    claims = Correction.objects.filter(round__tournament=tournament, hand__isnull=False)
+    for table_id, entry_id, points in claims.values_list("hand__table_id", "entry_id", "points"):
+        cents[table_id, entry_id] += claim_cents(points, tournament.stake_cents)
+    return cents
 
 
 def euros_by_table(hands: dict[int, MoneyOfHand]) -> dict[tuple[int, int], Decimal]:
@@ -199,8 +209,8 @@ class Settlement:
 
 def settlement(tournament: Tournament, *, box_label: str = "Spendenkassa") -> Settlement:
     """Each table of each round settled in euros with the fewest payments, each player's total, and the
-    entry fees and prizes (eight queries: tables, their seats, the money of every hand, the entries;
-    the standings' three and the fee payers for the prizes)."""
+    entry fees and prizes (nine queries: tables, their seats, the money of every hand, the revoke claims,
+    the entries; the standings' three and the fee payers for the prizes)."""
     tables = list(
         Table.objects.filter(round__tournament=tournament)
         .select_related("round")
@@ -220,6 +230,8 @@ def settlement(tournament: Tournament, *, box_label: str = "Spendenkassa") -> Se
         for entry_id, cash in zip(hand.entries, hand.cash, strict=True):
             points[hand.table_id, entry_id] += cash
     euros = euros_by_table(hands)
+    for key, cents in claim_cents_by_table(tournament).items():  # revoke claims are paid (scoring.claims)
+        euros[key] = euros.get(key, ZERO) + from_cents(cents)
     players: dict[int, PlayerMoney] = {}
     for entry in tournament.entries.select_related("player").order_by("player__name", "pk"):
         players[entry.pk] = PlayerMoney(entry.pk, entry.player.name, entry.player.club)

@@ -19,7 +19,9 @@ from rules.engine.ruleset import RuleSet
 from scoring.models import Correction, Hand
 from scoring.seats import LEFT, PAUSE, Absence, absences_of, deal
 from scoring.selectors.money import MoneyOfHand, euros_by_table, money_by_hand
+from scoring.settlement import claim_cents
 from tournament.models import Round, Seat, Table
+from tournament.money import from_cents
 from tournament.selectors import seats_in_order
 
 ZERO = Decimal("0")
@@ -135,23 +137,35 @@ def round_sheets(round: Round) -> list[Sheet]:
         sheet = build_sheet(table, list(table.seats.all()), list(table.hands.all()), ruleset, money)
         sheet.euros = [euros.get((table.pk, seat.entry_id), ZERO) for seat in sheet.seats]
         sheet.corrections = [c for seat in sheet.seats for c in corrections.get(seat.entry_id, [])]
-        note_claims(sheet)
+        note_claims(sheet, round.tournament.stake_cents)
         sheets.append(sheet)
     return sheets
 
 
-def note_claims(sheet: Sheet) -> None:
-    """A revoke claim booked against a hand (services.book_revoke_claim) shows on that hand's line too:
-    "Nachforderung: A +3, B -3"."""
+def note_claims(sheet: Sheet, stake_cents: int | None = None) -> None:
+    """A revoke claim booked against a hand (services.book_revoke_claim) shows on that hand's line too
+    ("Nachforderung: A +3, B -3") and counts from that line on: in the running totals, the Total row and
+    the cash, as in the standings, and (given the stake) in the euros at the table (scoring.settlement.claim_cents)."""
     claims: dict[int, list[Correction]] = {}
     for correction in sheet.corrections:
         if correction.hand_id is not None:
             claims.setdefault(correction.hand_id, []).append(correction)
+    position_of = {seat.entry_id: seat.position for seat in sheet.seats}
+    claimed = [ZERO] * len(sheet.seats)
     for row in sheet.rows:
         booked = sorted(claims.get(row.hand.pk, []), key=lambda c: (c.points < 0, c.pk))
         if booked:
             parts = ", ".join(f"{c.entry.player.name} {c.points:+.2f}".replace(".00", "") for c in booked)
             row.notes.append(f"{pgettext('sheet', 'Nachforderung')}: {parts}")
+        for claim in booked:
+            position = position_of[claim.entry_id]
+            claimed[position] += claim.points
+            sheet.totals[position] += claim.points
+            sheet.cash_totals[position] += claim.points
+            if stake_cents is not None and sheet.euros:
+                sheet.euros[position] += from_cents(claim_cents(claim.points, stake_cents))
+        if any(claimed):
+            row.totals = [total + claim for total, claim in zip(row.totals, claimed, strict=True)]
 
 
 def build_sheet(table: Table, seats: list[Seat], hands: list[Hand], ruleset: RuleSet,

@@ -21,6 +21,7 @@ from language import active_language
 from rules.engine.numbers import json_number
 from scoring.models import Correction, Hand, HandScore
 from scoring.selectors.teams import team_standings
+from scoring.settlement import claim_cents
 from tournament.models import Bye, Entry, Round, Seat, Tournament
 from tournament.money import from_cents, summed_cents
 from tournament.ranks import rank_text
@@ -70,8 +71,11 @@ def standings_many(tournaments: list[Tournament]) -> dict[int, list[Ranked]]:
         .values_list("pk", "tournament_id", "player__name", "player__club", "lot", "withdrawn_after_round", "seated",
                      "team_id", "substitute"))
     # The rounds first (a few rows), so the sums read the covering index handscore_round_sums alone.
-    round_keys = {pk: (number, is_final) for pk, number, is_final
-                  in Round.objects.filter(tournament_id__in=ids).values_list("pk", "number", "is_final")}
+    stakes = {tournament.pk: tournament.stake_cents for tournament in tournaments}
+    round_keys, round_stakes = {}, {}
+    for pk, number, is_final, tournament_id in Round.objects.filter(tournament_id__in=ids).values_list(
+            "pk", "number", "is_final", "tournament_id"):
+        round_keys[pk], round_stakes[pk] = (number, is_final), stakes[tournament_id]
     sums = (HandScore.objects.filter(round_id__in=list(round_keys)).values_list("round_id", "entry_id")
             .annotate(points=Sum("points"), euros=Sum("euros")).order_by())
     rounds: dict[int, dict[int, Decimal]] = defaultdict(dict)
@@ -84,9 +88,13 @@ def standings_many(tournaments: list[Tournament]) -> dict[int, list[Ranked]]:
             finals[entry_id] = _points(points)
         else:
             rounds[entry_id][number] = _points(points)
-    corrections = (Correction.objects.filter(round_id__in=list(round_keys)).values_list("round_id", "entry_id")
-                   .annotate(points=Sum("points")).order_by())
-    for round_id, entry_id, points in _raw_rows(corrections):  # points booked outside a hand count in their round
+    # The directors' corrections row by row (a handful a tournament): a revoke claim booked against a hand is
+    # paid as well as counted (scoring.settlement.claim_cents), each booking priced on its own so it stays zero-sum.
+    corrections = Correction.objects.filter(round_id__in=list(round_keys)).values_list(
+        "round_id", "entry_id", "points", "hand_id").order_by()
+    for round_id, entry_id, points, hand_id in _raw_rows(corrections):  # points booked outside a hand count in their round
+        if hand_id is not None:
+            cents[entry_id] += claim_cents(Decimal(str(points)), round_stakes[round_id])
         number, is_final = round_keys[round_id]
         if is_final:
             finals[entry_id] = finals.get(entry_id, ZERO) + _points(points)

@@ -134,6 +134,20 @@ CASES = [
         {"bonus": "uhu", "side": "declarer", "announced": True}, {"bonus": "trull", "side": "opponents"}]}, ["surrender_bonus"]),
     ("hopfgarten", {"contract": "pagatrufer", "declarer": 2, "surrender": True, "bonuses": [
         {"bonus": "pagat", "side": "declarer", "announced": True, "kontra": 2}]}, ["surrender_bonus"]),
+    # Plausibility (rules/engine/plausibility.py): what no deal of the 54 cards gives.
+    ("raiffeisen", {"contract": "rufer", "declarer": 0, "partner": 1, "result": "won", "bonuses": [
+        {"bonus": "valat", "side": "declarer", "announced": True}, {"bonus": "pagat", "side": "opponents"}]},
+     ["bonus_beside_valat"]),
+    # issue 32: a Dreier "lost" with the declarer's announced Sack (45+2) was scored -9 under tirol2020.
+    ("tirol2020", {"contract": "dreier", "declarer": 1, "result": "lost", "bonuses": [
+        {"bonus": "sack", "side": "declarer", "announced": True}]}, ["bonus_cards_too_few"]),
+    ("raiffeisen", {"contract": "dreier", "declarer": 1, "declarer_points": "30", "bonuses": [
+        {"bonus": "trull", "side": "declarer"}, {"bonus": "four_kings", "side": "declarer"}]}, ["hand_cards_impossible"]),
+    ("raiffeisen", {"contract": "trischaken", "card_points": ["0+1", "30", "20", "19+2"]}, ["trischaken_points_impossible"]),
+    ("raiffeisen", {"contract": "trischaken", "card_points": ["4", "4", "4", "58"]}, ["trischaken_tricks_impossible"]),
+    ("tirol", {"contract": "besserrufer", "declarer": 1, "partner": 2, "without_bird": True}, ["without_bird_not_offered"]),
+    ("sauwald", {"contract": "besserrufer", "declarer": 1, "partner": 2, "without_bird": True, "kontra": 2},
+     ["without_bird_fields"]),
     ("skill7", {"contract": "rufer", "declarer": 0, "partner": 1, "result": "won", "surrender": True,
                 "bonuses": [{"bonus": "quapil", "side": "declarer", "announced": True}]}, ["bonus_not_in_ruleset", "surrender_not_allowed"]),
 ]

@@ -87,3 +87,31 @@ def test_the_director_books_a_claim_from_the_corrections_page(revoked, admin_cli
     assert refused.status_code == 422 and Correction.objects.count() == 2
     sheet = admin_client.get(reverse("scoring:director_sheet", args=[table.pk])).content.decode()
     assert "Renonce-Nachforderung, Spiel 1: Trull angesagt und sicher" in sheet and "Nachforderung: " in sheet
+
+
+def test_a_claim_is_paid_as_it_is_counted_in_the_money_the_settlement_and_the_sheet(revoked):
+    # REGELN.js:106 (abakus-tirol.md, "Renonce"): the further loss may be claimed on top; Tirol plays 10 cents a
+    # point (REGELN.js:112), so the claimant is made whole in the money too, not only in the standings.
+    from scoring.selectors import round_sheets, settlement
+
+    tournament, table, hand, seats = revoked
+    money_before = {row.player.entry_id: row.player.euros for row in standings(tournament)}
+    sheet_before = table_sheet(table)
+    services.book_revoke_claim(hand=hand, claimant=seats[1], points="4", reason="Pagat lag sicher")
+    money_after = {row.player.entry_id: row.player.euros for row in standings(tournament)}
+    assert money_after[seats[1].pk] - money_before[seats[1].pk] == Decimal("0.40")
+    assert money_after[seats[2].pk] - money_before[seats[2].pk] == Decimal("-0.40")
+    assert sum(money_after.values()) == 0
+    lines = {line.entry_id: line.euros for t in settlement(tournament).tables if t.table_id == table.pk for line in t.lines}
+    assert lines[seats[1].pk] == money_after[seats[1].pk] and lines[seats[2].pk] == money_after[seats[2].pk]
+    sheet = table_sheet(table)
+    position = {seat.entry_id: seat.position for seat in sheet.seats}
+    claimant, offender = position[seats[1].pk], position[seats[2].pk]
+    assert sheet.totals[claimant] - sheet_before.totals[claimant] == 4
+    assert sheet.totals[offender] - sheet_before.totals[offender] == -4
+    assert sheet.rows[0].totals == sheet.totals  # the claim counts from its hand's line on
+    totals = {row.player.entry_id: row.total for row in standings(tournament)}
+    assert [sheet.totals[position[entry]] for entry in (seats[1].pk, seats[2].pk)] == [
+        totals[seats[1].pk], totals[seats[2].pk]]
+    printed = next(s for s in round_sheets(table.round) if s.table.pk == table.pk)
+    assert printed.totals == sheet.totals and printed.euros[claimant] == money_after[seats[1].pk]

@@ -15,7 +15,7 @@ from language import ServiceError
 from rules.engine.custom import RuleSetInvalid
 from rules.engine.ruleset import RuleSet
 from rules.rulesets import BUILTIN, load_custom
-from tournament import live
+from tournament import live, selectors
 from tournament.models import CustomRuleSet
 
 
@@ -31,12 +31,10 @@ class Start:
 
 
 def start_from(key: str) -> Start:
-    """A built-in rule set by slug, or a saved custom one as "custom:<id>"; ServiceError otherwise."""
+    """A built-in rule set by slug, or a saved one (tournament.selectors.saved_ruleset); ServiceError otherwise."""
     if key in BUILTIN:
         return Start(key, BUILTIN[key], BUILTIN[key], {})
-    custom = None
-    if key.startswith("custom:") and key[7:].isdigit() and len(key) < 20:
-        custom = CustomRuleSet.objects.filter(pk=int(key[7:])).first()
+    custom = selectors.saved_ruleset(key)
     if custom is None or custom.base not in BUILTIN:
         raise ServiceError(gettext_lazy("Unbekanntes Regelwerk „%(key)s“."), key=key[:40])
     try:

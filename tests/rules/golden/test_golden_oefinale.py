@@ -22,6 +22,20 @@ def trischaken(*points, **extra):
 
 
 GOLDEN = [
+    # ÖF21 "Rufen" [sec §4.1/§4.5a/§7.7a]: losing the called king is not scored unless it was announced
+    # ultimo. A won Rufer beside a silent König ultimo lost: the game alone, 1 each.
+    row("rufer-silent-king-ultimo-lost", won("rufer", 0, 1, bonuses=[bonus("king_ultimo", made=False)]),
+        [1, 1, -1, -1], [1, 1, -1, -1], "ÖF21 Rufen: not scored unless announced ultimo"),
+    row("rufer-announced-king-ultimo-lost", won("rufer", 0, 1, bonuses=[bonus("king_ultimo", announced=True, made=False)]),
+        [-1, -1, 1, 1], [-1, -1, 1, 1], "ÖF21 Rufen: announced ultimo, lost: 1 - 2"),
+    # [sec §7.4, ÖF21 Valat]: beside a Valat only announced bonuses count, also a lost one; the failed Valat
+    # loses the game. Dreier 4: 8 × 4 = 32 to each opponent, the silent Trull void.
+    row("dreier-valat-failed-silent-trull", {"contract": "dreier", "declarer": 1,
+                                             "bonuses": [bonus("valat", announced=True, made=False), bonus("trull")]},
+        [32, -96, 32, 32], [32, -96, 32, 32], "[sec §7.4, ÖF21 Valat]"),
+    # ÖF21 "Rufen": a Besserrufer without a bird pays "an alle 3 Spieler Spiel + Pagat (3 Punkte)".
+    row("besserrufer-without-bird", {"contract": "besserrufer", "declarer": 0, "partner": 2, "without_bird": True},
+        [-9, 3, 3, 3], [-9, 3, 3, 3], "ÖF21 Rufen: Spiel + Pagat (3 Punkte) an alle 3"),
     row("rufer-won", won("rufer", 0, 1), [1, 1, -1, -1], [1, 1, -1, -1], "OEF: Rufer 1"),
     row("rufer-lost-kontra", lost("rufer", 0, 2, kontra=2), [-1, 1, -1, 1], [-2, 2, -2, 2], "OEF: Rufer 1; kontra money only"),
     row("rufer-surrender", {"contract": "rufer", "declarer": 0, "surrender": True}, [-3, 1, 1, 1], [-3, 1, 1, 1],

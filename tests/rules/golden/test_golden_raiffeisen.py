@@ -70,11 +70,13 @@ GOLDEN = [
     # Quapil announced made (8) in an A-Rufer won: 1 + 8 = 9 each.
     row("a-rufer-quapil", won("besserrufer", 3, 0, bonuses=[bonus("quapil", announced=True)]),
         [9, -9, -9, 9], [9, -9, -9, 9], "RTC table: Quapil (\"Vierer\") 8"),
-    # hand-format.md: the A-Rufer's bird is entered only when announced or played for. Without a bird line the
-    # game alone (1 each); with a silent Pagat played for and made: 1 + 1.
-    row("a-rufer-no-bird-line", won("besserrufer", 0, 1), [1, 1, -1, -1], [1, 1, -1, -1], "hand-format: A-Rufer"),
-    row("a-rufer-silent-pagat", lost("besserrufer", 0, 1, bonuses=[bonus("pagat")]), [0, 0, 0, 0], [0, 0, 0, 0],
-        "hand-format: A-Rufer; silent = half of Pagat 2"),
+    # OÖ23 Ansagen 4 [sec §3.7, §5.3]: the A-Rufer's bird must be announced, so it is always on the sheet.
+    # Played without a bird: a renonce, 3 to each other player [sec §3.7], entered as `without_bird` or as the
+    # declarer's renonce with no bird line; nothing else counts beside it.
+    row("a-rufer-without-bird", {"contract": "besserrufer", "declarer": 1, "partner": 2, "without_bird": True},
+        [3, -9, 3, 3], [3, -9, 3, 3], "[sec §3.7] 3 points to each other player"),
+    row("a-rufer-renonce-no-bird-line", {"contract": "besserrufer", "declarer": 3, "partner": 0, "renonce": 3},
+        [3, 3, 3, -9], [3, 3, 3, -9], "[sec §3.7] 3 points to each other player"),
     # ---- Solorufer (2, bonuses double) ---------------------------------------------------------
     # [sec §7.10] no. 7: lost, announced König Ultimo made: -2 + 2 × 2 = +2 each.
     row("solorufer-lost-king-ultimo", lost("solorufer", 0, 1, bonuses=[bonus("king_ultimo", announced=True)]),
@@ -113,6 +115,17 @@ GOLDEN = [
     row("dreier-valat-failed", {"contract": "dreier", "declarer": 0, "declarer_points": "40",
                                 "bonuses": [bonus("valat", announced=True, made=False), bonus("pagat", announced=True)]},
         [-90, 30, 30, 30], [-90, 30, 30, 30], "[sec §7.10] no. 11"),
+    # [sec §7.4] OÖ23 Ansagen 2: beside a Valat only announced bonuses count, silent ones not, also with a
+    # lost Valat (harbour §5.5, worked example §7.10 no. 11). A Dreier's announced Valat failed, a silent Trull:
+    # 8 × 4 = 32 to each opponent, the Trull void: -96. The failed Valat decides the hand: no result needed.
+    row("dreier-valat-failed-silent-trull", {"contract": "dreier", "declarer": 0,
+                                             "bonuses": [bonus("valat", announced=True, made=False), bonus("trull")]},
+        [-96, 32, 32, 32], [-96, 32, 32, 32], "[sec §7.4] OÖ23 Ansagen 2: stille nicht, auch beim verlorenen Valat"),
+    # The same beside the opponents' failed announced Valat: their silent Pagat is void too, the game's place
+    # is taken by the Valat: 8 × 4 = 32 from each opponent.
+    row("dreier-opponents-valat-failed-silent-pagat", {"contract": "dreier", "declarer": 2, "result": "won", "bonuses": [
+        bonus("valat", "opponents", announced=True, made=False), bonus("pagat", "opponents")]},
+        [-32, -32, 96, -32], [-32, -32, 96, -32], "[sec §7.4] OÖ23 Ansagen 2"),
     row("sechserdreier-won", won("sechserdreier", 0), [12, -4, -4, -4], [12, -4, -4, -4], "RTC table: Sechserdreier 4"),
     # [sec §7.10] no. 5: lost (double), announced Uhu made: -24 + 12.
     row("sechserdreier-lost-uhu", lost("sechserdreier", 0, bonuses=[bonus("uhu", announced=True)]),
@@ -189,6 +202,35 @@ ERRORS = [
     pytest.param(won("farbensolo", 1, bonuses=[bonus("trull")]), ["bonus_not_allowed"], id="trull-in-farbensolo"),
     pytest.param(won("piccolo", 1, bonuses=[bonus("pagat")]), ["bonus_not_allowed"], id="bonus-in-piccolo"),
     pytest.param(won("zwiccolo", 1), ["contract_not_offered"], id="no-zwiccolo"),
+    # OÖ23 Ansagen 4 [sec §3.7]: the A-Rufer's bird must be announced.
+    pytest.param(won("besserrufer", 0, 1), ["bird_required"], id="a-rufer-no-bird"),
+    pytest.param(lost("besserrufer", 0, 1, bonuses=[bonus("pagat")]), ["bird_required"], id="a-rufer-silent-bird"),
+    pytest.param({"contract": "besserrufer", "declarer": 0, "partner": 1, "without_bird": True, "result": "lost"},
+                 ["without_bird_fields"], id="a-rufer-without-bird-and-result"),
+    pytest.param({"contract": "dreier", "declarer": 0, "without_bird": True}, ["without_bird_not_offered"],
+                 id="dreier-without-bird"),
+    # Plausibility: the three trull cards are 13 card points, the four kings 17+1.
+    pytest.param({"contract": "dreier", "declarer": 0, "declarer_points": "12+2", "bonuses": [bonus("trull")]},
+                 ["bonus_cards_too_few"], id="trull-with-12+2"),
+    pytest.param({"contract": "dreier", "declarer": 0, "declarer_points": "17", "bonuses": [bonus("four_kings")]},
+                 ["bonus_cards_too_few"], id="four-kings-with-17"),
+    pytest.param({"contract": "dreier", "declarer": 0, "declarer_points": "60",
+                  "bonuses": [bonus("trull", "opponents")]}, ["bonus_cards_too_few"], id="opponents-trull-at-60"),
+    pytest.param({"contract": "dreier", "declarer": 0, "declarer_points": "30",
+                  "bonuses": [bonus("trull"), bonus("four_kings")]}, ["hand_cards_impossible"], id="trull-and-kings-in-30"),
+    # Beside a Valat the other side took no trick: no bird, no König ultimo; four kings are more than the
+    # talon half it may hold.
+    pytest.param(won("rufer", 0, 1, bonuses=[bonus("valat", announced=True), bonus("pagat", "opponents")]),
+                 ["bonus_beside_valat"], id="valat-and-opponents-pagat"),
+    pytest.param(won("dreier", 0, bonuses=[bonus("valat"), bonus("pagat", made=False)]),
+                 ["bonus_beside_valat"], id="valat-and-pagat-caught"),
+    pytest.param(won("rufer", 0, 1, bonuses=[bonus("valat"), bonus("four_kings", "opponents")]),
+                 ["bonus_beside_valat"], id="valat-and-opponents-kings"),
+    pytest.param(lost("dreier", 0, bonuses=[bonus("valat", "opponents"), bonus("trull")]),
+                 ["bonus_beside_valat"], id="opponents-valat-and-declarer-trull"),
+    # Trischaken: a player with a trick has four cards, at least 1+1.
+    pytest.param(trischaken("0+1", "30", "20", "19+2"), ["trischaken_points_impossible"], id="trischaken-0+1"),
+    pytest.param(trischaken("3", "30", "20", "17"), ["trischaken_points_impossible"], id="trischaken-3"),
 ]
 
 

@@ -101,6 +101,12 @@ GOLDEN = [
     row("renonce-a-rufer-without-bird", {"contract": "besserrufer", "declarer": 0, "partner": 3, "renonce": 0,
                                          "bonuses": [bonus("pagat", announced=True)]},
         [-9, 3, 3, 3], [-9, 3, 3, 3], "SWC:209 je drei Punkte an die Mitspieler"),
+    # SWC:209: an A-Rufer played without a bird is a renonce, 3 to each other player; entered as `without_bird`
+    # or as the declarer's renonce with no bird line (docs/decisions.md).
+    row("a-rufer-without-bird", {"contract": "besserrufer", "declarer": 2, "partner": 0, "without_bird": True},
+        [3, 3, -9, 3], [3, 3, -9, 3], "SWC:209 je drei Punkte an die Mitspieler"),
+    row("a-rufer-renonce-no-bird-line", {"contract": "besserrufer", "declarer": 0, "partner": 3, "renonce": 0},
+        [-9, 3, 3, 3], [-9, 3, 3, 3], "SWC:209 je drei Punkte an die Mitspieler"),
     # ---- Trischaken (SWC:182–187) -------------------------------------------------------------------
     row("trischaken-plain", trischaken("20", "30", "10", "10"), [1, -3, 1, 1], [1, -3, 1, 1], "SWC:184"),
     row("trischaken-vorhand-most", trischaken("30", "20", "10", "10"), [-6, 2, 2, 2], [-6, 2, 2, 2], "SWC:183 double"),
