@@ -29,7 +29,7 @@ def seed_history(cup_slugs: list[str]) -> int:
     cups = [cup for cup in Cup.objects.filter(slug__in=cup_slugs).order_by("slug")]
     pools = {cup.pk: _players_of(cup) for cup in cups}
     added = 0
-    for cup in cups:
+    for index, cup in enumerate(cups):
         pool = pools[cup.pk]
         if len(pool) < 8 or ImportedResult.objects.filter(season__cup=cup).exists():
             continue
@@ -42,10 +42,11 @@ def seed_history(cup_slugs: list[str]) -> int:
             season = create_season(cup=cup, label=label, ordering=0)  # older than the demo's current season
             lines = ["Turnier;Datum;Rang;Name;Verein;Punkte"]
             for number, place in enumerate(PLACES):
-                day = start + timedelta(weeks=12 * number)
+                # each cup on a Saturday of its own, so a guest never plays two tournaments on one day
+                day = start + timedelta(weeks=12 * number, days=7 * index)
                 field = rng.sample(pool, k=max(8, len(pool) * 3 // 4)) + rng.sample(guests, k=min(GUESTS, len(guests)))
                 order = sorted(field, key=lambda p: -(_skill(p) + rng.gauss(0, 0.25)))
-                lines += [f"{place} {label};{day:%d.%m.%Y};{rank};{p.name};{p.club};{(len(order) - rank) * 3}"
+                lines += [f"{place} {cup.name} {label};{day:%d.%m.%Y};{rank};{p.name};{p.club};{(len(order) - rank) * 3}"
                           for rank, p in enumerate(order, start=1)]
                 added += len(order)
             report = import_season_results(season=season, content="\n".join(lines).encode(), filename="demo.csv")
