@@ -150,9 +150,10 @@ def test_an_organiser_builds_a_quapil_rufer_and_a_triccolo_and_the_scorer_enters
 
 
 @pytest.mark.django_db(transaction=True)
-def test_an_a_rufer_is_entered_without_a_bird(make_tournament, new_context):
-    """Raiffeisen's A-Rufer needs a bird in hand, entered only when announced or played for (bird_optional):
-    the form ticks none for it, and the hand without a bird line is stored and scores the game."""
+def test_an_a_rufer_needs_its_bird_announced(make_tournament, new_context):
+    """Raiffeisen's A-Rufer: the bird must be announced by the declarer's side (OÖ 4/2023 [sec §3.7, §5.3,
+    Ansagen 4], issue 32): the form ticks none of the four for the scorer (it cannot know which one),
+    and with the announced Pagat entered the hand is stored and scored."""
     tournament = make_tournament("raiffeisen", players=4, slug="a-rufer")
     table = tournament.round_set.get(number=1).tables.get()
     page = new_context(phone=True).new_page()
@@ -165,9 +166,12 @@ def test_an_a_rufer_is_entered_without_a_bird(make_tournament, new_context):
     chip(page, "result", "gewonnen").tap()
     for bird in ("pagat", "uhu", "kakadu", "quapil"):
         expect(page.locator(f'input[name="bonus_{bird}"][value="declarer"]')).not_to_be_checked()
+    page.locator('label:has(input[name="bonus_pagat"][value="declarer"])').first.tap()
+    page.locator('label:has(input[name="bonus_pagat_announced"])').first.tap()
     expect(page.locator("#preview table.preview-table tbody tr")).to_have_count(4)
     page.locator("#save-hand").tap()
     expect(page.locator("#outbox")).to_contain_text("Spiel 1 gespeichert.", timeout=15_000)
     hand = Hand.objects.get(table=table)
-    assert "bonuses" not in hand.data and hand.contract == "besserrufer"
-    assert sorted(score(hand.data, tournament.ruleset).points) == [-1, -1, 1, 1]
+    assert hand.contract == "besserrufer"
+    assert hand.data["bonuses"] == [{"bonus": "pagat", "side": "declarer", "announced": True}]
+    assert sum(score(hand.data, tournament.ruleset).points) == 0

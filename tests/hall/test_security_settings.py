@@ -12,7 +12,8 @@ LONG_KEY = "k" * 10 + "-a-long-random-looking-production-key-with-50-plus-chars-
 
 def test_without_a_key_the_installation_makes_its_own_and_check_deploy_is_clean(manage, tmp_path):
     result = manage("check", "--deploy", "--fail-level", "WARNING", check=False, env={
-        "DJANGO_DEBUG": "", "DJANGO_HTTPS": "1", "DJANGO_SECRET_KEY": "", "DJANGO_DATA_DIR": str(tmp_path / "data")})
+        "DJANGO_DEBUG": "", "DJANGO_HTTPS": "1", "DJANGO_SECRET_KEY": "", "DJANGO_DATA_DIR": str(tmp_path / "data"),
+        "EMAIL_HOST": "mail.example.invalid"})
     assert result.returncode == 0, result.stdout + result.stderr
     assert "System check identified no issues (0 silenced)." in result.stdout
     assert (tmp_path / "data" / ".secret_key").exists()
@@ -25,10 +26,21 @@ def test_debug_is_off_unless_asked_for(manage):
 
 
 def test_check_deploy_is_clean_behind_https(manage):
-    result = manage("check", "--deploy", "--fail-level", "WARNING",
-                    env={"DJANGO_DEBUG": "", "DJANGO_HTTPS": "1", "DJANGO_SECRET_KEY": LONG_KEY}, check=False)
+    result = manage("check", "--deploy", "--fail-level", "WARNING", check=False,
+                    env={"DJANGO_DEBUG": "", "DJANGO_HTTPS": "1", "DJANGO_SECRET_KEY": LONG_KEY, "EMAIL_HOST": "mail.example.invalid"})
     assert result.returncode == 0, result.stdout + result.stderr
     assert "System check identified no issues (0 silenced)." in result.stdout
+
+
+def test_without_a_mail_server_only_the_mail_check_is_silenced(manage):
+    """No mail server is a supported way to run (players.md: messages kept and shown); nothing else is silenced."""
+    result = manage("check", "--deploy", "--fail-level", "WARNING", check=False,
+                    env={"DJANGO_DEBUG": "", "DJANGO_HTTPS": "1", "DJANGO_SECRET_KEY": LONG_KEY, "EMAIL_HOST": ""})
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "System check identified no issues (1 silenced)." in result.stdout
+    shown = manage("shell", "--no-imports", "-c", "from django.conf import settings; print(settings.SILENCED_SYSTEM_CHECKS)",
+                   env={"DJANGO_DEBUG": "", "DJANGO_SECRET_KEY": LONG_KEY, "EMAIL_HOST": ""})
+    assert shown.stdout.strip() == "['mail.E001']"
 
 
 def test_the_demo_director_comes_only_with_the_demo_flag(manage):

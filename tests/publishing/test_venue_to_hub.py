@@ -116,7 +116,7 @@ def test_after_a_restore_the_venues_state_replaces_the_hubs_and_the_state_from_b
     assert Tournament.objects.get(slug="zurueck").stake_cents == 20
 
     restored = venue("restore", str(next((tmp_path / "backups").glob("tarock-*.sqlite3"))), "--yes")
-    assert "1 Turniere mit neuer Inkarnation" in restored.stdout
+    assert "1 Turnier mit neuer Inkarnation" in restored.stdout
 
     sent = venue("publish", "zurueck", "--to", live_server.url, "--token", token)
     assert f"Stand von vor der Wiederherstellung oder Neuanlage dieses Turniers (Stand {later})" in sent.stdout
