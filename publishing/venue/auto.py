@@ -101,7 +101,13 @@ def _now() -> datetime:
 
 def _later(seconds: float, then: Callable[[], None]) -> None:
     """``then()`` in a thread of its own after ``seconds`` (the tests run it when they say)."""
-    timer = threading.Timer(seconds, then)
+    def in_thread() -> None:
+        try:
+            then()
+        finally:
+            connection.close()  # the timer thread's own connection (never the caller's: the tests run ``then`` inline)
+
+    timer = threading.Timer(seconds, in_thread)
     timer.daemon = True
     timer.start()
 
@@ -169,10 +175,7 @@ def _woken(tournament_id: int, due: float) -> None:
         if waiting is None or waiting[0] != due:
             return  # an earlier timer took this one along
         del _waking[tournament_id]
-    try:
-        follow(tournament_id, closed_round=waiting[1])
-    finally:
-        connection.close()
+    follow(tournament_id, closed_round=waiting[1])
 
 
 def follow_every_tournament() -> None:
