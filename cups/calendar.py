@@ -12,6 +12,7 @@ from icalendar import Calendar, Event
 from cups.models import Cup
 from tournament.models import Tournament
 from tournament.selectors import is_finished
+from web import links
 
 # A feed keeps a tournament for a month after its day, so a calendar that synchronises seldom still
 # shows the event it just went to; the pages list only what is still to come.
@@ -61,7 +62,7 @@ def ical_feed(events: list[Upcoming], *, name: str, absolute_url, host: str) -> 
         event.add("summary", tournament.name)
         if tournament.venue:
             event.add("location", tournament.venue)
-        url = absolute_url(f"/turnier/{tournament.slug}/")
+        url = absolute_url(links.url("standings", tournament.slug))
         event.add("url", url)
         details = [item.cup.name] if item.cup else []
         details += [tournament.ruleset_label, url]
@@ -72,8 +73,6 @@ def ical_feed(events: list[Upcoming], *, name: str, absolute_url, host: str) -> 
 
 def as_json(events: list[Upcoming], *, absolute_url) -> list[dict]:
     """The coming tournaments as open data (``/kalender/?format=json``); ``absolute_url(path)`` makes links absolute."""
-    from django.urls import reverse
-
     rows = []
     for item in events:
         tournament = item.tournament
@@ -81,8 +80,8 @@ def as_json(events: list[Upcoming], *, absolute_url) -> list[dict]:
         rows.append({
             "slug": tournament.slug, "name": tournament.name, "date": tournament.date.isoformat(),
             "venue": tournament.venue, "cup": item.cup.slug if item.cup else None,
-            "url": absolute_url(reverse("tournament:standings", args=[tournament.slug])),
-            "signup_url": absolute_url(reverse("signup:page", args=[tournament.slug]))
+            "url": absolute_url(links.url("standings", tournament.slug)),
+            "signup_url": absolute_url(links.url("sign_up", tournament.slug))
             if registration is not None and registration.is_open else None,
         })
     return rows

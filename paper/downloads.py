@@ -9,9 +9,6 @@ when the director's browser uses the laptop's own 127.0.0.1 (hall.net.printed_ad
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-
 from django.conf import settings
 from django.contrib import messages
 from django.http import HttpResponse
@@ -23,18 +20,6 @@ from language import ServiceError
 from paper.registry import IDENTIFIER, REGISTRY
 
 MAX_IDENTIFIER = 80
-
-
-@dataclass(frozen=True)
-class Pages:
-    """The site's pages paper's own pages link back to. website/urls.py defines them (the `tournament:`
-    URL names) and hands them to every paper view (include's extra arguments): paper does not name the
-    URLs of a package above it."""
-
-    tournaments: Callable[[], str]
-    tournament: Callable[[str], str]
-    round: Callable[[str, int], str]
-    standings: Callable[[str], str]
 
 
 def missing(request, status: int, message: str) -> HttpResponse:

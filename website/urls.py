@@ -2,9 +2,8 @@
 each app's own pages."""
 
 from django.contrib import admin
-from django.urls import include, path, reverse
+from django.urls import include, path
 
-from paper.downloads import Pages
 from website.views import director, entries, prize_giving, public, rounds, teams, variants
 
 tournament_patterns = ([
@@ -31,14 +30,6 @@ tournament_patterns = ([
     path("turnier/<slug:slug>/spieler/<int:entry_id>/", public.player_page, name="player"),
 ], "tournament")
 
-# The pages of this package paper's pages link back to (paper does not name URLs above it).
-PAPER_PAGES = Pages(
-    tournaments=lambda: reverse("tournament:list"),
-    tournament=lambda slug: reverse("tournament:detail", args=[slug]),
-    round=lambda slug, number: reverse("tournament:round", args=[slug, number]),
-    standings=lambda slug: reverse("tournament:standings", args=[slug]),
-)
-
 # A director's page refused to an account that directs nothing: the hall's page says why.
 handler403 = "hall.views.forbidden"
 
@@ -55,7 +46,7 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include(tournament_patterns)),
     path("", include("scoring.urls")),
-    path("", include("paper.urls"), {"pages": PAPER_PAGES}),
+    path("", include("paper.urls")),
     path("", include("rules.urls")),
     path("", include("cups.urls")),
     # Publishing: the hub's /api/publish/ and the venue's page for where a tournament publishes to.

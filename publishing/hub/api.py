@@ -15,6 +15,7 @@ from language import ServiceError
 from publishing.hub.receive import Refused, receive_tournament
 from publishing.hub.tokens import find_token
 from web import json_answers as reply
+from web import links
 
 logger = logging.getLogger(__name__)
 
@@ -55,4 +56,4 @@ def publish(request):
     # The state of another incarnation this one replaced (a venue's restore), so the venue can say so.
     replaced = {"replaced": {"sequence": received.replaced.sequence}} if received.replaced is not None else {}
     return reply.answer({"ok": True, "status": received.status, "tournament": tournament.slug, "sequence": received.sequence,
-                         "url": request.build_absolute_uri(f"/turnier/{tournament.slug}/"), **replaced})
+                         "url": request.build_absolute_uri(links.url("standings", tournament.slug)), **replaced})

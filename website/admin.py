@@ -1,5 +1,6 @@
-"""Admin screens: read-mostly views of the tournament data for support (a club's rule set is built in the
-organiser's form, tournament/variants/)."""
+"""Admin screens of the tournament core's models: read-mostly views of the tournament data for support (a club's
+rule set is built in the organiser's form, tournament/variants/). They live in website, beside the pages they
+link to (the director's tournament page, the rule-set form): the tournament core names no page."""
 
 from __future__ import annotations
 
