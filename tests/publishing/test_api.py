@@ -34,6 +34,7 @@ def test_the_hub_takes_a_tournament_and_says_so(client, venue_event, hub_cup):
 
     assert answer.status_code == 200, answer.content
     assert answer.json()["status"] == "created" and answer.json()["tournament"] == "wirt-cup-1"
+    assert answer.json()["url"] == "http://testserver/turnier/wirt-cup-1/"  # the hub's standings page of it
     assert _post(client, document, token).json()["status"] == "unchanged"
     assert PublishToken.objects.get().last_used_at is not None
 
