@@ -51,7 +51,7 @@ class MessageKind(models.TextChoices):
 
 
 class Message(models.Model):
-    """A message for a player, queued when its cause commits and sent by the worker (players/tasks.py).
+    """A message for a player, queued when its cause commits and sent by the worker (players/outbox.py `send_message`).
     Only what it is about is stored; its text is written when it is sent or shown (players/compose.py),
     so the personal link's token is never in the database."""
 

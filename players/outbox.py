@@ -1,4 +1,4 @@
-"""Messages to players: queued when their cause commits, sent by the worker (players/tasks.py), retried
+"""Messages to players: queued when their cause commits, sent by the worker (`send_message` below), retried
 with growing pauses when the mail server fails, kept (console and the director's page) without one."""
 
 from __future__ import annotations

@@ -78,7 +78,7 @@ class PublishTarget(models.Model):
     # it has not seen yet (the director's page says so; publishing while playing sends it).
     sent_sequence = models.PositiveIntegerField(null=True, blank=True)
     published_sequence = models.PositiveIntegerField(null=True, blank=True)
-    # Which of the server's processes publishes (publishing/venue/live.py): the one that claimed the target in
+    # Which of the server's processes publishes (publishing/venue/auto.py): the one that claimed the target in
     # the database; a publication runs until running_until at the latest, the next live one starts at
     # live_not_before at the earliest (PUBLISH_LIVE_SECONDS after the last one started).
     running_until = models.DateTimeField(null=True, blank=True)

@@ -22,8 +22,9 @@ class LinkNode(template.Node):
 @register.tag
 def link(parser, token) -> LinkNode:
     bits = token.split_contents()
-    name = bits[1][1:-1] if len(bits) > 1 and len(bits[1]) > 1 and bits[1][0] == bits[1][-1] and bits[1][0] in "\"'" else None
+    quoted = bits[1] if len(bits) > 1 else ""
+    name = quoted[1:-1] if len(quoted) > 1 and quoted[0] == quoted[-1] and quoted[0] in "\"'" else None
     if name not in links.LINKS:
-        raise template.TemplateSyntaxError(
-            f"{{% link %}} takes a quoted link name declared in web/links.py ({', '.join(links.LINKS)}), got {token.contents!r}.")
+        raise template.TemplateSyntaxError(f"{{% link %}} takes a quoted link name declared in web/links.py "
+                                           f"({', '.join(links.LINKS)}), got {token.contents!r}.")
     return LinkNode(name, [parser.compile_filter(bit) for bit in bits[2:]])
