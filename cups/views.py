@@ -161,7 +161,7 @@ def season_export(request, slug: str, season: str, identifier: str, sub: str | N
 @director_required
 def player_search(request):
     """Known players for the director, typo-tolerant by name and club; with ``tournament`` each one can be
-    entered into that tournament (tournament:enter_existing) unless already entered."""
+    entered into that tournament (the link ``enter_existing``, web/links.py) unless already entered."""
     query, club = request.GET.get("q", "")[:120], request.GET.get("club", "")[:120]
     slug = request.GET.get("tournament", "")[:50]
     tournament = Tournament.objects.filter(slug=slug).first() if slug and slugify(slug) == slug else None
