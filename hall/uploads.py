@@ -14,11 +14,12 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.core.files.uploadhandler import FileUploadHandler, StopUpload
-from django.http import HttpResponse, JsonResponse
+from django.http import HttpResponse
 from django.template.loader import render_to_string
 from django.utils.translation import gettext_lazy
 
-from language import Message, in_both, render
+from language import Message, render
+from web import json_answers as reply
 
 # What a refused body may still be read to throw it away (so the browser gets the 413 page
 # instead of a reset connection); anything larger is cut off.
@@ -37,16 +38,25 @@ def limit(request=None) -> int:
 
 
 def too_large_text(request=None) -> Message:
-    return Message(gettext_lazy("Die Datei ist zu groß: höchstens %(mb)s MB pro Hochladen."),
-                   mb=f"{limit(request) / (1024 * 1024):g}")
+    mb = f"{limit(request) / (1024 * 1024):g}"
+    if request is not None and request.path == PUBLISH_PATH:
+        return Message(gettext_lazy("Die Sendung ist zu groß: höchstens %(mb)s MB; nichts wurde übernommen."), mb=mb)
+    return Message(gettext_lazy("Die Datei ist zu groß: höchstens %(mb)s MB pro Hochladen."), mb=mb)
+
+
+def too_large_status(path: str) -> int | None:
+    """The status of a JSON refusal of a too large body, or None for the page: the hub's intake answers 413
+    (docs/publishing.md), the scorer API keeps its contract, a 400 (scorer-api.md)."""
+    if path == PUBLISH_PATH:
+        return 413
+    return 400 if "/api/" in path else None
 
 
 def too_large(request) -> HttpResponse:
     said = too_large_text(request)
-    if "/api/" in request.path:  # the scorer API's contract: an oversized body is a 400 with JSON
-        response = JsonResponse({"error": in_both(said)}, status=400, json_dumps_params={"ensure_ascii": False})
-        response["Cache-Control"] = "no-store"
-        return response
+    status = too_large_status(request.path)
+    if status is not None:  # a client that reads JSON, not a page: the sentence in every language it may pick
+        return reply.refusal(status, said)
     # The middleware runs after LocaleMiddleware (website/settings.py): the request's language is known.
     body = render_to_string("hall/too_large.html", {"message": render(said)}, request=request)
     return HttpResponse(body, status=413)
