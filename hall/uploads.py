@@ -5,7 +5,8 @@ FILE_UPLOAD_MAX_MEMORY_SIZE only decides when a file goes to a temporary file: a
 read, parsed and reported on for minutes. Here a declared Content-Length over the limit is
 refused before anything is read, and a body that grows over it while it streams in (chunked, or a
 lying length) stops at the limit (``LimitedUploadHandler``). Either way the answer is a 413 with
-a sentence in the page's language (JSON and 400 under /api/, as the scorer API promises), within
+a sentence in the page's language (JSON under /api/: the scorer API's 400 as its spec promises, the hub's
+intake a 413 as docs/publishing.md does), within
 the time it takes to read the body. A body over what `make serve` buffers at all (64 MB) never reaches
 the site: the server answers it with the same sentence and reads the rest away (website/refused_bodies.py).
 """

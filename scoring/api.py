@@ -3,7 +3,8 @@
 What the table's own page, its offline outbox, a second device and any outside client use. The
 table's secret token in the path is the only credential (no cookie is read, so no CSRF token);
 every answer is JSON with ``Cache-Control: no-store``, and nothing a client sends can cause a 500:
-malformed JSON, wrong types or an oversized body are a 400 with a sentence in German and English.
+malformed JSON, wrong types, an oversized or too deeply nested body are a 400 with a sentence in German
+and English (``message`` in the request's language alone).
 A database that stays locked or busy (SQLite's busy timeout, a PostgreSQL lock or statement
 timeout) is a 503 with ``Retry-After``, which the outbox waits out before it sends again; anything
 else unexpected is a JSON 500, never an HTML page the outbox cannot read.
