@@ -78,3 +78,32 @@ def test_the_hubs_words_are_kept_in_both_languages_and_shown_in_one(make_tournam
     with translation.override("de"):
         assert attempt.message == "Der Cup-Server lehnt ab (409): Der Cup-Server hat einen neueren Stand."
 
+
+
+@pytest.mark.django_db(transaction=True)
+def test_migration_0005_converts_the_attempts_stored_before(make_tournament):
+    """The real migration over real rows: joined texts before, codes and values after (and back again)."""
+    from django.db import connection
+    from django.db.migrations.executor import MigrationExecutor
+
+    tournament = make_tournament(players=8, slug="vorher")
+    before, after = [("publishing", "0004_publishtarget_follow")], [("publishing", "0005_publishattempt_code")]
+    executor = MigrationExecutor(connection)
+    executor.migrate(before)
+    old = executor.loader.project_state(before).apps.get_model("publishing", "PublishAttempt")
+    joined = in_both(outcomes.sentence(outcomes.PUBLISHED, {"where": URL}))
+    old.objects.create(tournament_id=tournament.pk, ok=True, message=joined)
+    old.objects.create(tournament_id=tournament.pk, ok=False, message="Etwas / Something")
+    executor = MigrationExecutor(connection)
+    executor.migrate(after)
+    converted = {attempt.code: attempt for attempt in PublishAttempt.objects.all()}
+    assert converted[outcomes.PUBLISHED].values == {"where": URL}
+    with translation.override("en"):
+        assert converted[outcomes.PUBLISHED].message == f"Published: {URL}"
+        assert converted[outcomes.EARLIER].message == "Something"
+    executor = MigrationExecutor(connection)
+    executor.migrate(before)  # and back: the joined text again
+    old = executor.loader.project_state(before).apps.get_model("publishing", "PublishAttempt")
+    assert sorted(old.objects.values_list("message", flat=True)) == sorted([joined, "Etwas / Something"])
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())
