@@ -24,6 +24,7 @@ from cups.season import (
     TIE_PROJECT,
 )
 from cups.season_rules import COUNT_BY_RULE, COUNT_FIXED, COUNT_FROM_CUP
+from tournament.players import key as club_key
 
 
 class CupScheme(models.Model):
@@ -270,7 +271,13 @@ class SubRanking(models.Model):
         return not (self.exclude_word and self.exclude_word.casefold() in text)
 
     def takes_player(self, club: str, region: str = "") -> bool:
-        return not self.club_word or self.club_word.casefold() in f"{club} {region}".casefold()
+        """Whether a player of ``club`` (``region``) counts here: every word of ``club_word`` stands in the club
+        or region as the house compares clubs (tournament/players.py ``key``, as the teams and the club ranking
+        do), so "Wörgl" takes "TC Woergl" and "TC WÖRGL" alike, and "Wien" still takes "Wiener Tarockrunde"."""
+        if not self.club_word:
+            return True
+        held = club_key(f"{club} {region}")
+        return all(word in held for word in club_key(self.club_word).split())
 
 
 class AbakusNumber(models.Model):

@@ -5,7 +5,8 @@ FILE_UPLOAD_MAX_MEMORY_SIZE only decides when a file goes to a temporary file: a
 read, parsed and reported on for minutes. Here a declared Content-Length over the limit is
 refused before anything is read, and a body that grows over it while it streams in (chunked, or a
 lying length) stops at the limit (``LimitedUploadHandler``). Either way the answer is a 413 with
-a sentence in the page's language (JSON and 400 under /api/, as the scorer API promises), within
+a sentence in the page's language (JSON under /api/: the scorer API's 400 as its spec promises, the hub's
+intake a 413 as docs/publishing.md does), within
 the time it takes to read the body. A body over what `make serve` buffers at all (64 MB) never reaches
 the site: the server answers it with the same sentence and reads the rest away (website/refused_bodies.py).
 """
@@ -14,11 +15,12 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.core.files.uploadhandler import FileUploadHandler, StopUpload
-from django.http import HttpResponse, JsonResponse
+from django.http import HttpResponse
 from django.template.loader import render_to_string
 from django.utils.translation import gettext_lazy
 
-from language import Message, in_both, render
+from language import Message, render
+from web import json_answers as reply
 
 # What a refused body may still be read to throw it away (so the browser gets the 413 page
 # instead of a reset connection); anything larger is cut off.
@@ -37,16 +39,25 @@ def limit(request=None) -> int:
 
 
 def too_large_text(request=None) -> Message:
-    return Message(gettext_lazy("Die Datei ist zu groß: höchstens %(mb)s MB pro Hochladen."),
-                   mb=f"{limit(request) / (1024 * 1024):g}")
+    mb = f"{limit(request) / (1024 * 1024):g}"
+    if request is not None and request.path == PUBLISH_PATH:
+        return Message(gettext_lazy("Die Sendung ist zu groß: höchstens %(mb)s MB; nichts wurde übernommen."), mb=mb)
+    return Message(gettext_lazy("Die Datei ist zu groß: höchstens %(mb)s MB pro Hochladen."), mb=mb)
+
+
+def too_large_status(path: str) -> int | None:
+    """The status of a JSON refusal of a too large body, or None for the page: the hub's intake answers 413
+    (docs/publishing.md), the scorer API keeps its contract, a 400 (scorer-api.md)."""
+    if path == PUBLISH_PATH:
+        return 413
+    return 400 if "/api/" in path else None
 
 
 def too_large(request) -> HttpResponse:
     said = too_large_text(request)
-    if "/api/" in request.path:  # the scorer API's contract: an oversized body is a 400 with JSON
-        response = JsonResponse({"error": in_both(said)}, status=400, json_dumps_params={"ensure_ascii": False})
-        response["Cache-Control"] = "no-store"
-        return response
+    status = too_large_status(request.path)
+    if status is not None:  # a client that reads JSON, not a page: the sentence in every language it may pick
+        return reply.refusal(status, said)
     # The middleware runs after LocaleMiddleware (website/settings.py): the request's language is known.
     body = render_to_string("hall/too_large.html", {"message": render(said)}, request=request)
     return HttpResponse(body, status=413)

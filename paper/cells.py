@@ -16,7 +16,8 @@ from typing import Any
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
-from language import Message, Said, in_both, message
+from language import Said, in_both, message
+from web.json_bodies import MAX_JSON_DEPTH, TooDeeplyNested, json_value  # noqa: F401 - read from here by the imports
 
 YES = frozenset({"ja", "j", "yes", "y", "true", "wahr", "x", "1", "✓", "✔"})
 NO = frozenset({"", "nein", "n", "no", "false", "falsch", "0", "-", "–", "none"})
@@ -74,7 +75,6 @@ def yes_no(value: Any) -> bool | None:
 MAX_ROWS = 20_000  # rows of a sheet or CSV
 MAX_COLUMNS = 200  # columns read of a sheet row
 MAX_UNPACKED = 64 * 1024 * 1024  # bytes a workbook may unpack to (a zip bomb is small packed)
-MAX_JSON_DEPTH = 32  # nesting of a JSON value (a hand is 4 deep)
 
 
 class FileRefused(Said, Exception):
@@ -153,29 +153,6 @@ def sheet_rows(sheet) -> list[tuple]:
             raise too_many_rows()
         rows.append(row)
     return rows
-
-
-class TooDeeplyNested(ValueError):
-    """A JSON value nested deeper than MAX_JSON_DEPTH: complete JSON, perhaps, but refused as too deep."""
-
-    said = Message(gettext_lazy("zu tief verschachtelt, höchstens %(most)s Ebenen"), most=MAX_JSON_DEPTH)
-
-
-def json_value(text: str):
-    """``json.loads`` that refuses (TooDeeplyNested, a ValueError) a value nested deeper than
-    MAX_JSON_DEPTH, which would otherwise overflow the stack here or in whatever walks it later."""
-    try:
-        value = json.loads(text)
-    except RecursionError:
-        raise TooDeeplyNested from None
-    stack = [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
-        if isinstance(item, (dict, list)):
-            if depth > MAX_JSON_DEPTH:
-                raise TooDeeplyNested
-            stack.extend((child, depth + 1) for child in (item.values() if isinstance(item, dict) else item))
-    return value
 
 
 def json_problem(error: ValueError):

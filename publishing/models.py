@@ -10,6 +10,9 @@ from __future__ import annotations
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from language import render
+from publishing import outcomes
+
 # What the hub's answer says about its copy's state (publishing/hub/receive.py, with the copy's sequence),
 # and what the venue records of it for the director's page (PublishAttempt.kind, .hub_sequence).
 REPLACED = "replaced"  # taken: the hub had another incarnation's state (a restore, a re-created tournament)
@@ -93,10 +96,18 @@ class PublishAttempt(models.Model):
     tournament = models.ForeignKey("tournament.Tournament", on_delete=models.CASCADE, related_name="publish_attempts")
     at = models.DateTimeField(auto_now_add=True)
     ok = models.BooleanField(default=False)
-    message = models.TextField(blank=True)
+    # What happened, as publishing/outcomes.py names it, and the sentence's values (the hub's address, a status,
+    # the hub's words in each language): the page renders it in its reader's language (``message``).
+    code = models.CharField(max_length=30, blank=True)
+    values = models.JSONField(default=dict, blank=True)
     automatic = models.BooleanField(default=False)
     kind = models.CharField(max_length=20, choices=KINDS, blank=True)
     hub_sequence = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["-at", "-id"]
+
+    @property
+    def message(self) -> str:
+        """The outcome in the active language (the page's), never both."""
+        return render(outcomes.sentence(self.code, self.values))

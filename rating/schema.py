@@ -249,7 +249,7 @@ def document() -> dict:
     ok = "200"
     return {
         "openapi": "3.1.0",
-        "info": {"title": "Tarock-Turnier: offene Daten / open data", "version": API_VERSION,
+        "info": {"title": "Tarock-Turnier: open data", "version": API_VERSION,
                  "description": "Every JSON address of the site. docs/open-data.md explains each."},
         "paths": {
             "/turnier/{slug}/standings.json": {"get": {"summary": "A tournament's standings", "parameters": [_path("slug")],

@@ -3,7 +3,8 @@
 What the table's own page, its offline outbox, a second device and any outside client use. The
 table's secret token in the path is the only credential (no cookie is read, so no CSRF token);
 every answer is JSON with ``Cache-Control: no-store``, and nothing a client sends can cause a 500:
-malformed JSON, wrong types or an oversized body are a 400 with a sentence in German and English.
+malformed JSON, wrong types, an oversized or too deeply nested body are a 400 with a sentence in German
+and English (``message`` in the request's language alone).
 A database that stays locked or busy (SQLite's busy timeout, a PostgreSQL lock or statement
 timeout) is a 503 with ``Retry-After``, which the outbox waits out before it sends again; anything
 else unexpected is a JSON 500, never an HTML page the outbox cannot read.
@@ -12,7 +13,6 @@ else unexpected is a JSON 500, never an HTML page the outbox cannot read.
 from __future__ import annotations
 
 import functools
-import json
 import logging
 import re
 
@@ -32,6 +32,7 @@ from tournament.errors import NotWritable, WrongHandNumber
 from tournament.models import Table
 from tournament.selectors import table_by_token
 from web import json_answers as reply
+from web.json_bodies import MAX_JSON_DEPTH, TooDeeplyNested, json_value
 
 MAX_BODY = 64 * 1024
 KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")
@@ -109,14 +110,18 @@ def _read_body(request) -> tuple[dict | None, JsonResponse | None]:
         length = int(request.META.get("CONTENT_LENGTH") or 0)
     except ValueError:
         length = 0
+    too_large = Message(gettext_lazy("Die Anfrage ist zu groß (höchstens %(most)s KB)."), most=MAX_BODY // 1024)
     if length > MAX_BODY:
-        return None, reply.refusal(400, gettext_lazy("Die Anfrage ist zu groß (höchstens 64 KB)."))
+        return None, reply.refusal(400, too_large)
     try:
         body = request.body
         if len(body) > MAX_BODY:
-            raise ValueError("too large")
-        data = json.loads(body.decode("utf-8"))
-    except Exception:  # noqa: BLE001 - whatever the bytes are (too large, not UTF-8, not JSON), it is a 400
+            return None, reply.refusal(400, too_large)
+        data = json_value(body.decode("utf-8"))
+    except TooDeeplyNested:  # complete JSON, perhaps, but deeper than any request of the spec
+        return None, reply.refusal(400, Message(gettext_lazy(
+            "Die Anfrage ist zu tief verschachtelt (höchstens %(most)s Ebenen)."), most=MAX_JSON_DEPTH))
+    except Exception:  # noqa: BLE001 - whatever the bytes are (not UTF-8, not JSON), it is a 400
         return None, reply.refusal(400, gettext_lazy("Kein gültiges JSON."))
     if not isinstance(data, dict):
         return None, reply.refusal(400, gettext_lazy("Erwartet wird ein JSON-Objekt mit number, key und hand."))

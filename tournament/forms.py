@@ -93,8 +93,11 @@ class UploadForm(forms.Form):
     checked_in = forms.BooleanField(label=_("als anwesend eintragen"), required=False, initial=True)
 
 
+REASON_MAX = 500  # why a table ended or a round reopened: the form, the views and every input read it
+
+
 class ReasonForm(forms.Form):
-    reason = forms.CharField(label=_("Begründung"), max_length=500)
+    reason = forms.CharField(label=_("Begründung"), max_length=REASON_MAX)
 
 
 # One prize a line: "1. 100", "2: 60,50 €" or just "40"; a rank, where given, must be the line's place.

@@ -24,7 +24,7 @@ from waitress.channel import HTTPChannel
 from waitress.task import ErrorTask
 from waitress.utilities import RequestEntityTooLarge
 
-from hall.uploads import too_large_text
+from hall.uploads import too_large_status, too_large_text
 from language import in_both
 
 # How long a refused body is read away at most; a client still sending then gets the reset.
@@ -40,8 +40,9 @@ class TooLargeTask(ErrorTask):
             return
         path = self.request.path or "/"
         said = in_both(too_large_text(SimpleNamespace(path=path)))
-        if "/api/" in path:  # the scorer API's contract: an oversized body is a 400 with JSON
-            self.status = "400 Bad Request"
+        status = too_large_status(path)
+        if status is not None:  # JSON: the hub's intake a 413, the scorer API's contract a 400 (hall/uploads.py)
+            self.status = "413 Request Entity Too Large" if status == 413 else "400 Bad Request"
             body = json.dumps({"error": said}, ensure_ascii=False).encode()
             self.response_headers.append(("Content-Type", "application/json"))
         else:

@@ -16,6 +16,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop, ngettext, pgettext_lazy
 
+from tournament.forms import REASON_MAX
 from tournament.models import Entry, Tournament
 from web.tables import STATUS_NOTES
 
@@ -195,7 +196,7 @@ class ProgressTable(tables.Table):
             '<form class="end" method="post" action="{% url \'tournament:end_table\' record.table.round.tournament.slug '
             'record.table.round.number record.table.pk %}" '
             'data-confirm="{% translate "Spiel an diesem Tisch beenden?" %}">'
-            '{% csrf_token %}<input type="text" name="reason" required maxlength="500" '
+            f'{{% csrf_token %}}<input type="text" name="reason" required maxlength="{REASON_MAX}" '
             'aria-label="{% translate "Begründung" %}" placeholder="{% translate "Begründung" %}">'
             '<button class="chip small warn" type="submit">{% translate "beenden" %}</button></form>{% endif %}'
         ),

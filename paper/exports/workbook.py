@@ -1,8 +1,12 @@
 """The whole tournament as one workbook, for auditors and for moving an event to another site.
 
-Sheets (English names, fixed, so importers and auditors find them): Standings, Rounds, Tables,
-Hands, Settlement, Players, Corrections (points booked), Hand corrections (every hand changed, with
-why). Players, Tables and Hands use the German headers of columns.py (the import reads them back).
+Sheets, named in the reader's language (the page it is downloaded from, or export_sheets --language):
+Rangliste, Runden, Tische, Spiele, Abrechnung, Spieler, Korrekturen (points booked), Spielkorrekturen
+(every hand changed, with why); in English Standings, Rounds, Tables, Hands, Settlement, Players,
+Corrections, Hand corrections. The imports find the players, tables and hands under either name. A
+hand's contract and result read in that language too ("Dreier", "gewonnen"; the JSON column keeps the
+interchange format). Players, Tables and Hands use the German headers of columns.py (the import reads
+them back by those names).
 Everything is numbered by "Nr" (Players sheet: 1..n by name).
 
 The Hands sheet holds every hand with each hand seat's Nr, points, cash points and euros; the
@@ -24,23 +28,38 @@ from decimal import Decimal
 from typing import Iterator
 
 from django.utils.translation import gettext as _
-from openpyxl.utils import get_column_letter
+from django.utils.translation import pgettext_lazy
+from openpyxl.utils import get_column_letter, quote_sheetname
 
+from language import active_language
 from paper import columns as C
 from paper.cells import json_cell, local
 from paper.exports.base import ListExporter
 from paper.exports.settlement import box_label
 from paper.exports.sheetdata import EURO_FORMAT, INTEGER_FORMAT, POINTS_FORMAT, Column, SheetData
 from paper.exports.xlsx import CachedFormula
+from rules.engine.catalogue import ANNULLED, CONTRACT_SLUGS
+from rules.rulesets import contract_name as catalogue_name
 from scoring.models import who_label
 from scoring.selectors import WorkbookData, money_label, standings_table, workbook_data
 from scoring.selectors.workbook import SeatRow
 from tournament.money import from_cents
 
 DATETIME_FORMAT = "DD.MM.YYYY HH:MM"
-STANDINGS, ROUNDS, TABLES, HANDS, SETTLEMENT, PLAYERS = "Standings", "Rounds", "Tables", "Hands", "Settlement", "Players"
-CORRECTIONS = "Corrections"
-HAND_CHANGES = "Hand corrections"
+# The sheets' names, rendered when the workbook is built (in the reader's language).
+STANDINGS = pgettext_lazy("workbook sheet", "Rangliste")
+ROUNDS = pgettext_lazy("workbook sheet", "Runden")
+TABLES = pgettext_lazy("workbook sheet", "Tische")
+HANDS = pgettext_lazy("workbook sheet", "Spiele")
+SETTLEMENT = pgettext_lazy("workbook sheet", "Abrechnung")
+PLAYERS = pgettext_lazy("workbook sheet", "Spieler")
+CORRECTIONS = pgettext_lazy("workbook sheet", "Korrekturen")
+HAND_CHANGES = pgettext_lazy("workbook sheet", "Spielkorrekturen")
+
+
+def sheet_ref(sheet) -> str:
+    """A sheet as a formula names it (quoted where its name needs it)."""
+    return quote_sheetname(str(sheet))
 
 
 class HandsRanges:
@@ -51,7 +70,7 @@ class HandsRanges:
         self.ranges = {}
         for index, header in enumerate(C.HANDS, start=1):
             letter = get_column_letter(index)
-            self.ranges[header] = f"{HANDS}!${letter}$2:${letter}${last}"
+            self.ranges[header] = f"{sheet_ref(HANDS)}!${letter}$2:${letter}${last}"
         self.seats = [[self.ranges[header] for header in C.seat_columns(seat)] for seat in range(4)]
 
     def __call__(self, header: str) -> str:
@@ -119,7 +138,7 @@ class TournamentWorkbook(ListExporter):
         seated = set(data.round_numbers)
 
         last_correction = max(len(data.corrections) + 1, 2)
-        correction_rows = {key: f"{CORRECTIONS}!${letter}$2:${letter}${last_correction}"
+        correction_rows = {key: f"{sheet_ref(CORRECTIONS)}!${letter}$2:${letter}${last_correction}"
                            for key, letter in (("nr", "A"), ("round", "C"), ("points", "D"))}
 
         def corrections(number: int, nr: str) -> str:
@@ -155,7 +174,7 @@ class TournamentWorkbook(ListExporter):
                 line.append(CachedFormula("=" + ranges.seat_sum(EUROS, [], nr), row["cash"]))
                 yield line
 
-        return SheetData(STANDINGS, columns, lines(), header_rows=header_rows)
+        return SheetData(str(STANDINGS), columns, lines(), header_rows=header_rows)
 
     # --- Rounds -------------------------------------------------------------------------------
 
@@ -166,7 +185,7 @@ class TournamentWorkbook(ListExporter):
                    Column(_("gesetzt"), 17, DATETIME_FORMAT), Column(_("abgeschlossen"), 17, DATETIME_FORMAT)]
         rows = ([r.number, r.status_label, r.is_final, r.tables, r.hands, r.repeats, r.seed or None,
                  local(r.seated_at), local(r.closed_at)] for r in data.rounds)
-        return SheetData(ROUNDS, columns, rows)
+        return SheetData(str(ROUNDS), columns, rows)
 
     # --- Tables -------------------------------------------------------------------------------
 
@@ -184,7 +203,7 @@ class TournamentWorkbook(ListExporter):
                 yield [seat.round_number, seat.table_number, seat.position + 1, entry.number, entry.name,
                        entry.club, seat.hands, seat.points, seat.cash, seat.euros, local(seat.confirmed_at)]
 
-        return SheetData(TABLES, columns, lines())
+        return SheetData(str(TABLES), columns, lines())
 
     # --- Hands --------------------------------------------------------------------------------
 
@@ -203,12 +222,18 @@ class TournamentWorkbook(ListExporter):
             formats.update({nr: INTEGER_FORMAT, points: POINTS_FORMAT, cash: POINTS_FORMAT, euros: EURO_FORMAT})
             widths[name] = 20
         columns = [Column(header, widths.get(header, 9), formats.get(header)) for header in C.HANDS]
-        contract_names: dict[str, str] = {}
+        contract_names: dict[str, tuple[str, str]] = {}
+        english = active_language() == "en"
+        results = {"won": _("gewonnen"), "lost": _("verloren")}
 
-        def contract_name(slug: str) -> str:
+        def contract_words(slug: str) -> tuple[str, str]:
+            """The contract as the reader calls it (Spielart) and as the rule set names it (Spiel (Name))."""
             if slug not in contract_names:
                 contract = ruleset.contract(slug)
-                contract_names[slug] = contract.name if contract is not None else slug
+                own = (contract.name_en if english else contract.name) if contract is not None else None
+                known = slug in CONTRACT_SLUGS or slug == ANNULLED
+                shown = catalogue_name(slug, "en" if english else "de") if known or own is None else own
+                contract_names[slug] = (shown, own or shown)
             return contract_names[slug]
 
         def name_at(by_seat: dict, hand_seat) -> str | None:
@@ -227,11 +252,11 @@ class TournamentWorkbook(ListExporter):
                 line = [
                     hand.round_number, hand.table_number, hand.number,
                     entries[dealer_entry].name if dealer_entry in entries else None,
-                    hand.contract, contract_name(hand.contract),
+                    *contract_words(hand.contract),
                     name_at(by_seat, facts.get("declarer", 0) if "declarer" in facts or hand.contract != "trischaken"
                             else None),
                     name_at(by_seat, facts.get("partner")),
-                    facts.get("result"),
+                    results.get(facts.get("result"), facts.get("result")),
                     None if facts.get("declarer_points") is None else str(facts["declarer_points"]),
                     json_cell(kontra) if isinstance(kontra, dict) else kontra,
                     json_cell(facts["bonuses"]) if facts.get("bonuses") else None,
@@ -253,7 +278,7 @@ class TournamentWorkbook(ListExporter):
                 line.append(who_label(hand.entered_by) if hand.entered_by else None)
                 yield line
 
-        return SheetData(HANDS, columns, lines())
+        return SheetData(str(HANDS), columns, lines())
 
     # --- Settlement ---------------------------------------------------------------------------
 
@@ -314,7 +339,7 @@ class TournamentWorkbook(ListExporter):
                 line.append(CachedFormula(f"=SUM({','.join(euro_cells)})", euros) if euro_cells else 0)
                 yield line
 
-        return SheetData(SETTLEMENT, columns, lines(), header_rows=header_rows)
+        return SheetData(str(SETTLEMENT), columns, lines(), header_rows=header_rows)
 
     # --- Players ------------------------------------------------------------------------------
 
@@ -325,7 +350,7 @@ class TournamentWorkbook(ListExporter):
         columns = [Column(header, widths.get(header, 8), formats.get(header)) for header in C.PLAYERS]
         rows = ([e.number, e.name, e.club, e.region or None,
                  e.notes or None, e.lot, e.checked_in, e.withdrawn_after_round] for e in data.entries)
-        return SheetData(PLAYERS, columns, rows)
+        return SheetData(str(PLAYERS), columns, rows)
 
 
     # --- Corrections ----------------------------------------------------------------------------
@@ -339,7 +364,7 @@ class TournamentWorkbook(ListExporter):
         names = {entry.entry_id: entry.name for entry in data.entries}
         rows = ([number_of.get(c.entry_id), names.get(c.entry_id), c.round.number, c.points, c.reason,
                  c.user.get_username() if c.user else None, local(c.at)] for c in data.corrections)
-        return SheetData(CORRECTIONS, columns, rows)
+        return SheetData(str(CORRECTIONS), columns, rows)
 
     # --- Hand corrections -----------------------------------------------------------------------
 
@@ -355,4 +380,4 @@ class TournamentWorkbook(ListExporter):
                  local(change.at), change.after_confirmation, *(None if data is None else json_cell(data)
                                                                 for data in (change.before, change.after))]
                 for change in data.hand_changes())
-        return SheetData(HAND_CHANGES, columns, rows)
+        return SheetData(str(HAND_CHANGES), columns, rows)

@@ -20,19 +20,23 @@ from __future__ import annotations
 
 import ipaddress
 import socket
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
 from django.conf import settings
-from django.utils.translation import gettext_lazy
 
 from language import Message, Said
+from publishing import outcomes
 
 
 @dataclass(frozen=True)
 class NotAllowed(Said, Exception):  # noqa: N818 - a refusal with its sentence, not a programming error
-    said: Message
+    code: str  # publishing/outcomes.py: the sentence, kept with an attempt as code and values
+    values: dict = field(default_factory=dict)
 
+    @property
+    def said(self) -> Message:
+        return outcomes.sentence(self.code, self.values)
 
 
 def _origin(url: str) -> tuple[str, str, int | None]:
@@ -42,7 +46,7 @@ def _origin(url: str) -> tuple[str, str, int | None]:
     except ValueError:
         port = 0
     if port == 0:
-        raise NotAllowed(gettext_lazy("Der Port des Cup-Servers ist eine Zahl von 1 bis 65535."))
+        raise NotAllowed(outcomes.BAD_PORT)
     return parts.scheme.lower(), (parts.hostname or "").lower(), port
 
 
@@ -72,19 +76,15 @@ def check_address(url: str) -> None:
     """Raise NotAllowed with a sentence in German and English when ``url`` is not a hub this site may send to."""
     scheme, host, port = _origin(url)
     if scheme not in ("http", "https") or not host:
-        raise NotAllowed(gettext_lazy("Die Adresse des Cup-Servers beginnt mit http:// oder https://."))
+        raise NotAllowed(outcomes.BAD_SCHEME)
     sites = allowed_sites()
     if sites and (scheme, host, port) not in {_origin(site) for site in sites}:
-        raise NotAllowed(Message(gettext_lazy(
-            "Veröffentlichen ist nur an %(sites)s erlaubt (PUBLISH_ALLOWED_URLS)."), sites=', '.join(sites)))
+        raise NotAllowed(outcomes.NOT_ALLOWED, {"sites": ", ".join(sites)})
     if getattr(settings, "PUBLISH_ALLOW_PRIVATE", False):
         return
     try:
         addresses = {info[4][0] for info in socket.getaddrinfo(host, port or (443 if scheme == "https" else 80))}
     except (socket.gaierror, UnicodeError) as error:
-        raise NotAllowed(Message(gettext_lazy(
-            "Den Cup-Server „%(host)s“ gibt es nicht (DNS: %(reason)s)."), host=host, reason=error.__class__.__name__)) from None
+        raise NotAllowed(outcomes.NO_SUCH_HOST, {"host": host, "reason": error.__class__.__name__}) from None
     if not all(_public(address) for address in addresses):
-        raise NotAllowed(Message(gettext_lazy(
-            "„%(host)s“ ist eine Adresse in einem internen Netz; dorthin wird nicht veröffentlicht (der Betreiber kann es mit "
-            "PUBLISH_ALLOW_PRIVATE=1 erlauben)."), host=host))
+        raise NotAllowed(outcomes.PRIVATE, {"host": host})

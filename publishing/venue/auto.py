@@ -1,7 +1,8 @@
 """Publishing by itself, following the tournament's one change channel (tournament.events.tournament_changed):
-when a round of a tournament with a hub target closes, and when the director says "publish now", the
-venue sends the tournament in a thread of its own, so no request ever waits for the hall's Wi-Fi and a
-hub that is down costs the close nothing (the attempt is written down for the director's page).
+when a round of a tournament with a hub target closes, and when the director says "publish now" (under
+the same claim, ``publish_now``), the venue sends the tournament in a thread of its own, so no request
+ever waits for the hall's Wi-Fi and a hub that is down costs the close nothing (the attempt is written
+down for the director's page).
 
 While playing (``PublishTarget.while_playing``) every change publishes: hands, corrections, revoke claims,
 confirmations, the draw, pauses and leaves, withdrawals, seatings, at most once every PUBLISH_LIVE_SECONDS,
@@ -147,8 +148,29 @@ def _claim(tournament_id: int, now: datetime, closed_round: bool) -> bool:
         running_until=now + RUN_CLAIM, live_not_before=now + timedelta(seconds=settings.PUBLISH_LIVE_SECONDS)))
 
 
-def _done(tournament_id: int) -> None:
+def publish_now(tournament_id: int, *, first: Callable[[], None] | None = None) -> bool:
+    """The director's "publish now" (and "as a new state", which renews the incarnation in ``first``): the same
+    claim a live publication takes, so the two never send at once, whatever process runs the other; it goes
+    out at once (no interval to wait for), in a thread of its own. False, nothing done, while another
+    publication of the tournament holds the claim: its attempt will show on the page in a moment."""
+    if not _claim(tournament_id, _now(), closed_round=True):
+        return False
+    try:
+        if first is not None:
+            first()
+    except BaseException:
+        _release(tournament_id)
+        raise
+    start(tournament_id, automatic=False, then=lambda: _done(tournament_id))
+    return True
+
+
+def _release(tournament_id: int) -> None:
     PublishTarget.objects.filter(tournament_id=tournament_id).update(running_until=None)
+
+
+def _done(tournament_id: int) -> None:
+    _release(tournament_id)
     follow(tournament_id)  # what changed meanwhile (here or in another process), or a failure to send again
 
 

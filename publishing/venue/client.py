@@ -8,13 +8,11 @@ import re
 import socket
 import urllib.error
 import urllib.request
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from urllib.parse import urljoin
 
-from django.utils.translation import gettext_lazy
-
-from language import ByLanguage, Message, Said, in_both, render
-from publishing import document
+from language import Message, Said, in_both
+from publishing import document, outcomes
 from publishing.models import HUB_NEWER, REPLACED, RETIRED, PublishAttempt, PublishTarget
 from publishing.venue.addresses import NotAllowed, check_address
 from tournament import live
@@ -26,7 +24,8 @@ TIMEOUT_SECONDS = 30
 @dataclass(frozen=True)
 class Outcome(Said):
     ok: bool
-    said: Message
+    code: str  # what happened (publishing/outcomes.py), kept with the attempt and said in the reader's language
+    values: dict = field(default_factory=dict)  # the sentence's values: the hub's address, a status, its words
     kind: str = ""  # what the hub said of its copy's state (publishing.models: REPLACED, HUB_NEWER, RETIRED)
     hub_sequence: int | None = None  # the hub's copy's sequence it named
     # The sequence (live_version) this attempt sent, where it was answered (or refused here): None when the
@@ -34,12 +33,13 @@ class Outcome(Said):
     sequence: int | None = None
 
     @property
+    def said(self) -> Message:
+        return outcomes.sentence(self.code, self.values)
+
+    @property
     def message(self) -> str:
+        """For a reader whose language is unknown (the ``publish`` command, the log)."""
         return in_both(self.said)
-
-
-    def message_for_reader(self) -> str:
-        return render(self.said)
 
 
 def endpoint(url: str) -> str:
@@ -84,17 +84,14 @@ def _hub_answer(error: urllib.error.HTTPError) -> Outcome:
     said_de = _quoted(data.get("error_de") or data.get("error"))
     said_en = _quoted(data.get("error_en") or data.get("error"))
     if said_de or said_en:
-        # The hub's own words, in whichever language the reader has (the other when one is missing).
-        hub = ByLanguage(lambda lang: (said_en or said_de) if lang == "en" else (said_de or said_en))
-        refused = Message(gettext_lazy("Der Cup-Server lehnt ab (%(code)s): %(hub)s"), code=error.code, hub=hub)
+        # The hub's own words, kept in each language it sent (the reader sees his, the other when one is missing).
+        refused = {"code": error.code, "hub_de": said_de, "hub_en": said_en}
         # The hub's copy is ahead of this database: the director's page offers to publish this state as a new one.
         ahead = _sequence(data.get("sequence")) if error.code == 409 and data.get("code") in (HUB_NEWER, RETIRED) else None
-        return Outcome(False, refused, data["code"] if ahead is not None else "", ahead)
+        return Outcome(False, outcomes.HUB_REFUSES, refused, data["code"] if ahead is not None else "", ahead)
     if 300 <= error.code < 400:
-        return Outcome(False, Message(gettext_lazy(
-            "Der Cup-Server leitet weiter (%(code)s); bitte seine genaue Adresse eintragen."), code=error.code))
-    return Outcome(False, Message(gettext_lazy(
-        "Der Cup-Server antwortet mit Fehler %(code)s; ist die Adresse richtig?"), code=error.code))
+        return Outcome(False, outcomes.HUB_REDIRECTS, {"code": error.code})
+    return Outcome(False, outcomes.HUB_ERROR, {"code": error.code})
 
 
 def send(tournament: Tournament, url: str, token: str) -> Outcome:
@@ -102,7 +99,7 @@ def send(tournament: Tournament, url: str, token: str) -> Outcome:
     try:
         check_address(url)
     except NotAllowed as refusal:
-        return Outcome(False, refusal.said, sequence=tournament.live_version)
+        return Outcome(False, refusal.code, refusal.values, sequence=tournament.live_version)
     sent = document.build(tournament)
     answered = _answered(sent.sequence)
     body = document.as_bytes(sent)
@@ -116,24 +113,20 @@ def send(tournament: Tournament, url: str, token: str) -> Outcome:
         return _hub_answer(error) if error.code >= 500 else answered(_hub_answer(error))
     except (urllib.error.URLError, socket.timeout, ConnectionError, OSError) as error:
         reason = getattr(error, "reason", error)
-        return Outcome(False, Message(gettext_lazy(
-            "Der Cup-Server ist nicht erreichbar (%(reason)s). Später nochmals versuchen."), reason=_quoted(str(reason))))
+        return Outcome(False, outcomes.UNREACHABLE, {"reason": _quoted(str(reason))})
     except ValueError:
-        return answered(Outcome(False, gettext_lazy("Der Cup-Server antwortet nicht mit JSON; ist die Adresse richtig?")))
+        return answered(Outcome(False, outcomes.NOT_JSON))
     status = answer.get("status") if isinstance(answer, dict) else None
     if status == "unchanged":
-        return answered(Outcome(True, gettext_lazy("Der Cup-Server hatte diesen Stand schon.")))
+        return answered(Outcome(True, outcomes.UNCHANGED))
     where = _quoted(answer.get("url")) if isinstance(answer, dict) else ""
     if not where.startswith(("http://", "https://")):
         where = url
     replaced = answer.get("replaced") if isinstance(answer, dict) else None
     before = _sequence(replaced.get("sequence")) if isinstance(replaced, dict) else None
     if before is not None:
-        return answered(Outcome(True, Message(gettext_lazy(
-            "Veröffentlicht: %(where)s. Der Cup-Server hatte einen Stand von vor der Wiederherstellung oder Neuanlage "
-            "dieses Turniers (Stand %(before)s); er wurde durch diesen ersetzt."), where=where, before=before),
-            REPLACED, before))
-    return answered(Outcome(True, Message(gettext_lazy("Veröffentlicht: %(where)s"), where=where)))
+        return answered(Outcome(True, outcomes.PUBLISHED_REPLACING, {"where": where, "before": before}, REPLACED, before))
+    return answered(Outcome(True, outcomes.PUBLISHED, {"where": where}))
 
 
 def _answered(sequence: int):
@@ -151,7 +144,7 @@ def record_attempt(*, tournament: Tournament, outcome: Outcome, automatic: bool 
         if outcome.ok:
             follows["published_sequence"] = outcome.sequence
         PublishTarget.objects.filter(tournament=tournament).update(**follows)
-    return PublishAttempt.objects.create(tournament=tournament, ok=outcome.ok, message=outcome.message,
+    return PublishAttempt.objects.create(tournament=tournament, ok=outcome.ok, code=outcome.code, values=outcome.values,
                                          automatic=automatic, kind=outcome.kind, hub_sequence=outcome.hub_sequence)
 
 

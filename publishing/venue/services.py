@@ -23,9 +23,9 @@ def clear_target(*, tournament: Tournament) -> None:
     PublishTarget.objects.filter(tournament=tournament).delete()
 
 
-def publish_as_new_state(*, tournament: Tournament) -> None:
+def publish_as_new_state(*, tournament: Tournament) -> bool:
     """The director says this laptop's state is the truth although the cup's site holds a later one (a
-    database copied back by hand): a new incarnation (its own transaction, written before anything is
-    sent), then publishing as "publish now" does, in a thread of its own."""
-    renew_incarnations(tournament=tournament)
-    auto.start(tournament.pk, automatic=False)
+    database copied back by hand): under the claim of "publish now" (auto.publish_now), a new incarnation
+    (its own transaction, written before anything is sent), then publishing in a thread of its own. False,
+    nothing renewed, while another publication runs."""
+    return auto.publish_now(tournament.pk, first=lambda: renew_incarnations(tournament=tournament))

@@ -11,6 +11,11 @@ from publishing.venue import auto, selectors, services
 from web.http import directed_tournament, director_required
 
 
+def _already_publishing() -> str:
+    return gettext("Gerade wird dieses Turnier schon veröffentlicht (von selbst, während gespielt wird, oder nach "
+                   "dem Abschluss einer Runde); wie es ausging, steht gleich unten. Danach bei Bedarf nochmals senden.")
+
+
 @director_required
 def publish_settings(request, slug: str):
     tournament = directed_tournament(request, slug)
@@ -31,13 +36,16 @@ def publish_settings(request, slug: str):
         if status.target is None:
             messages.error(request, gettext("Zuerst Adresse und Schlüssel speichern."))
         elif action == "new_state":
-            services.publish_as_new_state(tournament=tournament)
-            messages.info(request, gettext("Als neuer Stand gesendet; wie es ausging, steht gleich unten (Seite neu "
-                                           "laden)."))
-        else:  # never waits for the hub: the attempt shows below once it is done
-            auto.start(tournament.pk, automatic=False)
+            if services.publish_as_new_state(tournament=tournament):
+                messages.info(request, gettext("Als neuer Stand gesendet; wie es ausging, steht gleich unten (Seite neu "
+                                               "laden)."))
+            else:
+                messages.error(request, _already_publishing())
+        elif auto.publish_now(tournament.pk):  # never waits for the hub: the attempt shows below once it is done
             messages.info(request, gettext(
                 "Wird gesendet; wie es ausging, steht gleich unten bei den Versuchen (Seite neu laden)."))
+        else:
+            messages.error(request, _already_publishing())
         return redirect("publishing:settings", slug=slug)
     return render(request, "publishing/settings.html", {"tournament": tournament, "form": form, "status": status},
                   status=422 if action == "save" else 200)

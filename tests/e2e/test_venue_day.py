@@ -237,7 +237,7 @@ def check_paper(page: Page, tournament: Tournament, expected: dict[str, Decimal]
     """The workbook's cached totals, the settlement's zero sum and the score sheets' special hands."""
     book = load_workbook(io.BytesIO(page.request.get(f"/turniere/{tournament.slug}/druck/tournament-xlsx/").body()),
                          data_only=True)
-    rows = list(book["Standings"].iter_rows(values_only=True))
+    rows = list(book["Rangliste"].iter_rows(values_only=True))
     head = next(i for i, row in enumerate(rows) if "Punkte" in row and "Name" in row)
     name_at, total_at = rows[head].index("Name"), rows[head].index("Punkte")
     cached = {row[name_at]: Decimal(str(row[total_at])).quantize(Decimal("0.01"))

@@ -25,9 +25,11 @@ def test_backup_and_restore_on_sqlite(manage, tmp_path):
     manage("seed_demo", "--players", "8", "--slug", "zweites", "--played", "1")
     incarnations = json.loads(manage("shell", "--no-imports", "-c", INCARNATIONS).stdout)
     out = tmp_path / "backups"
-    result = manage("backup", "--out", str(out))
+    result = manage("backup", "--out", str(out), "--language", "en")
     databases = list(out.glob("tarock-*.sqlite3"))
     assert len(databases) == 1, result.stdout
+    # One language: what it prints and the sheets it writes (--language; by default LANGUAGE_CODE's German).
+    assert "Database: " in result.stdout and "Sheets: " in result.stdout and "Datenbank" not in result.stdout
     # One self-contained file: no -wal/-shm (nor .partial) left beside it, neither by the copy nor its check.
     assert [path.name for path in out.glob("tarock-*")] == [databases[0].name]
     sheets = list(out.glob("sheets-*/hall"))
@@ -35,6 +37,10 @@ def test_backup_and_restore_on_sqlite(manage, tmp_path):
     names = {path.name for path in sheets[0].iterdir()}
     assert {"tournament.xlsx", "standings.pdf", "settlement.pdf", "settlement.xlsx"} <= names
     assert any(name.startswith("table-cards-round-") for name in names)
+    from openpyxl import load_workbook
+
+    assert load_workbook(sheets[0] / "tournament.xlsx", read_only=True).sheetnames[:4] == [
+        "Standings", "Rounds", "Tables", "Hands"]
 
     # Something goes wrong in the hall: the tournament is deleted.
     manage("shell", "--no-imports", "-c", "from tournament.models import Tournament; Tournament.objects.all().delete()")

@@ -460,3 +460,20 @@ def test_the_page_needs_a_director(client, eight):
     assert response.status_code == 302 and "/anmelden/" in response["Location"]
     response = client.post(url, {"file": upload(b"[]", "zettel.json")})
     assert response.status_code == 302 and Hand.objects.count() == 0
+
+
+@pytest.mark.parametrize("title, language", [("Spiele", "de"), ("Hands", "en")])
+def test_a_sheet_in_either_language_of_the_workbook_reads_back(eight, title, language):
+    """The workbook names its sheet, contracts and results in its reader's language: both read back."""
+    from rules.rulesets import contract_name
+
+    names = seated(eight)[1]
+    won, lost = ("gewonnen", "verloren") if language == "de" else ("won", "lost")
+    rows = [{columns.ROUND: 1, columns.TABLE: 1, columns.HAND: 1, columns.CONTRACT: contract_name("bettler", language),
+             columns.DECLARER: names[1], columns.RESULT: lost},
+            {columns.ROUND: 1, columns.TABLE: 1, columns.HAND: 2, columns.CONTRACT: contract_name("solorufer", language),
+             columns.DECLARER: 0, columns.RESULT: won}]
+    report = import_hands(tournament=eight, source=workbook(rows, hands_title=title), filename="zettel.xlsx")
+    assert report.ok, report.lines("de")
+    stored = Hand.objects.filter(table__round__tournament=eight).order_by("number")
+    assert [(hand.data["contract"], hand.data["result"]) for hand in stored] == [("bettler", "lost"), ("solorufer", "won")]

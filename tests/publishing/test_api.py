@@ -202,3 +202,23 @@ def test_publish_now_never_waits_for_the_hub(client, director, make_tournament):
         silent.close()  # the hub goes away: the thread's request ends
     sending[0].join(timeout=60)
     assert PublishAttempt.objects.get(tournament=tournament).ok is False
+
+
+@pytest.mark.parametrize("language, said", [
+    ("de", "Die Sendung ist zu tief verschachtelt; nichts wurde übernommen."),
+    ("en", "The request is nested too deeply; nothing was taken."),
+])
+def test_a_deeply_nested_body_is_a_400_that_says_so(client, hub_cup, language, said):
+    _cup, token = hub_cup()
+    body = '{"format": "tarock-turnier/2", "tournament": %s%s}' % ("[" * 10_000, "]" * 10_000)
+    answer = _post(client, body, token, HTTP_ACCEPT_LANGUAGE=language)
+    assert answer.status_code == 400
+    assert answer.json()["message"] == said and "kein vollständiges JSON" not in answer.json()["error"]
+
+
+@pytest.mark.parametrize("language, said", [("de", "zu groß"), ("en", "too large")])
+def test_a_body_over_the_publish_limit_is_a_readable_413(client, hub_cup, settings, language, said):
+    _cup, token = hub_cup()
+    settings.PUBLISH_MAX_SIZE = 1000
+    answer = _post(client, {"format": "tarock-turnier/2", "padding": "x" * 5000}, token, HTTP_ACCEPT_LANGUAGE=language)
+    assert answer.status_code == 413 and said in answer.content.decode()

@@ -12,6 +12,7 @@ from datetime import timezone as tz
 
 import pytest
 
+from publishing import outcomes
 from publishing.models import PublishAttempt, PublishTarget
 from publishing.venue import auto, client
 from publishing.venue.services import set_target
@@ -36,9 +37,9 @@ def hall(settings, monkeypatch):
 
     def send(tournament, url, token):
         if hub["down"]:
-            return client.Outcome(False, "nicht erreichbar")
+            return client.Outcome(False, outcomes.UNREACHABLE, {"reason": "timed out"})
         sent.append(tournament.live_version)
-        return client.Outcome(True, "Veröffentlicht", sequence=tournament.live_version)
+        return client.Outcome(True, outcomes.PUBLISHED, {"where": url}, sequence=tournament.live_version)
 
     monkeypatch.setattr(client, "send", send)
     return now, waiting, sent, hub
@@ -192,3 +193,42 @@ def test_the_director_asks_for_it_on_the_publishing_page(client, director, make_
     assert PublishTarget.objects.get().while_playing
     assert re.search(r'name="while_playing"[^>]* checked', client.get(url).content.decode())
     assert "publish continuously while the round runs" in client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+
+
+def test_publish_now_waits_its_turn_while_a_live_publication_runs(client, director, playing, hall, monkeypatch):
+    """The director's "publish now" takes the live publication's claim: while another process publishes, it
+    sends nothing and says so; once that one is done it goes out at once, holding the claim while it sends."""
+    from publishing.venue import client as venue_client
+
+    now, _waiting, sent, _hub = hall
+    url = f"/turniere/{playing.slug}/veroeffentlichen/"
+    PublishTarget.objects.filter(tournament=playing).update(running_until=now[0] + timedelta(seconds=40))
+
+    refused = client.post(url, {"action": "now"}, follow=True).content.decode()
+    assert sent == [] and not PublishAttempt.objects.exists()
+    assert "Gerade wird dieses Turnier schon veröffentlicht" in refused
+    english = client.post(url, {"action": "now"}, follow=True, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "This tournament is being published already" in english and sent == []
+
+    advance(now, 41)  # the other publication's claim ran out (or it finished)
+    claims, hub_send = [], venue_client.send
+
+    def send_watching_the_claim(tournament, url, token):
+        claims.append(PublishTarget.objects.get(tournament=tournament).running_until)
+        return hub_send(tournament, url, token)
+
+    monkeypatch.setattr(venue_client, "send", send_watching_the_claim)
+    client.post(url, {"action": "now"})
+    assert sent == [version(playing)] and claims and claims[0] is not None  # sent under the claim
+    target = PublishTarget.objects.get(tournament=playing)
+    assert target.running_until is None and target.live_not_before > now[0]  # released; the live pace follows it
+    assert PublishAttempt.objects.get().automatic is False
+
+
+def test_publish_as_new_state_renews_nothing_while_another_publication_runs(client, director, playing, hall):
+    now, _waiting, sent, _hub = hall
+    incarnation = Tournament.objects.get(pk=playing.pk).incarnation
+    PublishTarget.objects.filter(tournament=playing).update(running_until=now[0] + timedelta(seconds=40))
+    page = client.post(f"/turniere/{playing.slug}/veroeffentlichen/", {"action": "new_state"}, follow=True)
+    assert "Gerade wird dieses Turnier schon veröffentlicht" in page.content.decode()
+    assert sent == [] and Tournament.objects.get(pk=playing.pk).incarnation == incarnation

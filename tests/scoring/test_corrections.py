@@ -48,18 +48,18 @@ def test_a_correction_counts_in_its_round_and_shows_everywhere(event, admin_clie
     assert "Renonce in Spiel 7 nachträglich" in listing and "admin" in listing
 
     book = load_workbook(io.BytesIO(get_exporter("tournament-xlsx")(event).render().content))
-    rows = list(book["Corrections"].iter_rows(min_row=2, values_only=True))
+    rows = list(book["Korrekturen"].iter_rows(min_row=2, values_only=True))
     assert [(row[1], row[2], row[3]) for row in rows] == [(entry.player.name, 2, -5)]
     from pycel import ExcelCompiler
 
     compiled = ExcelCompiler(excel=book)
-    sheet = book["Standings"]
+    sheet = book["Rangliste"]
     header = [cell.value for cell in sheet[1]]
     name_col, round2_col = header.index("Name"), header.index("R2")
     for row_number, row in enumerate(sheet.iter_rows(min_row=2, values_only=True), start=2):
         if row[name_col] == entry.player.name:
             letter = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[round2_col]
-            assert compiled.evaluate(f"Standings!{letter}{row_number}") == float(after.player.rounds[2])
+            assert compiled.evaluate(f"Rangliste!{letter}{row_number}") == float(after.player.rounds[2])
     json_doc = admin_client.get(reverse("tournament:standings_json", args=[event.slug])).json()
     assert next(r for r in json_doc["rows"] if r["name"] == entry.player.name)["total"] == float(after.total)
 

@@ -215,3 +215,30 @@ def test_the_seats_of_the_answer_are_hand_seats(api, tables):
     by_entry = {score.entry_id: score.points for score in hand.scores.all()}
     seats = list(five.seats.order_by("position"))
     assert by_entry[seats[positions[2]].entry_id] == 15 and seats[0].entry_id not in by_entry
+
+
+def _deeply_nested(levels: int = 10_000) -> str:
+    """A request whose hand is 10,000 nested lists: json.loads raises RecursionError on it."""
+    return '{"number": 1, "key": "%s", "hand": %s%s}' % (key(), "[" * levels, "]" * levels)
+
+
+def test_a_deeply_nested_body_is_400_saying_so_in_the_readers_language(api, tables):
+    german = post(api, tables[1], _deeply_nested())
+    assert german.status_code == 400
+    assert german.json()["message"] == "Die Anfrage ist zu tief verschachtelt (höchstens 32 Ebenen)."
+    assert "Kein gültiges JSON" not in german.json()["error"]
+    english = post(api, tables[1], _deeply_nested(), HTTP_ACCEPT_LANGUAGE="en")
+    assert english.status_code == 400
+    assert english.json()["message"] == "The request is nested too deeply (at most 32 levels)."
+    nested_past_the_limit = post(api, tables[1], _deeply_nested(40))
+    assert "zu tief verschachtelt" in nested_past_the_limit.json()["message"]
+    assert Hand.objects.count() == 0
+
+
+def test_the_size_named_is_the_limit_itself(api, tables, monkeypatch):
+    from scoring import api as scorer_api
+
+    monkeypatch.setattr(scorer_api, "MAX_BODY", 2 * 1024)
+    response = post(api, tables[1], {"number": 1, "key": key(), "hand": {**DREIER, "padding": "x" * 3000}},
+                    HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 400 and response.json()["message"] == "The request is too large (at most 2 KB)."

@@ -5,7 +5,9 @@ model, form and the hub's document read them, so changing the limit is one edit.
 from __future__ import annotations
 
 import ast
+import re
 
+import pytest
 from test_boundaries import ROOT, source_files
 
 from publishing.schema import PlayerPart, TeamPart
@@ -64,3 +66,29 @@ def test_every_holder_reads_the_one_limit():
         assert SignUpForm.base_fields[field].max_length == TEXT_MAX
     assert Team._meta.get_field("name").max_length == MAX_NAME
     assert TeamPart.model_fields["name"].metadata[0].max_length == MAX_NAME
+
+
+HAND_WRITTEN_MAXLENGTH = re.compile(r'maxlength="\d+"')
+
+
+def test_no_page_writes_an_input_limit_by_hand():
+    """An input's maxlength comes from the limit's one constant (the substitute's name and club, a team's
+    name, a table's reason), never a number written into a template or a column's template code."""
+    written = [f"{path.relative_to(ROOT)}:{number}" for path in [*ROOT.glob("templates/**/*.html"),
+                                                                 *ROOT.glob("*/templates/**/*.html"), *source_files()]
+               for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+               if HAND_WRITTEN_MAXLENGTH.search(line)]
+    assert not written, written
+    assert HAND_WRITTEN_MAXLENGTH.search('<input name="name" maxlength="120">')
+
+
+@pytest.mark.django_db
+def test_the_pages_offer_the_limits_of_their_fields(client, director, make_tournament):
+    from tournament.forms import REASON_MAX
+
+    tournament = make_tournament("tirol", players=7, slug="limits")  # a bye: the substitute form shows
+    client.force_login(director)
+    round_page = client.get(f"/turniere/{tournament.slug}/runde/1/").content.decode()
+    assert f'name="club" maxlength="{TEXT_MAX}"' in round_page and f'maxlength="{REASON_MAX}"' in round_page
+    teams_page = client.get(f"/turniere/{tournament.slug}/mannschaften/").content.decode()
+    assert f'maxlength="{MAX_NAME}"' in teams_page

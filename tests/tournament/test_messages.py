@@ -23,7 +23,8 @@ from tournament.errors import WrongHandNumber
 pytestmark = pytest.mark.once
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("website", "tournament", "scoring", "paper", "cups", "hall", "publishing", "signup", "language", "rules")
+PACKAGES = ("website", "tournament", "scoring", "paper", "cups", "hall", "publishing", "signup", "language", "rules", "web",
+            "players", "rating")
 # The pure modules without Django keep their own pairs, as the engine does (tests/test_boundaries.py, PURE).
 PURE = ("rules/engine", "rules/rulesets", "tournament/seating", "tournament/standings.py", "tournament/money.py",
         "tournament/ranks.py", "scoring/settlement.py", "scoring/seats.py", "cups/season.py")
@@ -36,6 +37,9 @@ PAIR_CALLS = {"in_language", "both"}
 # A German sentence beside its English, as two arguments of one call or two items of a tuple
 # (FileRefused("Die Datei …", "The file …"), NOT_A_FILE = ("Bitte …", "Please …")): a pair in
 # disguise, whatever the class is called.
+# A label and its English after " / " ("Datenbank / database: {}", "Kürzel des Cups / cup slug"), where the stop
+# words below are too few to tell the halves apart: see _label_pair.
+ONE_WORD = re.compile(r"[A-ZÄÖÜ][\wäöüß-]*")
 GERMAN = re.compile(r"[äöüßÄÖÜ„]|(?i:\b(?:der|die|das|ist|nicht|kein|keine|eine?|und|nur|bitte|wurde|fehlt|gibt|hat|mehr|als)\b)")
 ENGLISH = re.compile(r"(?i:\b(?:the|is|not|no|and|only|please|was|missing|there|has|more|than)\b)")
 
@@ -118,12 +122,14 @@ def test_an_untranslated_msgid_is_caught(tmp_path):
         "Ja", "Nein"]
 
 
-def pairs_composed(source: str) -> list[int]:
+def pairs_composed(source: str, *, holds_both: bool = False) -> list[int]:
     """Lines of ``source`` that compose a German/English pair: an old pair helper called, ServiceError
     given two sentences, the language helpers taken from tournament.errors, a German and an English
-    literal side by side in either order (arguments, items, ``x if en else y``, a {"de": …, "en": …}
-    dict), one literal holding "German … / English …" in either order, or two values joined by " / "
-    (an f-string, ``+``, ``" / ".join``) where the reader's language is known to gettext."""
+    literal side by side in either order (arguments, items, ``x if en else y``), a {"de": …, "en": …}
+    dict or ``dict(de=…, en=…)`` of anything (unless ``holds_both``: a JSON answer's place), one literal
+    holding "German … / English …" in either order or a label beside its English ("Datenbank / database"),
+    or two values joined by " / " (an f-string, ``+``, ``" / ".join``) where the reader's language is known
+    to gettext."""
     found = []
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.ImportFrom) and node.module == "tournament.errors":
@@ -135,6 +141,7 @@ def pairs_composed(source: str) -> list[int]:
             in_context = name.startswith(("pgettext", "npgettext"))  # (context, msgid): the context is English
             if (name in PAIR_CALLS or (name == "ServiceError" and len(texts) >= 2)
                     or (not in_context and _side_by_side(node.args))
+                    or (name == "dict" and not holds_both and {"de", "en"} <= {k.arg for k in node.keywords})
                     or (name == "join" and _text(node.func.value) == " / " and _asks_language(node))):
                 found.append(node.lineno)
         elif isinstance(node, (ast.Tuple, ast.List)) and _side_by_side(node.elts):
@@ -142,7 +149,7 @@ def pairs_composed(source: str) -> list[int]:
         elif isinstance(node, ast.IfExp) and (_side_by_side([node.body, node.orelse]) or (
                 _asks_language(node.test) and _one_german([node.body, node.orelse]))):
             found.append(node.lineno)
-        elif isinstance(node, ast.Dict) and _literal_pair(node):
+        elif isinstance(node, ast.Dict) and (_literal_pair(node) or (not holds_both and _keyed_by_language(node))):
             found.append(node.lineno)
         elif isinstance(node, (ast.Constant, ast.JoinedStr)) and _pair_in_one_text(node):
             found.append(node.lineno)
@@ -168,6 +175,11 @@ def _literal_pair(node: ast.Dict) -> bool:
     return {"de", "en"} <= set(values) and _one_german([values["de"], values["en"]])
 
 
+def _keyed_by_language(node: ast.Dict) -> bool:
+    """{"de": said.render("de"), "en": said.render("en")}: both languages held side by side, whatever the values."""
+    return {"de", "en"} <= {_text(key) for key in node.keys if key is not None}
+
+
 def _one_german(nodes) -> bool:
     """Two literals, one German and the other not: the two languages of one sentence."""
     texts = [_text(node) for node in nodes]
@@ -185,8 +197,22 @@ def _pair_in_one_text(node) -> bool:
     text = _text(node)
     if not text or " / " not in text:
         return False
+    if _label_pair(text):
+        return True
     halves = text.split(" / ")
     return any(_german_beside_english(first, second) for first, second in pairwise(halves))
+
+
+def _label_pair(text: str) -> bool:
+    """A capitalised German label (one word, or a phrase with a German mark) and, after " / ", a lower-case
+    English one with none: "Datenbank / database", "Saison, etwa 2026/27 (Vorgabe: die neueste) / season label"."""
+    for match in re.finditer(" / ", text):
+        left = re.split(r"[.!?;\n„“\"]\s*", text[:match.start()])[-1].strip()
+        right = re.split(r"[.,;:(\n]", text[match.end():])[0]
+        if (left[:1].isupper() and re.match(r"[a-z]", right) and not GERMAN.search(right)
+                and (ONE_WORD.fullmatch(left) or GERMAN.search(left))):
+            return True
+    return False
 
 
 def _text(node) -> str | None:
@@ -213,6 +239,9 @@ def _side_by_side(nodes) -> bool:
 # Where the pair is the point: in_both and answer_pair themselves (the one place "de / en" is joined), and
 # hall/secret.py, read while the settings load, before gettext can open a catalogue (docs/architecture.md).
 JOINS_ON_PURPOSE = ("language/__init__.py", "hall/secret.py")
+# Where both languages legitimately stand side by side: the JSON answers (a program picks one), built from one msgid
+# or, for the engine's problems, from the engine's own pair.
+HOLDS_BOTH = ("web/json_answers.py", "scoring/api.py")
 # Pairs other helpers of issue 31 rewrite (the rules helper: the engine's problems as codes; the cups
 # helper: the season imports and their commands). Each must still hold a pair: once its rewrite is
 # merged, test_pending_rewrites_still_compose_pairs fails until it is struck from this list.
@@ -229,7 +258,7 @@ def test_no_module_outside_the_engine_composes_a_pair():
                     or where in PENDING_REWRITES):
                 continue
             source = path.read_text(encoding="utf-8")
-            composed += [f"{path.relative_to(ROOT)}:{line}" for line in pairs_composed(source)]
+            composed += [f"{path.relative_to(ROOT)}:{line}" for line in pairs_composed(source, holds_both=where in HOLDS_BOTH)]
             joined += [f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
                        for number, line in enumerate(source.splitlines(), start=1) if HAND_JOINED.search(line)]
     assert not composed, composed
@@ -263,6 +292,15 @@ def test_pending_rewrites_still_compose_pairs():
     'return f"{said.render(\'de\')} / {said.render(\'en\')}"',
     'return render(said, "de") + " / " + render(said, "en")',
     'return " / ".join(render(said, lang) for lang in LANGUAGES)',
+    # Shapes the scan missed before: a label beside its English (no stop word tells them apart), a dict or a
+    # dict() keyed by language whatever its values, outside the JSON answers that legitimately hold both.
+    'self.stdout.write(f"Datenbank / database: {target} ({size} KB)")',
+    'self.stdout.write(f"Tabellen / sheets: {folder}")',
+    'parser.add_argument("cup", help="Kürzel des Cups / cup slug")',
+    'parser.add_argument("--season", help="Saison, etwa 2026/27 (Vorgabe: die neueste) / season label")',
+    'return {"de": problem.message_de, "en": problem.message_en}',
+    'stored = {"en": said.render("en"), "de": said.render("de")}',
+    'stored = dict(de=said.render("de"), en=said.render("en"))',
 ])
 def test_a_composed_pair_is_caught(source):
     assert pairs_composed(source)
@@ -271,11 +309,19 @@ def test_a_composed_pair_is_caught(source):
 @pytest.mark.parametrize("source", [
     'messages.error(request, pgettext("the director\'s form", "Bitte den Namen angeben."))',
     'text = gettext("Kartenpunkte ") + " / ".join(str(p) for p in points)',
-    'return {"de": problem.message_de, "en": problem.message_en}',
     'label = "Vorhand" if seat == 0 else "Hinterhand"',
     'line = f"{left} / {right}"',
+    'region = CharField(_("Region / Cup"))',
+    'NOT_A_FILE = gettext_lazy("Excel oder JSON / JSON Lines hochladen.")',
+    '"""Met at least once / twice matters."""',
 ])
 def test_what_is_no_pair_is_left_alone(source):
-    """A msgid with its English context, points joined by " / ", a pair of rendered values (the engine's
-    own), two German words, two values: none is a sentence in two languages written by hand."""
+    """A msgid with its English context, points joined by " / ", two German words, two values, a label of two
+    names, a docstring's alternatives: none is a sentence in two languages written by hand."""
     assert not pairs_composed(source)
+
+
+def test_a_json_answer_may_hold_both_languages():
+    """The JSON answers (HOLDS_BOTH) carry both languages for a program that picks one; elsewhere that is a pair."""
+    source = 'problems = [{"de": problem.message_de, "en": problem.message_en} for problem in error.problems]'
+    assert pairs_composed(source) and not pairs_composed(source, holds_both=True)

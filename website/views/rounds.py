@@ -14,7 +14,7 @@ from language import ServiceError
 from paper.registry import REGISTRY, ROUND
 from scoring import selectors as scoring_selectors
 from tournament import players, rounds, selectors
-from tournament.forms import ReasonForm
+from tournament.forms import REASON_MAX, ReasonForm
 from tournament.models import Round, Table
 from web.http import directed_tournament, director_required, ensure_directs, int_param
 from web.tables import configure
@@ -35,6 +35,7 @@ def round_detail(request, slug: str, number: int):
         "summary": selectors.board_summary(rows), "idle_minutes": idle_minutes,
         "repeated_pairs": selectors.repeated_pairs(round), "byes": selectors.round_byes(round),
         "events": round.events.select_related("user"), "reason_form": ReasonForm(),
+        "name_max": players.PLAYER_TEXT_MAX,  # the substitute's name and club
         "notes": scoring_selectors.round_notes(round),  # pauses, leaves, corrections: on the board and in the log
         # The "print everything" file is the page's one big button; the list offers each sheet alone.
         "print_all": REGISTRY.get(ROUND, "print-all").links()[0],
@@ -72,14 +73,14 @@ def _close(request, tournament, round):
     tables = list(round.tables.order_by("number"))
     playing = [table for table in tables if not table.is_complete]
     unconfirmed = [table for table in tables if table.is_complete and not table.confirmed_at and not table.ended_early]
-    reason = request.POST.get("reason", "").strip()[:500]
+    reason = request.POST.get("reason", "").strip()[:REASON_MAX]
     decided = request.POST.get("unconfirmed_ok") == "1"
     if (playing or unconfirmed) and not decided or playing and not reason:
         if decided:  # the tables to end, but without the reason they need
             messages.error(request, gettext("Zum Beenden eines Tisches braucht es eine Begründung."))
         return render(request, "tournament/close_confirm.html", {
             "tournament": tournament, "round": round, "playing": playing, "unconfirmed": unconfirmed,
-            "reason": reason}, status=422 if decided else 200)
+            "reason": reason, "reason_max": REASON_MAX}, status=422 if decided else 200)
     if playing:
         rounds.end_tables_and_close(round=round, reason=reason, user=request.user)
     else:
@@ -94,7 +95,7 @@ def end_table(request, slug: str, number: int, table_id: int):
     table = get_object_or_404(Table.objects.select_related("round__tournament"), pk=table_id, round__number=number,
                               round__tournament__slug=slug)
     ensure_directs(request, table.round.tournament)
-    reason = request.POST.get("reason", "").strip()[:500]
+    reason = request.POST.get("reason", "").strip()[:REASON_MAX]
     if not reason:
         messages.error(request, gettext("Zum Beenden eines Tisches braucht es eine Begründung."))
         return redirect("tournament:round", slug=slug, number=number)

@@ -31,7 +31,8 @@ def _act(request, tournament: Tournament) -> None:
             return
     chosen = [entries[pk] for pk in _ids(request.POST, "entries") if pk in entries]
     if action == "create":
-        team = team_services.create_team(tournament=tournament, name=request.POST.get("name", "")[:200], entries=chosen)
+        name = request.POST.get("name", "")[:team_services.MAX_NAME * 2]  # longer is refused by the service
+        team = team_services.create_team(tournament=tournament, name=name, entries=chosen)
         messages.success(request, gettext("Mannschaft „%(name)s“ angelegt.") % {
             "name": team.name})
     elif action == "add":
@@ -64,4 +65,5 @@ def team_list(request, slug: str):
     teams = list(Team.objects.filter(tournament=tournament).prefetch_related("memberships__entry__player"))
     free = list(tournament.entries.filter(team_membership__isnull=True).select_related("player")
                 .order_by("player__name"))
-    return render(request, "tournament/teams.html", {"tournament": tournament, "teams": teams, "free": free})
+    return render(request, "tournament/teams.html", {"tournament": tournament, "teams": teams, "free": free,
+                                                         "team_name_max": team_services.MAX_NAME})

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from cups.abakus_export import export_abakus
 from cups.models import Cup
@@ -15,11 +15,12 @@ from language import in_both
 
 
 class Command(BaseCommand):
-    help = gettext_lazy("Saisonen von Cups als ABAKUS-Export (JSON)")
 
     def add_arguments(self, parser):
-        parser.add_argument("cups", nargs="+", metavar="CUP", help="Kürzel oder ABAKUS-Nummer / slug or ABAKUS number")
-        parser.add_argument("--out", help="Datei statt der Standardausgabe / a file instead of stdout")
+        # argparse formats only text, no lazy translation: the help in the command's language, as it starts.
+        parser.description = gettext("Saisonen von Cups als ABAKUS-Export (JSON)")
+        parser.add_argument("cups", nargs="+", metavar="CUP", help=gettext("Kürzel oder ABAKUS-Nummer"))
+        parser.add_argument("--out", help=gettext("Datei statt der Standardausgabe"))
 
     def handle(self, *args, cups: list[str], out: str | None, **options):
         found = []

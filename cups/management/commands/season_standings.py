@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 
 from django.core.management.base import BaseCommand, CommandError
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from cups.models import Cup, Season, SubRanking
 from cups.selectors import UnknownScheme, find_season, find_sub_ranking, season_standings
@@ -17,13 +17,14 @@ from language import in_both
 
 
 class Command(BaseCommand):
-    help = "Saisonwertung eines Cups / a cup's season standings"
 
     def add_arguments(self, parser):
-        parser.add_argument("cup", help="Kürzel des Cups / cup slug")
-        parser.add_argument("--season", help="Saison, etwa 2026/27 (Vorgabe: die neueste) / season label")
-        parser.add_argument("--sub", help="Teilwertung (Kürzel) / sub-ranking slug")
-        parser.add_argument("--json", action="store_true", help="JSON ausgeben / print JSON")
+        # argparse formats only text, no lazy translation: the help in the command's language, as it starts.
+        parser.description = gettext("Saisonwertung eines Cups")
+        parser.add_argument("cup", help=gettext("Kürzel des Cups"))
+        parser.add_argument("--season", help=gettext("Saison, etwa 2026/27 (Vorgabe: die neueste)"))
+        parser.add_argument("--sub", help=gettext("Teilwertung (Kürzel)"))
+        parser.add_argument("--json", action="store_true", help=gettext("JSON ausgeben"))
 
     def handle(self, *args, cup: str, season: str | None, json: bool, sub: str | None = None, **options):
         try:

@@ -2,13 +2,13 @@
 
 Two formats (hand-format.md for the hands themselves):
 
-* ``.xlsx``: the sheet "Hands" (or the first sheet with the headers Runde, Tisch, Spiel), read by the
+* ``.xlsx``: the sheet "Spiele" or "Hands" (or the first sheet with the headers Runde, Tisch, Spiel), read by the
   header names of paper/columns.py. A hand is the JSON in "Daten (JSON)" where that is
-  filled, else it is read from the readable columns (Spielart = contract slug or its name in the
-  rule set; Spieler/Partner/Renonce = a player's name at that table or a hand seat 0..3; Ergebnis
+  filled, else it is read from the readable columns (Spielart = contract slug or its name in
+  either language; Spieler/Partner/Renonce = a player's name at that table or a hand seat 0..3; Ergebnis
   gewonnen/verloren; Augen "P" or "P+B"; Kontra a number, a kontra name or a JSON object; Prämien
   a JSON list; Kartenpunkte "a;b;c;d" or a JSON list; geschleift ja/nein). A row with only its
-  numbers (an empty line of a prepared sheet) is skipped. A "Tables" sheet (Runde, Tisch, Platz,
+  numbers (an empty line of a prepared sheet) is skipped. A "Tische" ("Tables") sheet (Runde, Tisch, Platz,
   Name) gives the seating: rounds not seated yet are seated as given, a seated round must match.
 * ``.json``: a JSON array or JSON Lines of objects ``{"round": n, "table": n, "number": n, ...the
   hand...}``; ``"players": [names in Platz order]`` on a hand seats its table when the round is not

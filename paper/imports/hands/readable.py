@@ -14,6 +14,7 @@ from language import Message, message
 from paper import columns
 from paper.cells import cell_text, whole_number, yes_no
 from rules.engine.catalogue import KONTRA_NAMES
+from rules.rulesets import contract_name as catalogue_name
 from tournament.models import Entry, Tournament
 from tournament.players import key as player_key
 
@@ -100,11 +101,15 @@ def _json_cell(value: Any, column: str) -> Any:
 
 
 def _contract_slug(value: Any, tournament: Tournament) -> str | None:
+    """A contract written by its slug or its name in either language (as the workbook writes it in German or
+    English: "Dreier", "Three", the rule set's own name)."""
     text = cell_text(value)
     if not text:
         return None
     for contract in tournament.ruleset.contracts:
-        if text.lower() in (contract.slug, contract.name.lower()):
+        names = (contract.slug, contract.name, contract.name_en, catalogue_name(contract.slug, "de"),
+                 catalogue_name(contract.slug, "en"))
+        if text.lower() in {name.lower() for name in names}:
             return contract.slug
     return text  # the engine names what is wrong with it
 

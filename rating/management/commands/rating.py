@@ -4,16 +4,18 @@ itself); ``--rebuild`` first takes the ranks of every finished cup tournament on
 from __future__ import annotations
 
 from django.core.management.base import BaseCommand
+from django.utils.translation import gettext
 
 from rating import services
 
 
 class Command(BaseCommand):
-    help = "Österreich-Rangliste neu berechnen / recompute the rating list"
 
     def add_arguments(self, parser):
+        # argparse formats only text, no lazy translation: the help in the command's language, as it starts.
+        parser.description = gettext("Österreich-Rangliste neu berechnen")
         parser.add_argument("--rebuild", action="store_true",
-                            help="Ränge aller fertigen Cup-Turniere neu übernehmen / take every finished cup tournament again")
+                            help=gettext("Ränge aller fertigen Cup-Turniere neu übernehmen"))
 
     def handle(self, *args, rebuild: bool, **options):
         run = services.rebuild() if rebuild else services.recompute()

@@ -50,7 +50,7 @@ def test_the_workbook_keeps_every_hand_correction_with_its_reason(confirmed_then
                               by="Anna", director=True)
     path = tmp_path / "turnier.xlsx"
     path.write_bytes(get_exporter("tournament-xlsx")(tournament).render().content)
-    sheet = load_workbook(path)["Hand corrections"]
+    sheet = load_workbook(path)["Spielkorrekturen"]
     header, *rows = [[cell.value for cell in row] for row in sheet.iter_rows()]
     assert header[:8] == ["Runde", "Tisch", "Spiel", "was", "Begründung", "von", "am", "nach Bestätigung"]
     assert [row[:6] + [row[7]] for row in rows] == [

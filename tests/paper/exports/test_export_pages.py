@@ -116,6 +116,15 @@ def test_export_sheets_writes_every_file_of_the_event(played, tmp_path):
     assert f"https://cup.example.at/t/{token}/" in pdf_text((tmp_path / "archiv" / "table-cards-round-1.pdf").read_bytes())
 
 
+@pytest.mark.parametrize("language, sheets", [(None, ["Rangliste", "Runden"]), ("en", ["Standings", "Rounds"])])
+def test_export_sheets_writes_the_files_in_one_language(played, tmp_path, language, sheets):
+    from openpyxl import load_workbook
+
+    chosen = ["--language", language] if language else []  # by default the site's LANGUAGE_CODE (German)
+    call_command("export_sheets", played.slug, "--out", str(tmp_path), "--only", "tournament-xlsx", *chosen)
+    assert load_workbook(tmp_path / "tournament.xlsx", read_only=True).sheetnames[:2] == sheets
+
+
 def test_export_sheets_refuses_an_unknown_tournament(tmp_path):
     with pytest.raises(CommandError, match="No tournament"):
         call_command("export_sheets", "gibts-nicht", "--out", str(tmp_path))

@@ -47,7 +47,7 @@ def summary(tournament):
 def test_tournament_xlsx_round_trips_into_an_empty_tournament(make_tournament, play_round):
     original = play_event(make_tournament, play_round)
     content = TournamentWorkbook(original).render().content
-    assert {"Players", "Tables", "Hands"} <= set(load_workbook(io.BytesIO(content)).sheetnames)
+    assert {"Spieler", "Tische", "Spiele"} <= set(load_workbook(io.BytesIO(content)).sheetnames)
 
     copy = services.create_tournament(name="Kopie", slug="kopie", date=date(2026, 11, 22), ruleset=original.ruleset)
     rows = player_import.player_rows_from_file("original-tournament.xlsx", content)

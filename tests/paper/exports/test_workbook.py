@@ -14,12 +14,15 @@ from openpyxl import load_workbook
 
 from paper import columns as C
 from paper.exports.sheetdata import EURO_FORMAT, POINTS_FORMAT
+from rules.rulesets import contract_name
 from tournament import rounds
 
 # pycel compiles formulas with ast names Python 3.13 deprecates; not ours to fix.
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
-SHEETS = ["Standings", "Rounds", "Tables", "Hands", "Settlement", "Players", "Corrections", "Hand corrections"]
+# The sheets as a German reader gets them, and the English names an English page (or --language en) gives.
+SHEETS = ["Rangliste", "Runden", "Tische", "Spiele", "Abrechnung", "Spieler", "Korrekturen", "Spielkorrekturen"]
+SHEETS_EN = ["Standings", "Rounds", "Tables", "Hands", "Settlement", "Players", "Corrections", "Hand corrections"]
 CENT = D("0.01")
 
 
@@ -61,7 +64,7 @@ def test_sheets_headers_and_formats(make_tournament, play_round, tmp_path):
         sheet = workbook[name]
         assert sheet.freeze_panes is not None and sheet.auto_filter.ref, name
 
-    players = workbook["Players"]
+    players = workbook["Spieler"]
     assert headers(players) == C.PLAYERS and players.freeze_panes == "A2"
     assert players.auto_filter.ref == "A1:H18"
     rows = [[c.value for c in row] for row in players.iter_rows(min_row=2)]
@@ -70,7 +73,7 @@ def test_sheets_headers_and_formats(make_tournament, play_round, tmp_path):
     assert all(r[2] == "TC Test" and r[6] is True and isinstance(r[5], int) for r in rows)
     number_of = {r[1]: r[0] for r in rows}
 
-    tables = workbook["Tables"]
+    tables = workbook["Tische"]
     assert headers(tables) == C.TABLES
     seats = [[c.value for c in row] for row in tables.iter_rows(min_row=2)]
     assert len(seats) == 34 and {s[2] for s in seats} == {1, 2, 3, 4, 5}
@@ -78,7 +81,7 @@ def test_sheets_headers_and_formats(make_tournament, play_round, tmp_path):
     assert tables.cell(2, column_of(tables, "Euro")).number_format == EURO_FORMAT
     assert tables.cell(2, column_of(tables, "Punkte")).number_format == POINTS_FORMAT
 
-    hands = workbook["Hands"]
+    hands = workbook["Spiele"]
     assert headers(hands) == C.HANDS and hands.freeze_panes == "A2"
     stored = list(Hand.objects.filter(table__round__tournament=tournament)
                   .select_related("table__round").order_by("table__round__number", "table__number", "number"))
@@ -88,8 +91,9 @@ def test_sheets_headers_and_formats(make_tournament, play_round, tmp_path):
     for row, hand in zip(hands.iter_rows(min_row=2, values_only=True), stored, strict=True):
         assert (row[col[C.ROUND]], row[col[C.TABLE]], row[col[C.HAND]]) == (hand.table.round.number, hand.table.number,
                                                                             hand.number)
-        assert json.loads(row[col[C.DATA]]) == hand.data and row[col[C.CONTRACT]] == hand.contract
-        assert row[col[C.RESULT]] == hand.data.get("result")
+        # The contract and result as a German reader calls them; the JSON keeps the interchange format.
+        assert json.loads(row[col[C.DATA]]) == hand.data and row[col[C.CONTRACT]] == contract_name(hand.contract, "de")
+        assert row[col[C.RESULT]] == {"won": "gewonnen", "lost": "verloren"}.get(hand.data.get("result"))
         scores = {s.hand_seat: s for s in hand.scores.all()}
         for seat in range(4):
             nr, name, points, cash, euro = (col[h] for h in C.seat_columns(seat))
@@ -100,20 +104,20 @@ def test_sheets_headers_and_formats(make_tournament, play_round, tmp_path):
     assert hands.cell(2, col[C.BOX] + 1).number_format == EURO_FORMAT
     assert hands.cell(2, col["Sitz 0 Euro"] + 1).number_format == EURO_FORMAT
 
-    rounds = workbook["Rounds"]
+    rounds = workbook["Runden"]
     values = [[c.value for c in row] for row in rounds.iter_rows(min_row=2)]
     assert [v[:5] for v in values] == [[1, "abgeschlossen", False, 4, 68], [2, "abgeschlossen", False, 4, 68],
                                        [3, "geplant", False, 0, 0]]
 
-    standings = workbook["Standings"]
+    standings = workbook["Rangliste"]
     assert headers(standings)[:4] == ["Rang", "Nr", "Name", "Verein"]
-    assert isinstance(standings["E2"].value, str) and standings["E2"].value.startswith("=SUMIFS(Hands!")
+    assert isinstance(standings["E2"].value, str) and standings["E2"].value.startswith("=SUMIFS('Spiele'!")
     assert standings["A2"].value in ("1", "1=")  # ranks (and tie-break values) are values
     assert standings.cell(2, headers(standings).index("R3") + 1).value is None  # not played yet: empty, not 0
     assert headers(standings)[-1] == "Geld (€), ohne Kontra-Anteil (Spendenkassa)"
     assert standings.cell(2, len(headers(standings))).number_format == EURO_FORMAT
 
-    settlement = workbook["Settlement"]
+    settlement = workbook["Abrechnung"]
     assert settlement.freeze_panes == "A5"  # stake, box, check, then the headers
     assert headers(settlement, 4)[:5] == ["Nr", "Name", "Verein", "Runde 1 Tisch", "Runde 1 Geldpunkte"]
 
@@ -132,7 +136,7 @@ def test_formulas_give_the_sites_standings_and_money(make_tournament, play_round
     ranked = {r.player.name: r for r in standings(tournament)}
     money = settlement(tournament)
     players = {p.name: p for p in money.players}
-    sheet = workbook["Standings"]
+    sheet = workbook["Rangliste"]
     head = headers(sheet)
     r1, r2, total, cash = head.index("R1") + 1, head.index("R2") + 1, head.index("Punkte") + 1, len(head)
     for row in range(2, sheet.max_row + 1):
@@ -140,7 +144,7 @@ def test_formulas_give_the_sites_standings_and_money(make_tournament, play_round
         site, player = ranked[name], players[name]
 
         def value(col, row=row):
-            return excel.evaluate(f"Standings!{sheet.cell(row, col).coordinate}")
+            return excel.evaluate(f"Rangliste!{sheet.cell(row, col).coordinate}")
 
         assert D(str(value(r1))) == site.player.rounds.get(1, 0), name
         assert D(str(value(r2))) == site.player.rounds.get(2, 0), name
@@ -148,22 +152,22 @@ def test_formulas_give_the_sites_standings_and_money(make_tournament, play_round
         assert cents(value(cash)) == player.total, name
         assert sheet.cell(row, 1).value == f"{site.rank}{'=' if site.shared else ''}"
 
-    sheet = workbook["Settlement"]
+    sheet = workbook["Abrechnung"]
     head = headers(sheet, 4)
     assert sheet["A1"].value == "Einsatz je Punkt (€)" and D(str(sheet["B1"].value)) == D("0.1")
-    assert cents(excel.evaluate("Settlement!B2")) == money.box_total > 0  # Spendenkassa gesamt
-    assert cents(excel.evaluate("Settlement!D2")) + cents(excel.evaluate("Settlement!F2")) == money.box_total
-    assert excel.evaluate("Settlement!B3") == 0  # players and box add up to zero
+    assert cents(excel.evaluate("Abrechnung!B2")) == money.box_total > 0  # Spendenkassa gesamt
+    assert cents(excel.evaluate("Abrechnung!D2")) + cents(excel.evaluate("Abrechnung!F2")) == money.box_total
+    assert excel.evaluate("Abrechnung!B3") == 0  # players and box add up to zero
     lines = {(t.round_number, t.table_number, line.name): line for t in money.tables for line in t.lines}
     for row in range(5, sheet.max_row + 1):
         name = sheet.cell(row, 2).value
         for n in (1, 2):
             table = sheet.cell(row, head.index(f"Runde {n} Tisch") + 1).value
             line = lines[n, table, name]
-            points = excel.evaluate(f"Settlement!{sheet.cell(row, head.index(f'Runde {n} Geldpunkte') + 1).coordinate}")
-            euros = excel.evaluate(f"Settlement!{sheet.cell(row, head.index(f'Runde {n} €') + 1).coordinate}")
+            points = excel.evaluate(f"Abrechnung!{sheet.cell(row, head.index(f'Runde {n} Geldpunkte') + 1).coordinate}")
+            euros = excel.evaluate(f"Abrechnung!{sheet.cell(row, head.index(f'Runde {n} €') + 1).coordinate}")
             assert D(str(points)) == line.cash_points and cents(euros) == line.euros, (name, n)
-        assert cents(excel.evaluate(f"Settlement!{sheet.cell(row, len(head)).coordinate}")) == players[name].total
+        assert cents(excel.evaluate(f"Abrechnung!{sheet.cell(row, len(head)).coordinate}")) == players[name].total
 
 
 @pytest.mark.django_db
@@ -184,7 +188,7 @@ def test_final_round_total_is_the_sites_value_next_to_checkable_formulas(make_to
 
     path = export(tournament, tmp_path)
     workbook = load_workbook(path)
-    sheet = workbook["Standings"]
+    sheet = workbook["Rangliste"]
     assert "Punkte der Finalisten" in sheet["A1"].value and sheet.freeze_panes == "A3"
     head = headers(sheet, 2)
     assert head[:5] == ["Rang", "Nr", "Name", "Verein", "R1"]
@@ -199,15 +203,15 @@ def test_final_round_total_is_the_sites_value_next_to_checkable_formulas(make_to
         def cell(header, row=row):
             return sheet.cell(row, head.index(header) + 1)
 
-        assert D(str(excel.evaluate(f"Standings!{cell('Summe Vorrunden').coordinate}"))) == site.preliminary
+        assert D(str(excel.evaluate(f"Rangliste!{cell('Summe Vorrunden').coordinate}"))) == site.preliminary
         if site.finalist:
             finalists += 1
             assert not str(cell("Punkte").value).startswith("=") and D(str(cell("Punkte").value)) == site.total
             assert D(str(cell("übernommen").value)) == site.carried
-            assert D(str(excel.evaluate(f"Standings!{cell('Finale').coordinate}"))) == site.player.final
+            assert D(str(excel.evaluate(f"Rangliste!{cell('Finale').coordinate}"))) == site.player.final
         else:
             assert cell("Punkte").value.startswith("=")
-            assert D(str(excel.evaluate(f"Standings!{cell('Punkte').coordinate}"))) == site.total
+            assert D(str(excel.evaluate(f"Rangliste!{cell('Punkte').coordinate}"))) == site.total
     assert finalists == 12
 
 
@@ -233,12 +237,12 @@ def test_names_never_become_formulas(make_tournament, play_round, tmp_path):
     tournament = played(make_tournament, play_round, rounds=1, slug="wb-eq")
     Player.objects.filter(name="Spielerin 003").update(name="=1+1 Huber", club="<TC & Co>")
     workbook = load_workbook(export(tournament, tmp_path))
-    players = [row for row in workbook["Players"].iter_rows(min_row=2, values_only=True)]
+    players = [row for row in workbook["Spieler"].iter_rows(min_row=2, values_only=True)]
     assert ("=1+1 Huber", "<TC & Co>") in [(r[1], r[2]) for r in players]
     # Read back as text, never as a formula: the writer makes formulas only of xlsx.Formula values.
-    name_cells = [cell for row in workbook["Players"].iter_rows(min_row=2) for cell in row[1:2]]
+    name_cells = [cell for row in workbook["Spieler"].iter_rows(min_row=2) for cell in row[1:2]]
     assert all(cell.data_type == "s" for cell in name_cells)
-    assert all(cell.data_type != "f" for row in workbook["Hands"].iter_rows(min_row=2) for cell in row[3:8]
+    assert all(cell.data_type != "f" for row in workbook["Spiele"].iter_rows(min_row=2) for cell in row[3:8]
                if cell.value is not None)
 
 
@@ -267,3 +271,43 @@ def test_the_writer_keeps_the_sheet_contract(tmp_path):
     assert one["A2"].font.b and one.column_dimensions["A"].width == 20
     assert two.freeze_panes == "B2" and not two.auto_filter.ref and two.max_row == 1
     assert one["A6"].data_type == "f" and one["A7"].data_type == "s"
+
+
+@pytest.mark.django_db
+def test_the_english_workbook_speaks_english_and_its_formulas_still_add_up(make_tournament, play_round, tmp_path):
+    """One language per file: an English reader's workbook names its sheets, contracts and results in
+    English (the German one in German: test_sheets_headers_and_formats), and its formulas name its sheets."""
+    from django.utils import translation
+    from pycel import ExcelCompiler
+
+    from scoring.selectors import standings
+
+    tournament = played(make_tournament, play_round, rounds=1, slug="wb-en")
+    with translation.override("en"):
+        path = export(tournament, tmp_path)
+    workbook = load_workbook(path)
+    assert workbook.sheetnames == SHEETS_EN
+    col = {header: index for index, header in enumerate(C.HANDS)}
+    rows = list(workbook["Hands"].iter_rows(min_row=2, values_only=True))
+    assert {row[col[C.RESULT]] for row in rows} - {None} <= {"won", "lost"}
+    assert not {row[col[C.RESULT]] for row in rows} & {"gewonnen", "verloren"}
+    contracts = {json.loads(row[col[C.DATA]])["contract"]: row[col[C.CONTRACT]] for row in rows}
+    assert contracts and all(shown == contract_name(slug, "en") for slug, shown in contracts.items())
+    assert any(contract_name(slug, "en") != contract_name(slug, "de") for slug in contracts)
+    sheet = workbook["Standings"]
+    assert sheet["E2"].value.startswith("=SUMIFS('Hands'!")
+    excel = ExcelCompiler(filename=str(path))
+    ranked = {r.player.name: r for r in standings(tournament)}
+    for row in range(2, sheet.max_row + 1):
+        assert D(str(excel.evaluate(f"Standings!E{row}"))) == ranked[sheet.cell(row, 3).value].player.rounds.get(1, 0)
+
+
+@pytest.mark.django_db
+def test_the_director_gets_the_workbook_in_the_pages_language(make_tournament, play_round, director, client):
+    import io
+
+    tournament = played(make_tournament, play_round, rounds=1, slug="wb-page")
+    url = f"/turniere/{tournament.slug}/druck/tournament-xlsx/"
+    german = load_workbook(io.BytesIO(client.get(url, HTTP_ACCEPT_LANGUAGE="de").content))
+    english = load_workbook(io.BytesIO(client.get(url, HTTP_ACCEPT_LANGUAGE="en").content))
+    assert german.sheetnames == SHEETS and english.sheetnames == SHEETS_EN

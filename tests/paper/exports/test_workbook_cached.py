@@ -55,7 +55,7 @@ def test_cached_results_are_the_sites_standings_and_settlement(make_tournament, 
     path = export(tournament, tmp_path)
     assert assert_every_formula_cached_as_computed(path) > 17 * 4
 
-    sheet = load_workbook(path, data_only=True)["Standings"]
+    sheet = load_workbook(path, data_only=True)["Rangliste"]
     head = [cell.value for cell in sheet[1]]
     money = {p.name: p.total for p in settlement(tournament).players}
     ranked = standings(tournament)
@@ -69,7 +69,7 @@ def test_cached_results_are_the_sites_standings_and_settlement(make_tournament, 
     corrected = next(r for r in ranked if r.player.entry_id == entry.pk)
     assert corrected.player.rounds[2] in [D(str(r[head.index("R2")])) for r in sheet.iter_rows(min_row=2, values_only=True)]
 
-    book = load_workbook(path, data_only=True)["Settlement"]
+    book = load_workbook(path, data_only=True)["Abrechnung"]
     assert close(book["B2"].value, settlement(tournament).box_total) and book["B3"].value == 0
 
 
@@ -83,7 +83,7 @@ def test_cached_results_with_a_final(make_tournament, play_round, tmp_path):
     play_round(final, seed=2)
     path = export(tournament, tmp_path)
     assert_every_formula_cached_as_computed(path)
-    sheet = load_workbook(path, data_only=True)["Standings"]
+    sheet = load_workbook(path, data_only=True)["Rangliste"]
     head = [cell.value for cell in sheet[2]]
     for row, site in zip(sheet.iter_rows(min_row=3, values_only=True), standings(tournament), strict=True):
         assert D(str(row[head.index("Punkte")])) == site.total

@@ -1,11 +1,12 @@
 """backup: a consistent copy of the database plus every tournament's workbook, while the site runs.
 
-    python manage.py backup --out DIR [--no-sheets] [--keep N]
+    python manage.py backup --out DIR [--no-sheets] [--keep N] [--language en]
 
 SQLite: sqlite3's online backup API (Connection.backup) into DIR/tarock-YYYYmmdd-HHMMSS.sqlite3,
 safe while the server writes, and checked as `restore` checks it (hall/backup_check.py).
 PostgreSQL: pg_dump -Fc into DIR/tarock-YYYYmmdd-HHMMSS.dump.
-Then `manage.py export_sheets SLUG --out DIR/sheets-YYYYmmdd-HHMMSS/SLUG` for each tournament.
+Then `manage.py export_sheets SLUG --out DIR/sheets-YYYYmmdd-HHMMSS/SLUG --language L` for each tournament
+(--language, by default the site's LANGUAGE_CODE, is also the language of what it prints).
 --keep N removes all but the newest N database copies (the backup loop of `make serve` uses it).
 It lives in website, beside export_sheets, the layer that sees the hall's database check and the
 sheets of paper and cups; `restore` is the hall's.
@@ -20,12 +21,16 @@ import subprocess
 from datetime import datetime
 from pathlib import Path
 
+from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
+from django.utils import translation
+from django.utils.translation import gettext
 
 from hall.backup_check import NotABackup, check_sqlite
 from hall.postgres import pg_env, pg_tool
+from language import LANGUAGES
 
 
 class Command(BaseCommand):
@@ -35,8 +40,14 @@ class Command(BaseCommand):
         parser.add_argument("--out", required=True, type=Path, help="folder for the backups (created if missing)")
         parser.add_argument("--no-sheets", action="store_true", help="database only, no workbook export")
         parser.add_argument("--keep", type=int, default=0, help="keep only the newest N database backups")
+        parser.add_argument("--language", choices=LANGUAGES, default=settings.LANGUAGE_CODE,
+                            help="the language of the sheets and of what is printed (default: LANGUAGE_CODE)")
 
-    def handle(self, *args, out: Path, no_sheets: bool, keep: int, **options):
+    def handle(self, *args, language: str, **options):
+        with translation.override(language):
+            return self.back_up(language=language, **options)
+
+    def back_up(self, *, out: Path, no_sheets: bool, keep: int, language: str, **options):
         out.mkdir(parents=True, exist_ok=True)
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         if connection.vendor == "sqlite":
@@ -45,9 +56,10 @@ class Command(BaseCommand):
             target = self._postgres(out, stamp)
         else:
             raise CommandError(f"backup: database {connection.vendor} not supported")
-        self.stdout.write(f"Datenbank / database: {target} ({target.stat().st_size / 1024:.0f} KB)")
+        self.stdout.write(gettext("Datenbank: %(file)s (%(kb)s KB)") % {
+            "file": target, "kb": f"{target.stat().st_size / 1024:.0f}"})
         if not no_sheets:
-            self._sheets(out / f"sheets-{stamp}")
+            self._sheets(out / f"sheets-{stamp}", language)
         if keep > 0:
             self._prune(out, keep)
         return None
@@ -85,17 +97,17 @@ class Command(BaseCommand):
             raise CommandError(f"pg_dump failed: {result.stderr.strip()}")
         return target
 
-    def _sheets(self, folder: Path) -> None:
+    def _sheets(self, folder: Path, language: str) -> None:
         from tournament.models import Tournament
 
         slugs = list(Tournament.objects.order_by("slug").values_list("slug", flat=True))
         for slug in slugs:
             try:
-                call_command("export_sheets", slug, out=folder / slug, stdout=open(os.devnull, "w"))
+                call_command("export_sheets", slug, out=folder / slug, language=language, stdout=open(os.devnull, "w"))
             except Exception as error:  # a broken sheet must not lose the database backup
                 self.stderr.write(f"export_sheets {slug}: {error}")
                 continue
-            self.stdout.write(f"Tabellen / sheets: {folder / slug}")
+            self.stdout.write(gettext("Tabellen: %(folder)s") % {"folder": folder / slug})
 
     def _prune(self, out: Path, keep: int) -> None:
         backups = sorted(list(out.glob("tarock-*.sqlite3")) + list(out.glob("tarock-*.dump")))

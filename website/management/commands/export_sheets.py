@@ -1,7 +1,7 @@
 """export_sheets: the files of a tournament or a season into a folder, for archiving and scripted use.
 
-    python manage.py export_sheets SLUG --out DIR [--base-url https://turnier.example.at] [--only ID ...]
-    python manage.py export_sheets --season CUP[/SEASON] --out DIR [--only ID ...]
+    python manage.py export_sheets SLUG --out DIR [--base-url https://turnier.example.at] [--only ID ...] [--language en]
+    python manage.py export_sheets --season CUP[/SEASON] --out DIR [--only ID ...] [--language en]
 
 What it writes is the registry's (paper/registry.py): for a tournament every tournament and list
 file in the formats the registry archives (tournament.xlsx, standings.pdf, settlement.pdf,
@@ -9,7 +9,8 @@ settlement.xlsx) and, for every round that has been drawn, the round's (table-ca
 score-sheets-round-N.pdf, seating-round-N.pdf); for a season its sheets, whole and for each
 sub-ranking of the cup. ``--only`` writes just the files named (any the registry offers for that
 subject, archived or not: ``--only spieler-csv``). The table cards' QR codes point to --base-url
-(default: the SITE_URL setting). It lives in website, the layer that sees both paper and cups.
+(default: the SITE_URL setting). The files speak one language: --language (de or en), by default the
+site's LANGUAGE_CODE. It lives in website, the layer that sees both paper and cups.
 """
 
 from __future__ import annotations
@@ -17,12 +18,14 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
+from django.utils import translation
 from django.utils.translation import gettext_lazy
 
 from cups.models import Cup, Season, SubRanking
 from cups.selectors import UnknownScheme, find_season
-from language import Message, ServiceError, in_both
+from language import LANGUAGES, Message, ServiceError, in_both
 from paper.registry import LIST, REGISTRY, ROUND, SEASON, TOURNAMENT
 from tournament.models import Tournament
 
@@ -37,9 +40,15 @@ class Command(BaseCommand):
         parser.add_argument("--base-url", default="", help="site address for the scorer links (default SITE_URL)")
         parser.add_argument("--only", action="append", default=[], metavar="ID",
                             help="write only this file (e.g. standings-xlsx, spieler-csv); may be given again")
+        parser.add_argument("--language", choices=LANGUAGES, default=settings.LANGUAGE_CODE,
+                            help="the language of the files: sheet names, headings, words (default: LANGUAGE_CODE)")
 
-    def handle(self, *args, slug: str | None, season: str | None, out: Path, base_url: str, only: list[str],
-               **options):
+    def handle(self, *args, language: str, **options):
+        with translation.override(language):
+            self.write_files(**options)
+
+    def write_files(self, *, slug: str | None, season: str | None, out: Path, base_url: str, only: list[str],
+                    **options):
         if (slug is None) == (season is None):
             raise CommandError(in_both(gettext_lazy("Ein Turnier (SLUG) oder --season CUP/SAISON angeben.")))
         if season is not None:
