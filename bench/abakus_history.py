@@ -70,6 +70,9 @@ def peak_mb() -> float:
 
 
 def child(step: str) -> None:
+    if step in ("overview", "season"):
+        # As `make bench` runs the pages: static files without collectstatic (a page needs its manifest else).
+        os.environ.setdefault("DJANGO_DEBUG", "1")
     django_setup(DB)
     if step in ("import", "reimport"):
         from cups.abakus_import import import_abakus
