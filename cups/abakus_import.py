@@ -33,7 +33,7 @@ from language import ServiceError
 from tournament import live
 from tournament.copies import insert_rows
 from tournament.models import Player
-from tournament.players import clean_fields, identity, known_players
+from tournament.players import clean_fields, identity, known_players, unsaved_player
 
 Progress = Callable[[int, int], None]
 SEASON_LABEL_MAX = Season._meta.get_field("label").max_length
@@ -94,9 +94,7 @@ def _players(data: AbakusData, fields: dict[str, tuple[str, str]], report: Abaku
             person_key = identity(name, club)
             player = known.get(person_key)
             if player is None:  # a namesake of another club is another player (tournament/players.py)
-                # Stored in one bulk write below (3,000 saves one by one took seconds): the fields are
-                # clean_fields' already, the name key is what Player.save() would give it.
-                player = known[person_key] = Player(name=name, club=club, name_key=person_key[0])
+                player = known[person_key] = unsaved_player(name, club)  # stored in one bulk write below
                 created.append(player)
                 report.players_created += 1
             else:
