@@ -288,3 +288,23 @@ class AbakusNumber(models.Model):
 
     def __str__(self) -> str:
         return f"{self.number}: {self.player}"
+
+
+class SeasonSummary(models.Model):
+    """What the cup overview shows of a season (its size, its winners and their points), stored under the
+    version of everything its ranking is made of (cups/summaries.py): a summary whose version is not the
+    season's current one is ranked anew, so no write has to remember it (migration 0008, issue 30 point 7)."""
+
+    season = models.OneToOneField(Season, on_delete=models.CASCADE, related_name="summary")
+    version = models.CharField(max_length=64)
+    tournaments = models.PositiveIntegerField(default=0)
+    players = models.PositiveIntegerField(default=0)
+    winners = models.JSONField(default=list)  # the keys (player ids) of rank 1, in the ranking's order
+    points = models.JSONField(null=True)  # the winners' points (a number)
+
+    class Meta:
+        verbose_name = _("Saisonübersicht")
+        verbose_name_plural = _("Saisonübersichten")
+
+    def __str__(self) -> str:
+        return f"{self.season}: {self.version}"
