@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from cups import schemes
 from cups.models import Cup, CupScheme, Season, SeasonTournament, SubRanking, season_slug
 from cups.season import FINAL_MODES, FINAL_ON_TOP
-from language import ByLanguage, ServiceError
+from language import ServiceError
 from tournament import live
 from tournament.events import ChangeKind
 from tournament.models import Tournament
@@ -180,7 +180,7 @@ def enter_current_season(*, cup_slug: str, tournament: Tournament, scheme: str |
                          ruleset_slug=tournament.ruleset_slug, final_mode=final_mode or "none",
                          min_tournaments=min_tournaments)
     elif min_tournaments is not None and min_tournaments != cup.min_tournaments:
-        required = cup.min_tournaments or ByLanguage(lambda lang: "no" if lang == "en" else "keine")
+        required = cup.min_tournaments or pgettext_lazy("a minimum of tournaments", "keine")
         raise ServiceError(gettext_lazy("Der Cup „%(cup)s“ verlangt %(required)s Turniere, nicht %(asked)s."),
                            cup=cup_slug, required=required, asked=min_tournaments)
     elif scheme is not None and scheme != cup.scheme:

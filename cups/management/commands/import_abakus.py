@@ -20,13 +20,13 @@ BAR = 30
 
 
 class Command(BaseCommand):
-    help = "Cups, Spieler und Turniere aus einem ABAKUS-Export (JSON) / import an ABAKUS export (JSON)"
+    help = gettext_lazy("Cups, Spieler und Turniere aus einem ABAKUS-Export (JSON)")
 
     def add_arguments(self, parser):
-        parser.add_argument("file", help="JSON-Export der ABAKUS-Datenbank / JSON export of the ABAKUS database")
+        parser.add_argument("file", help=gettext_lazy("JSON-Export der ABAKUS-Datenbank"))
         parser.add_argument("--cup", action="append", default=[], metavar="NR",
-                            help="nur diesen Cup (ABAKUS-Nummer, etwa 55; mehrfach möglich) / only this cup")
-        parser.add_argument("--no-progress", action="store_true", help="ohne Fortschrittsbalken / no progress bar")
+                            help=gettext_lazy("nur diesen Cup (ABAKUS-Nummer, etwa 55; mehrfach möglich)"))
+        parser.add_argument("--no-progress", action="store_true", help=gettext_lazy("ohne Fortschrittsbalken"))
 
     def handle(self, *args, file: str, cup: list[str], no_progress: bool, **options):
         path = Path(file)
