@@ -15,7 +15,7 @@ from language import in_both
 
 
 class Command(BaseCommand):
-    help = gettext_lazy("Saisonen von Cups als ABAKUS-Export (JSON)")
+    help = in_both(gettext_lazy("Saisonen von Cups als ABAKUS-Export (JSON)"))  # argparse takes no lazy text
 
     def add_arguments(self, parser):
         parser.add_argument("cups", nargs="+", metavar="CUP", help="Kürzel oder ABAKUS-Nummer / slug or ABAKUS number")

@@ -20,13 +20,14 @@ BAR = 30
 
 
 class Command(BaseCommand):
-    help = gettext_lazy("Cups, Spieler und Turniere aus einem ABAKUS-Export (JSON)")
+    # A terminal's language is unknown: the help in both, from the msgids (argparse takes no lazy text).
+    help = in_both(gettext_lazy("Cups, Spieler und Turniere aus einem ABAKUS-Export (JSON)"))
 
     def add_arguments(self, parser):
-        parser.add_argument("file", help=gettext_lazy("JSON-Export der ABAKUS-Datenbank"))
+        parser.add_argument("file", help=in_both(gettext_lazy("JSON-Export der ABAKUS-Datenbank")))
         parser.add_argument("--cup", action="append", default=[], metavar="NR",
-                            help=gettext_lazy("nur diesen Cup (ABAKUS-Nummer, etwa 55; mehrfach möglich)"))
-        parser.add_argument("--no-progress", action="store_true", help=gettext_lazy("ohne Fortschrittsbalken"))
+                            help=in_both(gettext_lazy("nur diesen Cup (ABAKUS-Nummer, etwa 55; mehrfach möglich)")))
+        parser.add_argument("--no-progress", action="store_true", help=in_both(gettext_lazy("ohne Fortschrittsbalken")))
 
     def handle(self, *args, file: str, cup: list[str], no_progress: bool, **options):
         path = Path(file)
