@@ -17,6 +17,7 @@ from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
+from itertools import batched
 
 from django.db import connection
 from django.db.models import TextField
@@ -224,7 +225,7 @@ def _rounds_text(rounds) -> str:
     return ", ".join("-" if r is None else str(r) for r in rounds)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class _Stored:
     """A stored line of an imported tournament, read as plain values (a cup's history is tens of thousands)."""
 
@@ -238,18 +239,21 @@ class _Stored:
     organiser: str
 
 
+STORED_CHUNK = 2000
 STORED_FIELDS = ("pk", "season_id", "tournament_name", "player_id", "rounds_text", "is_final", "team", "organiser")
 
 
 def _stored(cup: Cup) -> dict:
-    """The cup's stored imported results by date, as plain values. The rounds are read as their JSON text
-    and decoded in one call for all rows: one decoder call a row was a third of a second import's reading."""
-    values = list(ImportedResult.objects.filter(season__cup=cup).annotate(rounds_text=Cast("rounds", TextField()))
-                  .values_list("date", *STORED_FIELDS))
-    rounds = json.loads(f"[{','.join(row[5] for row in values)}]")
+    """The cup's stored imported results by date, as plain values, read in chunks (the whole history at once
+    twice over, as rows and as values, set the re-import's peak memory). The rounds are read as their JSON
+    text and decoded in one call per chunk: one decoder call a row was a third of a second import's reading."""
+    rows = ImportedResult.objects.filter(season__cup=cup).annotate(rounds_text=Cast("rounds", TextField())) \
+        .values_list("date", *STORED_FIELDS).iterator(chunk_size=STORED_CHUNK)
     stored: dict = defaultdict(list)
-    for row, played in zip(values, rounds, strict=True):
-        stored[row[0]].append(_Stored(*row[1:5], played, *row[6:]))
+    for chunk in batched(rows, STORED_CHUNK):
+        rounds = json.loads(f"[{','.join(row[5] for row in chunk)}]")
+        for row, played in zip(chunk, rounds, strict=True):
+            stored[row[0]].append(_Stored(*row[1:5], played, *row[6:]))
     return stored
 
 
