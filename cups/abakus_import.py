@@ -28,7 +28,7 @@ from django.utils.translation import gettext_lazy
 from cups.abakus import AbakusCup, AbakusData, AbakusPlayer, AbakusTournament, read_export
 from cups.abakus_report import AbakusReport
 from cups.abakus_rules import scheme_for
-from cups.models import AbakusNumber, Cup, ImportedResult, Season, season_slug
+from cups.models import AbakusNumber, Cup, CupDate, ImportedResult, Season, season_slug
 from cups.services import create_cup, create_season
 from language import ServiceError
 from tournament import live
@@ -341,4 +341,14 @@ def import_abakus(*, content: bytes, only: set[str] | None = None, progress: Pro
         cup = _cup(abakus_cup, report)
         seasons = _seasons(cup, abakus_cup, report)
         _tournaments(cup, abakus_cup, seasons, players, data, report, tick)
+        _dates(cup, [d for d in data.dates if d.cup == abakus_cup.number], report)
     return report
+
+
+def _dates(cup: Cup, dates: list, report: AbakusReport) -> None:
+    """The cup's coming dates (CUPS/TERMINE) into its calendar, each once (a second import adds only new ones)."""
+    known = set(CupDate.objects.filter(cup=cup).values_list("date", "name"))
+    new = {(d.day, d.name): CupDate(cup=cup, date=d.day, name=d.name, begins=d.begins) for d in dates
+           if (d.day, d.name) not in known}
+    CupDate.objects.bulk_create(new.values())
+    report.dates_created += len(new)

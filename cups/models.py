@@ -308,3 +308,22 @@ class SeasonSummary(models.Model):
 
     def __str__(self) -> str:
         return f"{self.season}: {self.version}"
+
+
+class CupDate(models.Model):
+    """A coming date of a cup that has no tournament on the site yet: ABAKUS's ``CUPS/TERMINE`` (import_abakus).
+    The calendar lists it until a tournament of the cup's season on that day takes its place (migration 0009)."""
+
+    cup = models.ForeignKey(Cup, on_delete=models.CASCADE, related_name="dates")
+    date = models.DateField(_("Datum"))
+    name = models.CharField(_("Name"), max_length=160, blank=True)
+    begins = models.CharField(_("Beginn"), max_length=20, blank=True)
+
+    class Meta:
+        ordering = ["date", "name"]
+        constraints = [models.UniqueConstraint(fields=["cup", "date", "name"], name="cups_date_once")]
+        verbose_name = _("Termin")
+        verbose_name_plural = _("Termine")
+
+    def __str__(self) -> str:
+        return f"{self.cup} {self.date}: {self.name}"
