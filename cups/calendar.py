@@ -61,8 +61,9 @@ def upcoming(cup: Cup | None = None, *, today: date | None = None, keep_days: in
 
 def next_tournament(cup: Cup, *, today: date | None = None) -> Tournament | None:
     """The cup's next tournament: today's while it is not over, else the first one after today."""
-    return next((item.tournament for item in upcoming(cup, today=today)
-                 if item.tournament is not None and not is_finished(item.tournament)), None)
+    since = today or timezone.localdate()
+    return next((item.tournament for item in _dated(Tournament.objects.filter(cup_season__season__cup=cup), since)
+                 if not is_finished(item.tournament)), None)
 
 
 def ical_feed(events: list[Upcoming], *, name: str, absolute_url, host: str) -> bytes:
