@@ -24,6 +24,7 @@ class AbakusReport:
     players_matched: int = 0
     players_created: int = 0
     players_skipped: int = 0  # numbered players of the file in no imported tournament
+    dates_created: int = 0  # CUPS/TERMINE into the calendar (cups.models.CupDate)
     running: list[tuple[str, str]] = field(default_factory=list)
     notes: list[Message] = field(default_factory=list)  # every difference found and taken, in the file's order
 
@@ -45,6 +46,10 @@ class AbakusReport:
             lines.append(Message(ngettext_lazy("%(count)s Turnier geändert übernommen (siehe unten)",
                                                "%(count)s Turniere geändert übernommen (siehe unten)", "count"),
                                  count=self.tournaments_changed))
+        if self.dates_created:
+            lines.append(Message(ngettext_lazy("%(count)s Termin in den Kalender übernommen",
+                                               "%(count)s Termine in den Kalender übernommen", "count"),
+                                 count=self.dates_created))
         lines += [Message(gettext_lazy("%(cup)s %(day)s: läuft in ABAKUS noch, übersprungen"), cup=cup, day=day)
                   for cup, day in self.running]
         return lines + self.notes

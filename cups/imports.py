@@ -18,7 +18,7 @@ from datetime import date, datetime
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext_lazy
 
 from cups.models import ImportedResult, Season
 from language import ByLanguage, Message, Said, ServiceError, active_language, message
@@ -69,14 +69,19 @@ class ImportReport:
         return [p.text(lang) for p in self.problems]
 
     def message(self, lang: str | None = None) -> str:
-        en = (lang or active_language()) == "en"
         if self.problems:
-            n = len(self.problems)
-            return (f"Nothing was imported: {n} problem(s) in the file." if en
-                    else f"Nichts wurde übernommen: {n} Problem(e) in der Datei.")
-        return (f"{self.results} results of {self.tournaments} tournament(s) imported, {self.players_created} new player(s)."
-                if en else f"{self.results} Ergebnisse aus {self.tournaments} Turnier(en) übernommen, "
-                           f"{self.players_created} neue Spieler.")
+            said = Message(ngettext_lazy("Nichts wurde übernommen: %(count)s Problem in der Datei.",
+                                         "Nichts wurde übernommen: %(count)s Probleme in der Datei.", "count"),
+                           count=len(self.problems))
+        else:
+            said = Message(gettext_lazy("%(results)s aus %(tournaments)s übernommen, %(players)s."),
+                           results=Message(ngettext_lazy("%(count)s Ergebnis", "%(count)s Ergebnisse", "count"),
+                                           count=self.results),
+                           tournaments=Message(ngettext_lazy("%(count)s Turnier", "%(count)s Turnieren", "count"),
+                                               count=self.tournaments),
+                           players=Message(ngettext_lazy("%(count)s neuer Spieler", "%(count)s neue Spieler", "count"),
+                                           count=self.players_created))
+        return said.render(lang or active_language())
 
 
 @dataclass(frozen=True)

@@ -295,3 +295,42 @@ class AbakusNumber(models.Model):
 
     def __str__(self) -> str:
         return f"{self.number}: {self.player}"
+
+
+class SeasonSummary(models.Model):
+    """What the cup overview shows of a season (its size, its winners and their points), stored under the
+    version of everything its ranking is made of (cups/summaries.py): a summary whose version is not the
+    season's current one is ranked anew, so no write has to remember it (migration 0008, issue 30 point 7)."""
+
+    season = models.OneToOneField(Season, on_delete=models.CASCADE, related_name="summary")
+    version = models.CharField(max_length=64)
+    tournaments = models.PositiveIntegerField(default=0)
+    players = models.PositiveIntegerField(default=0)
+    winners = models.JSONField(default=list)  # the keys (player ids) of rank 1, in the ranking's order
+    points = models.JSONField(null=True)  # the winners' points (a number)
+
+    class Meta:
+        verbose_name = _("Saisonübersicht")
+        verbose_name_plural = _("Saisonübersichten")
+
+    def __str__(self) -> str:
+        return f"{self.season}: {self.version}"
+
+
+class CupDate(models.Model):
+    """A coming date of a cup that has no tournament on the site yet: ABAKUS's ``CUPS/TERMINE`` (import_abakus).
+    The calendar lists it until a tournament of the cup's season on that day takes its place (migration 0009)."""
+
+    cup = models.ForeignKey(Cup, on_delete=models.CASCADE, related_name="dates")
+    date = models.DateField(_("Datum"))
+    name = models.CharField(_("Name"), max_length=160, blank=True)
+    begins = models.CharField(_("Beginn"), max_length=20, blank=True)
+
+    class Meta:
+        ordering = ["date", "name"]
+        constraints = [models.UniqueConstraint(fields=["cup", "date", "name"], name="cups_date_once")]
+        verbose_name = _("Termin")
+        verbose_name_plural = _("Termine")
+
+    def __str__(self) -> str:
+        return f"{self.cup} {self.date}: {self.name}"

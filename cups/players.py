@@ -36,7 +36,7 @@ def find_players(query: str, *, club: str = "", limit: int = 10, exclude: set[in
     if not wanted and not wanted_club:
         return []
     found = []
-    deceased = set(AbakusNumber.objects.filter(deceased=True).values_list("player_id", flat=True))
+    deceased = deceased_ids()
     for player, name, player_club in keyed_players():
         if player.pk in exclude or player.pk in deceased:
             continue
@@ -45,6 +45,19 @@ def find_players(query: str, *, club: str = "", limit: int = 10, exclude: set[in
             found.append(Suggestion(player, round(score, 3)))
     found.sort(key=lambda s: (-s.score, s.player.name, s.player.pk))
     return found[:max(1, min(limit, 50))]
+
+
+DECEASED = gettext_lazy("%(name)s ist in ABAKUS als verstorben vermerkt und wird nicht angemeldet.")
+
+
+def deceased_ids() -> set[int]:
+    """The players ABAKUS marks deceased (AbakusNumber.deceased; one query): no sign-up path takes them and no
+    search suggests them (find_players above, signup's sign-up, the director's newcomer and pick)."""
+    return set(AbakusNumber.objects.filter(deceased=True).values_list("player_id", flat=True))
+
+
+def is_deceased(player: Player | None) -> bool:
+    return player is not None and AbakusNumber.objects.filter(player=player, deceased=True).exists()
 
 
 # A shared word or a name's prefix alone scores 0.9 (Franz Huber for Anna Huber, a family): a name close

@@ -72,7 +72,13 @@ def _table(numbers: tuple[int, ...], rank: int, players: int, total: Number) -> 
 
 def _total(numbers: tuple[int, ...], rank: int, players: int, total: Number) -> Number:
     knee, cap = numbers
-    p = Fraction(Decimal(total)) if not isinstance(total, int) else Fraction(total)
+    if isinstance(total, Decimal) and total == total.to_integral_value():
+        total = int(total)  # whole totals (nearly all) in int arithmetic: Fraction cost a season page a quarter
+    if isinstance(total, int):
+        if total <= 0:
+            return 0
+        return knee + (cap - knee) // 2 if total >= cap else knee + (total - knee) // 2 if total > knee else total
+    p = Fraction(Decimal(total))
     if p <= 0:
         return 0
     if p >= cap:

@@ -3,7 +3,8 @@
 ``season_standings(season)``: the season's tournaments (one query), their final standings (four
 queries for all of them, cups/adapters.py), the imported results (one query), the cup's own scheme
 when it is not a built-in one (one query), and ``season.cup`` when the caller did not select it.
-``cup_overview(cup)`` reads every season of the cup with the same queries plus one for the seasons.
+``cup_overview(cup)`` reads the stored summary of every season (cups/summaries.py) and ranks, with the
+queries above, only the seasons whose summary is missing or stale.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from decimal import Decimal
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy
 
-from cups import schemes
+from cups import schemes, summaries
 from cups.adapters import final_standings
 from cups.models import Cup, CupScheme, ImportedResult, Season, SeasonTournament, SubRanking
 from cups.season import (
@@ -155,6 +156,16 @@ def _own_schemes(keys: set[str]) -> dict[str, CupScheme]:
     return {s.key: s for s in CupScheme.objects.filter(key__in=keys)} if keys else {}
 
 
+@dataclass(frozen=True, slots=True)
+class SeasonPerson:
+    """A player of imported results as the ranking reads him: a Player instance each cost more than his ranking."""
+
+    pk: int
+    name: str
+    club: str
+    region: str
+
+
 def _imported_key(name: str, day: date) -> str:
     return f"{day.isoformat()}-{slugify(name)}"
 
@@ -186,11 +197,11 @@ def _standings_of(seasons: list[Season], cup: Cup | None = None,
         column = Column(t.slug, t.name, t.date, link.is_final, t.slug, len(rows), t.venue)
         by_season[link.season_id].append((column, [(r.entry.player, r.rank, r.total) for r in rows]))
     grouped: dict[tuple[int, str, date], list[tuple]] = defaultdict(list)
-    people: dict[int, Player] = {}
+    people: dict[int, SeasonPerson] = {}
     for season_id, name, day, is_final, rank, total, player_id, player_name, club, region in imported:
         player = people.get(player_id)
         if player is None:
-            player = people[player_id] = Player(pk=player_id, name=player_name, club=club, region=region)
+            player = people[player_id] = SeasonPerson(player_id, player_name, club, region)
         grouped[(season_id, name, day)].append((player, rank, total, is_final))
     for (season_id, name, day), items in grouped.items():
         column = Column(_imported_key(name, day), name, day, any(i[3] for i in items), None, len(items))
@@ -282,24 +293,39 @@ def final_field(final_cup: Cup) -> list[CupQualifiers]:
 
 
 @dataclass(frozen=True)
+class SeasonWinner:
+    player: PlayerSeason
+    points: object
+
+
+@dataclass(frozen=True)
 class SeasonSummary:
     season: Season
     tournaments: int
     players: int
-    winners: list[SeasonRow]
+    winners: list[SeasonWinner]
 
 
 def cup_overview(cup: Cup) -> list[SeasonSummary]:
-    """Each season of ``cup``, newest first, with its winner(s) and size (seven queries for any number of seasons)."""
+    """Each season of ``cup``, newest first, with its winner(s) and size. Only seasons whose stored summary is
+    missing or stale are ranked (cups/summaries.py says when that is): seven queries when every summary is
+    current, whatever the number of seasons."""
     seasons = list(cup.seasons.all())
     for season in seasons:
         season.cup = cup
-    standings = _standings_of(seasons, cup) if seasons else {}
-    summaries = []
-    for season in seasons:
-        s = standings[season.pk]
-        summaries.append(SeasonSummary(season, s.tournaments, len(s.rows), [r for r in s.rows if r.rank == 1]))
-    return summaries
+    versions = summaries.season_versions(cup, seasons) if seasons else {}
+    stored = summaries.stored_summaries(seasons, versions) if seasons else {}
+    stale = [season for season in seasons if season.pk not in stored]
+    if stale:
+        standings = _standings_of(stale, cup)
+        ranked = [summaries.summary_of(season, versions[season.pk], standings[season.pk]) for season in stale]
+        summaries.store_summaries(ranked)
+        stored.update({line.season_id: line for line in ranked})
+    winners = {pk: PlayerSeason(pk, name, club, ()) for pk, name, club in Player.objects.filter(
+        pk__in={pk for line in stored.values() for pk in line.winners}).values_list("pk", "name", "club")}
+    return [SeasonSummary(season, line.tournaments, line.players,
+                          [SeasonWinner(winners[pk], line.points) for pk in line.winners if pk in winners])
+            for season in seasons for line in [stored[season.pk]]]
 
 
 def cups_with_seasons() -> list[Cup]:

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from cups import schemes
 from cups.models import Cup, CupScheme, Season, SeasonTournament, SubRanking, season_slug
 from cups.season import FINAL_MODES, FINAL_ON_TOP
-from language import ByLanguage, ServiceError
+from language import ServiceError
 from tournament import live
 from tournament.events import ChangeKind
 from tournament.models import Tournament
@@ -132,14 +132,30 @@ def create_sub_ranking(*, cup: Cup, slug: str, name: str, include_word: str = ""
     return sub
 
 
+def _place_by_label(cup: Cup, label: str) -> int:
+    """The ordering a new season of ``label`` takes among the cup's seasons (see create_season)."""
+    seasons = list(cup.seasons.select_for_update().order_by("ordering", "label"))
+    later = [season for season in seasons if season.label > label]
+    if not later:
+        return max((season.ordering for season in seasons), default=0) + 1
+    place = min(season.ordering for season in later)
+    moving = [season for season in seasons if season.ordering >= place]
+    for season in moving:
+        season.ordering += 1
+    Season.objects.bulk_update(moving, ["ordering"])
+    return place
+
+
 @live.write_service(changes=live.NO_TOURNAMENT)
 def create_season(*, cup: Cup, label: str, ordering: int | None = None, rules: dict | None = None) -> Season:
-    """A new season; without ``ordering`` it becomes the newest. ``rules``: Season fields of its own rules
-    (cups/season_rules.py; an ABAKUS import sets them all); without them the season follows its cup."""
+    """A new season; without ``ordering`` it takes its place by its label: the newest when its label comes last
+    ("2026/27" after "2025/26"), else just before the first season of a later label, the later ones moving up
+    one (an older season added afterwards never becomes the current one). ``rules``: Season fields of its own
+    rules (cups/season_rules.py; an ABAKUS import sets them all); without them the season follows its cup."""
     if Season.objects.filter(cup=cup, label=label).exists():
         raise ServiceError(gettext_lazy("Die Saison „%(label)s“ gibt es schon."), label=label)
     if ordering is None:
-        ordering = max((s.ordering for s in cup.seasons.all()), default=0) + 1
+        ordering = _place_by_label(cup, label)
     season = Season(cup=cup, label=label, ordering=ordering, **(rules or {}))
     season.slug = season_slug(label)
     _refuse_invalid(season)
@@ -180,7 +196,7 @@ def enter_current_season(*, cup_slug: str, tournament: Tournament, scheme: str |
                          ruleset_slug=tournament.ruleset_slug, final_mode=final_mode or "none",
                          min_tournaments=min_tournaments)
     elif min_tournaments is not None and min_tournaments != cup.min_tournaments:
-        required = cup.min_tournaments or ByLanguage(lambda lang: "no" if lang == "en" else "keine")
+        required = cup.min_tournaments or pgettext_lazy("a minimum of tournaments", "keine")
         raise ServiceError(gettext_lazy("Der Cup „%(cup)s“ verlangt %(required)s Turniere, nicht %(asked)s."),
                            cup=cup_slug, required=required, asked=min_tournaments)
     elif scheme is not None and scheme != cup.scheme:

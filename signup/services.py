@@ -12,6 +12,7 @@ from django.core.validators import validate_email
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
+from cups.players import DECEASED, is_deceased
 from language import ServiceError
 from signup import signals
 from signup.models import Registration, SignUp, SignUpAttempt
@@ -99,9 +100,11 @@ def sign_up(*, tournament: Tournament, name: str, club: str = "", email: str = "
         raise ServiceError(gettext_lazy("%(name)s ist schon angemeldet."), name=name)
     full = registration.cap is not None and _holding(registration) >= registration.cap
     # The known player of that name and club (tournament/players.py's rule); a near miss is left to
-    # the director, who sees suggestions from the typo-tolerant search.
+    # the director, who sees suggestions from the typo-tolerant search. A player ABAKUS marks deceased is
+    # never signed up: a namesake signing up is a newcomer for the director.
+    known = players.find_player(name, club)
     done = SignUp.objects.create(tournament=tournament, name=name, club=club, email=email,
-                                 player=players.find_player(name, club),
+                                 player=None if is_deceased(known) else known,
                                  status=SignUp.WAITING if full else SignUp.REGISTERED)
     signals.signed_up.send(sender=SignUp, sign_up=done)
     return done
@@ -138,7 +141,9 @@ def cancel(*, sign_up: SignUp) -> SignUp:
 
 @live.write_service(kind=ChangeKind.ENTRIES, changes=lambda arguments, result: [arguments["sign_up"].tournament_id])
 def match(*, sign_up: SignUp, player: Player | None) -> SignUp:
-    """The director says which known player this is (or none: a newcomer)."""
+    """The director says which known player this is (or none: a newcomer); never one ABAKUS marks deceased."""
+    if is_deceased(player):
+        raise ServiceError(DECEASED, name=player.name)
     sign_up, _registration = _locked(sign_up)
     sign_up.player = player
     sign_up.save(update_fields=["player"])
@@ -152,6 +157,8 @@ def check_in(*, sign_up: SignUp):
     sign_up, _registration = _locked(sign_up)
     if sign_up.status != SignUp.CONFIRMED:
         raise ServiceError(gettext_lazy("%(sign_up)s: zuerst bestätigen, dann einchecken."), sign_up=sign_up.name)
+    if sign_up.player is not None and is_deceased(sign_up.player):  # marked deceased since: the sign-up is a namesake
+        sign_up.player = None
     if sign_up.player is None:  # a newcomer: the director matched no known player, so a namesake is someone else
         entry = players.enter_new_player(tournament=sign_up.tournament, name=sign_up.name, club=sign_up.club,
                                          checked_in=True, allow_duplicate=True)

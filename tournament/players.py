@@ -177,13 +177,19 @@ def players_for(people: list[tuple[str, str, str]], *, among: QuerySet[Player]) 
         name, club, region = clean_fields(name=name, club=club, region=region)
         player = next((p for p in known.get(identity(name, club), []) if p.pk not in taken), None)
         if player is None:
-            player = Player(name=name, club=club, region=region, name_key=key(name))
+            player = unsaved_player(name, club, region)
             new.append(player)
         else:
             taken.add(player.pk)
         chosen.append(player)
     Player.objects.bulk_create(new, batch_size=2000)
     return chosen
+
+
+def unsaved_player(name: str, club: str = "", region: str = "") -> Player:
+    """A new player of cleaned fields (``clean_fields``) with his name key, for the caller's one bulk write of
+    many (``Player.objects.bulk_create``: save() one by one, which keys the name, took seconds for thousands)."""
+    return Player(name=name, club=club, region=region, name_key=key(name))
 
 
 @live.write_service(kind=ChangeKind.ENTRIES, changes=lambda arguments, entry: [entry.tournament_id])

@@ -50,3 +50,13 @@ def test_exit_status_one_from_the_shell(tmp_path):
     done = subprocess.run([sys.executable, "manage.py", "season_standings", "nirgends", "--json"], env=env,
                           capture_output=True, text=True)
     assert done.returncode == 1 and "Unknown cup" in done.stderr and "Unbekannter Cup" in done.stderr
+
+
+def test_the_abakus_commands_help_in_both_languages():
+    """--help renders (argparse took no lazy text: it failed with a TypeError), German and English from the msgids."""
+    from cups.management.commands import export_abakus, import_abakus
+
+    for module, german, english in ((import_abakus, "ohne Fortschrittsbalken", "no progress bar"),
+                                    (export_abakus, "Saisonen von Cups", "The cups' seasons")):
+        text = " ".join(module.Command().create_parser("manage.py", "x").format_help().split())
+        assert german in text and english in text

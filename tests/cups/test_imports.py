@@ -127,3 +127,19 @@ def test_a_season_started_by_import_continues_with_tournaments_run_on_the_site(c
     # One person, one row: the imported "Spielerin 001" is the player who played today.
     assert len([row for row in data["rows"] if row["name"] == "Spielerin 001"]) == 1
     assert len(next(row for row in data["rows"] if row["name"] == "Spielerin 001")["results"]) == 3
+
+
+def test_the_report_counts_in_words_in_each_language(cup_season):
+    """Singular and plural through gettext (German msgids), no "(s)" and no pair built by hand."""
+    season = cup_season()
+    one = "Turnier;Datum;Rang;Name;Punkte\nHerbstturnier;3.10.2025;1;Hans Müller;120\n"
+    report = import_season_results(season=season, content=one.encode(), filename="eins.csv")
+    assert report.message("de") == "1 Ergebnis aus 1 Turnier übernommen, 1 neuer Spieler."
+    assert report.message("en") == "1 result of 1 tournament imported, 1 new player."
+    report = import_season_results(season=cup_season(slug="zwei"), content=GERMAN.encode(), filename="alt.csv")
+    assert report.message("de") == "4 Ergebnisse aus 2 Turnieren übernommen, 3 neue Spieler."
+    assert report.message("en") == "4 results of 2 tournaments imported, 3 new players."
+    broken = import_season_results(season=season, content=b"Turnier;Datum;Rang;Name;Punkte\nX;kein Datum;1;A;1\n",
+                                   filename="kaputt.csv")
+    assert broken.message("de") == "Nichts wurde übernommen: 1 Problem in der Datei."
+    assert broken.message("en") == "Nothing was imported: 1 problem in the file."

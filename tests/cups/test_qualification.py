@@ -154,3 +154,13 @@ def test_seed_demo_service_sets_the_minimum_of_a_new_cup(make_tournament):
     other = make_tournament(players=4, slug="q-2", rounds=1)
     with pytest.raises(ServiceError):
         services.enter_current_season(cup_slug="raiffeisen", tournament=other, min_tournaments=3)
+
+
+def test_a_cup_without_a_minimum_says_so_in_each_language(make_tournament):
+    """The refusal names a missing minimum through gettext ("keine" / "no"), no pair built by hand."""
+    services.enter_current_season(cup_slug="ohne", tournament=make_tournament(players=4, slug="m-1", rounds=1))
+    with pytest.raises(ServiceError) as refused:
+        services.enter_current_season(cup_slug="ohne", tournament=make_tournament(players=4, slug="m-2", rounds=1),
+                                      min_tournaments=3)
+    assert refused.value.message("de") == "Der Cup „ohne“ verlangt keine Turniere, nicht 3."
+    assert refused.value.message("en").endswith("no tournaments, not 3.")

@@ -4,8 +4,10 @@ getCupPunkte, Statistik/Statistik.js tFIXPUNKTE) and properties that hold for an
 from __future__ import annotations
 
 import ast
+import math
 import re
 from decimal import Decimal
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -103,3 +105,14 @@ def test_heine_bounds_and_monotone(total):
     assert 0 <= points <= 200
     assert points <= max(total, 0)
     assert HEINE.points(rank=1, players=1, total=total + 1) >= points
+
+
+@given(st.integers(-1000, 1000))
+def test_heine_whole_totals_in_int_arithmetic_agree_with_fractions(whole):
+    """Whole totals take a shortcut in ints (issue 30 point 7): the same points as the exact fraction rule,
+    whether the total comes as an int or as a Decimal with hundredths, as the database gives it."""
+    p = Fraction(whole)
+    exact = 0 if p <= 0 else 200 if p >= 300 else 100 + math.floor((p - 100) / 2) if p > 100 else int(p)
+    for total in (whole, Decimal(f"{whole}.00"), Decimal(whole)):
+        points = HEINE.points(rank=1, players=1, total=total)
+        assert points == exact and type(points) is int

@@ -111,3 +111,20 @@ def test_properties(all_results, held):
     for before, after in zip(rows, rows[1:], strict=False):
         assert after.rank == before.rank if after.shared and before.shared and after.points == before.points and \
             after.best_rank == before.best_rank and after.participations == before.participations else after.rank > before.rank
+
+
+def test_an_older_season_created_later_is_not_the_current_one(cup_season):
+    """create_season without an ordering places a season by its label (issue 30): an older one added after
+    the newest slots in below it, the later ones moving up; a newer one becomes the current season."""
+    from cups import services
+    from cups.selectors import find_season
+
+    newest = cup_season("fixed", label="2026/27")
+    cup = newest.cup
+    services.create_season(cup=cup, label="2024/25")
+    services.create_season(cup=cup, label="2025/26")
+    assert [s.label for s in cup.seasons.all()] == ["2026/27", "2025/26", "2024/25"]
+    assert find_season(cup.slug).label == "2026/27"
+    services.create_season(cup=cup, label="2027/28")
+    assert find_season(cup.slug).label == "2027/28"
+    assert len({s.ordering for s in cup.seasons.all()}) == 4

@@ -117,8 +117,14 @@ def test_cup_overview_winners(played, cup_season, django_assert_num_queries):
     services.add_tournament(season=season, tournament=played("o-1"))
     anna = Player.objects.create(name="Anna Alt", club="")
     ImportedResult.objects.create(season=old, tournament_name="X", date=date(2025, 9, 1), rank=1, player=anna, total=5)
-    with django_assert_num_queries(9):
+    # The first overview ranks both seasons (the queries of season_standings) and stores their summaries.
+    with django_assert_num_queries(18):
         overview = cup_overview(season.cup)
     assert [s.season.label for s in overview] == ["2026/27", "2025/26"]
     assert [w.player.name for w in overview[1].winners] == ["Anna Alt"]
     assert overview[0].tournaments == 1 and overview[0].players == 8
+    # Every later one reads them (cups/summaries.py): six queries, and the same lines.
+    with django_assert_num_queries(6):
+        again = cup_overview(season.cup)
+    assert [(s.season, s.tournaments, s.players, [(w.player.name, w.points) for w in s.winners]) for s in again] == \
+        [(s.season, s.tournaments, s.players, [(w.player.name, w.points) for w in s.winners]) for s in overview]

@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.utils.translation import gettext, pgettext
 from django.views.decorators.http import require_POST
 
-from cups.players import close_players
+from cups.players import DECEASED, close_players, deceased_ids, is_deceased
 from hall.sqlite import yielding_to_saves
 from language import ServiceError
 from paper.imports import players as player_import
@@ -39,6 +39,14 @@ def add_player(request, slug: str):
                 tournament=tournament, name=data["name"], club=data["club"], region=data["region"], notes=data["notes"],
                 checked_in=data["checked_in"], allow_duplicate=data["allow_duplicate"])
         except DuplicatePlayer as error:
+            # A namesake ABAKUS marks deceased is nobody to choose: asked only about the others.
+            error = type(error)(data["name"], [c for c in error.candidates if c.pk not in deceased_ids()])
+            if not error.candidates:
+                entry = players.enter_new_player(
+                    tournament=tournament, name=data["name"], club=data["club"], region=data["region"],
+                    notes=data["notes"], checked_in=data["checked_in"], allow_duplicate=True)
+                messages.success(request, gettext("%(name)s ist dabei.") % {"name": entry.player.name})
+                return redirect("tournament:detail", slug=slug)
             refuse(request, error)
             return render(request, "tournament/duplicate.html", {"tournament": tournament, "error": error, "form": form})
         except ServiceError as error:
@@ -56,6 +64,8 @@ def enter_existing(request, slug: str):
     tournament = directed_tournament(request, slug)
     player = get_object_or_404(Player, pk=int_param(request.POST, "player", 0))
     try:
+        if is_deceased(player):  # no search offers him; a page kept open from before the import might
+            raise ServiceError(DECEASED, name=player.name)
         services.enter_player(tournament=tournament, player=player, checked_in=request.POST.get("checked_in") == "1")
     except ServiceError as error:
         refuse(request, error)

@@ -20,13 +20,14 @@ BAR = 30
 
 
 class Command(BaseCommand):
-    help = "Cups, Spieler und Turniere aus einem ABAKUS-Export (JSON) / import an ABAKUS export (JSON)"
+    # A terminal's language is unknown: the help in both, from the msgids (argparse takes no lazy text).
+    help = in_both(gettext_lazy("Cups, Spieler und Turniere aus einem ABAKUS-Export (JSON)"))
 
     def add_arguments(self, parser):
-        parser.add_argument("file", help="JSON-Export der ABAKUS-Datenbank / JSON export of the ABAKUS database")
+        parser.add_argument("file", help=in_both(gettext_lazy("JSON-Export der ABAKUS-Datenbank")))
         parser.add_argument("--cup", action="append", default=[], metavar="NR",
-                            help="nur diesen Cup (ABAKUS-Nummer, etwa 55; mehrfach möglich) / only this cup")
-        parser.add_argument("--no-progress", action="store_true", help="ohne Fortschrittsbalken / no progress bar")
+                            help=in_both(gettext_lazy("nur diesen Cup (ABAKUS-Nummer, etwa 55; mehrfach möglich)")))
+        parser.add_argument("--no-progress", action="store_true", help=in_both(gettext_lazy("ohne Fortschrittsbalken")))
 
     def handle(self, *args, file: str, cup: list[str], no_progress: bool, **options):
         path = Path(file)
