@@ -230,3 +230,25 @@ def test_each_hand_is_confirmed_when_its_own_answer_comes(make_tournament, new_c
     expect(page.locator("#outbox")).to_contain_text("Spiel 2 gespeichert.")
     expect(page.locator("#sheet-live table.sheet tbody tr")).to_have_count(2)
     assert Hand.objects.filter(table=table).count() == 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_preview_overtaken_by_the_next_tap_is_given_up(make_tournament, new_context):
+    """Each tap asks for a preview of the hand as it stands; one still on its way when the next tap (or
+    "Speichern") changes the hand is given up, so previews nobody reads do not fill a slow line ahead of
+    the next preview and the save."""
+    table, names = _table(make_tournament, "wlan-vorschau")
+    page = new_context(phone=True).new_page()
+    page.goto(f"/t/{table.token}/")
+    held: list[Route] = []
+    page.route("**/vorschau/", lambda route: held.append(route), times=1)  # the first preview never comes back
+    given_up: list[str] = []
+    page.on("requestfailed", lambda request: "/vorschau/" in request.url and given_up.append(request.url))
+    chip(page, "contract", "Dreier").tap()
+    _until(page, lambda: held, "no preview was asked for")
+    chip(page, "declarer", names[1]).tap()
+    _until(page, lambda: given_up, "the overtaken preview was still on its way")
+    chip(page, "result", "gewonnen").tap()
+    expect(page.locator("#preview .preview-table")).to_be_visible()  # the preview of the whole hand as it stands now
+    page.locator("#save-hand").tap()
+    expect(page.locator("#outbox")).to_contain_text("Spiel 1 gespeichert.")
