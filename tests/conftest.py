@@ -74,7 +74,7 @@ def migrated_template() -> Path:
 
 
 @pytest.fixture(scope="session")
-def _test_database_from_the_template(migrated_template):
+def _test_database_from_the_template():
     """While pytest-django creates an in-memory SQLite test database, its `migrate` is a copy of the
     migrated template instead (what the same migrations left there, content types and permissions
     included); any other database (PostgreSQL) migrates as before. Returns the function that ends it."""
@@ -87,7 +87,7 @@ def _test_database_from_the_template(migrated_template):
         connection = connections[options.get("database", "default")]
         if name == "migrate" and connection.vendor == "sqlite" and connection.is_in_memory_db():
             connection.ensure_connection()
-            shared_files.load_into(connection.connection, migrated_template)
+            shared_files.load_into(connection.connection, shared_files.migrated_database())
             return None
         return migrate_for_real(name, *args, **options)
 
