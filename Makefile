@@ -18,8 +18,9 @@ STAMP := $(VENV)/.installed
 COV_ARGS := --cov=rules/engine --cov=rules/rulesets --cov-branch \
 	--cov-report=term-missing:skip-covered --cov-fail-under=100
 
-# The slowest tests of each phase are listed at its end: where the time of `make test` goes is in every CI log.
-DURATIONS ?= --durations=25
+# The 60 slowest steps (setup, call, teardown) of at least 2 s of each phase are listed at its end: where the
+# time of `make test` goes is in every CI log.
+DURATIONS ?= --durations=60 --durations-min=2
 
 # The suite on every core (pytest-xdist; each worker has its own test database). XDIST= runs serially.
 # worksteal: a worker that runs out takes pending tests from the other, so a run of long tests handed

@@ -10,7 +10,8 @@ import hypothesis_budget  # noqa: F401 - loads the Hypothesis profile (thorough 
 import pytest
 import seating_memo
 import serial_live_server  # noqa: F401 - the live server's requests one at a time on the shared in-memory SQLite
-from manage_process import manage_on, settled
+import shared_files
+from manage_process import manage_on
 
 from paper.imports import players as player_import
 from rules.engine.sampling import random_hand
@@ -64,14 +65,58 @@ def _empty_cache():
 
 
 @pytest.fixture(scope="session")
-def migrated_template(tmp_path_factory) -> Path:
-    """An empty file migrated by `manage.py migrate` once per worker. Migrating from scratch takes a
-    process and a few seconds; the tests whose point is not the migration start from a copy of this
-    (the migration itself is still run, by this fixture, in every run of the suite): tests/hall's
-    ``manage.migrated()``, the venue laptop of tests/publishing/test_venue_to_hub.py."""
-    database = tmp_path_factory.mktemp("migrated") / "db.sqlite3"
-    manage_on(database)("migrate", "--noinput")
-    return settled(database)
+def migrated_template() -> Path:
+    """An empty file migrated by `manage.py migrate`, built once for all workers (tests/shared_files.py).
+    Migrating from scratch takes a process and several seconds; the tests whose point is not the migration
+    start from a copy of this: tests/hall's ``manage.migrated()``, the sites of tests/publishing, the
+    servers of tests/players, and every worker's in-memory test database (``django_db_setup``)."""
+    return shared_files.migrated_database()
+
+
+@pytest.fixture(scope="session")
+def _test_database_from_the_template():
+    """While pytest-django creates an in-memory SQLite test database, its `migrate` is a copy of the
+    migrated template instead (what the same migrations left there, content types and permissions
+    included); any other database (PostgreSQL) migrates as before. Returns the function that ends it."""
+    from django.core import management
+    from django.db import connections
+
+    migrate_for_real = management.call_command
+
+    def call_command(name, *args, **options):
+        connection = connections[options.get("database", "default")]
+        if name == "migrate" and connection.vendor == "sqlite" and connection.is_in_memory_db():
+            connection.ensure_connection()
+            shared_files.load_into(connection.connection, shared_files.migrated_database())
+            return None
+        return migrate_for_real(name, *args, **options)
+
+    management.call_command = call_command
+
+    def end() -> None:
+        management.call_command = migrate_for_real
+
+    return end
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(_test_database_from_the_template, django_db_setup):
+    """pytest-django's test database, its migration taken from the template (above) on SQLite."""
+    _test_database_from_the_template()
+    yield
+
+
+@pytest.fixture(scope="session")
+def static_root(tmp_path_factory, worker_id) -> Path:
+    """`manage.py collectstatic` (debug off, hashed names) once per run, shared by the workers, for the
+    servers that only read it: tests whose point is not collectstatic share this folder."""
+    run = tmp_path_factory.getbasetemp() if worker_id == "master" else tmp_path_factory.getbasetemp().parent
+
+    def collect(folder: Path) -> None:
+        manage_on(tmp_path_factory.mktemp("unused") / "db.sqlite3")(
+            "collectstatic", "--noinput", "-v", "0", env={"DJANGO_DEBUG": "", "DJANGO_STATIC_ROOT": str(folder)})
+
+    return shared_files.built_once(run / "static", collect)
 
 
 @pytest.fixture

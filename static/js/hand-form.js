@@ -111,11 +111,16 @@
 
   let timer = null;
   let sequence = 0;
+  let asking = null;  // the AbortController of the preview on its way
   // What the preview says of the hand as it stands (form.dataset.preview): "pending" until its
   // answer, then "problems" or "ok". Its problems show only once the scorer tapped "Speichern"
   // (form.tried, CSS), so nothing red appears while the hand is still being entered.
   function preview() {
     clearTimeout(timer);
+    // A preview still on its way is for a state of the hand that is gone (its answer would be dropped):
+    // it is given up, so on a slow Wi-Fi it does not hold up the next preview or the save (issue 31).
+    if (asking) asking.abort();
+    asking = null;
     // Counted now, not when the request goes: an answer for an older state of the hand that arrives
     // after this change is dropped (else a stale "problems" could stop the next "Speichern").
     const mine = ++sequence;
@@ -125,8 +130,11 @@
       // A form put away (the table's last hand is in) asks for no preview.
       if (!url || !value("contract") || form.closest("[hidden]")) { delete form.dataset.preview; return; }
       const box = document.getElementById("preview");
+      const controller = new AbortController();
+      asking = controller;
       try {
-        const response = await fetch(url, { method: "POST", body: visibleFormData(form), headers: { "X-Requested-With": "fetch" } });
+        const response = await fetch(url, { method: "POST", body: visibleFormData(form), headers: { "X-Requested-With": "fetch" },
+                                            signal: controller.signal });
         const html = await response.text();
         if (mine === sequence) {
           box.innerHTML = html;
@@ -140,10 +148,12 @@
         }
       } catch (error) {
         // No network (the hall's Wi-Fi is gone): no preview, and saving still works through the outbox.
-        if (mine === sequence) {
+        if (mine === sequence && !controller.signal.aborted) {
           form.dataset.preview = "offline";
           box.replaceChildren(Object.assign(document.createElement("p"), { className: "hint offline", textContent: texts.offline || "" }));
         }
+      } finally {
+        if (asking === controller) asking = null;
       }
     }, 200);
   }

@@ -7,6 +7,8 @@
 // it, a hand another phone stored first with what differs from it. After a save the sheet's part
 // below the form is fetched and put in place (no reload): taps made meanwhile for the next hand stay,
 // and a network gone after "Speichern" leaves the page as it is, never the browser's offline page.
+// Each hand is confirmed by its own answer; a save tapped while the part is loading stops the part,
+// so on a slow line the save never waits behind a sheet that is out of date already.
 // The last sheet part is kept on the phone too, and a service worker (scope /t/, where the browser
 // allows one) opens the page without network. Without JavaScript the form posts as before.
 (function () {
@@ -181,7 +183,6 @@
     if (sending) return;
     sending = true;
     let answered = 0;
-    let lastSaved = null;
     try {
       for (;;) {
         const item = load().queue[0];
@@ -202,8 +203,9 @@
         const state = load();
         state.queue = state.queue.filter((other) => other.key !== item.key);
         if (response.status === 200 || response.status === 201) {
-          lastSaved = item.number;
           if (Number.isInteger(body.version)) setVersion(body.version);  // before "gespeichert": a pause tapped next is not stale
+          // Confirmed by the server's own answer, at once: not after the hands queued behind it, nor the sheet.
+          flashSaved(texts.saved.replace("%(n)s", item.number));
         } else state.refused.push({ ...item, status: response.status, error: body.message || body.error || `HTTP ${response.status}`,
                                   problems: body.problems, difference: differs });
         save(state);
@@ -213,12 +215,9 @@
       sending = false;
       render();
     }
-    if (answered) {
-      // Confirmed as soon as the server answered; then the server's sheet (with any other device's
-      // hands) is put in place below the form, which keeps whatever was tapped meanwhile.
-      if (lastSaved !== null) flashSaved(texts.saved.replace("%(n)s", lastSaved));
-      refresh();
-    }
+    // Then the server's sheet (with any other device's hands) is put in place below the form, which
+    // keeps whatever was tapped meanwhile.
+    if (answered) refresh();
   }
 
   // --- the sheet below the form, in place ---------------------------------------------------------
@@ -254,21 +253,30 @@
     return state;
   }
 
-  let refreshing = false;
+  // A save tapped while the part is still on its way stops it: on a slow line the part (out of date
+  // already) would hold up the save's own answer; the sheet is fetched again once that save is answered.
+  let refreshing = null;  // the AbortController of the part being fetched
+  function stopRefresh() {
+    if (refreshing) refreshing.abort();
+    refreshing = null;
+  }
+
   async function refresh() {
     if (refreshing) return;
-    refreshing = true;
+    const controller = new AbortController();
+    refreshing = controller;
     try {
-      const response = await fetch(table.part_url, { cache: "no-store" });
+      const response = await fetch(table.part_url, { cache: "no-store", priority: "low", signal: controller.signal });
       if (!response.ok) return;
       const html = await response.text();
+      if (controller.signal.aborted) return;
       if (apply(html)) {
         try { localStorage.setItem(partKey, html); } catch (error) { /* full: the page still shows it */ }
       }
     } catch (error) {
-      later();  // no network: the page stays as it is, the next try or poll brings the sheet
+      if (!controller.signal.aborted) later();  // no network: the page stays as it is, the next try or poll brings the sheet
     } finally {
-      refreshing = false;
+      if (refreshing === controller) refreshing = null;
     }
   }
 
@@ -292,6 +300,7 @@
       save(state);
       showHand(number + 1);
       render();
+      stopRefresh();
       flush();
     }, true);
   }

@@ -63,6 +63,11 @@ def open_context(browser):
             options.update(viewport=DESKTOP)
         context = browser.new_context(**options)
         context.set_default_timeout(10_000)
+        # A page load is answered by the one live server thread (tests/serial_live_server.py) page, scripts
+        # and style one after another; with the machine's two cores shared by other suites (load 15+), a
+        # test's first load took over 10 s twice in 24 runs of the offline tests. What the tests wait for
+        # on a page keeps the 10 s above; only a navigation may take longer before it counts as failed.
+        context.set_default_navigation_timeout(30_000)
         contexts.append(context)
         return context
 

@@ -56,7 +56,8 @@ def test_hands_entered_offline_arrive_once_and_in_order(make_tournament, new_con
     page.close()  # the tab is closed while the network is down: the hands wait on the phone
     phone.set_offline(False)
     page = phone.new_page()
-    page.goto(link)
+    page.goto(link, wait_until="load")
+    page.evaluate("window.notReloaded = true")
     expect(page.locator("#outbox")).to_contain_text("Spiel 3 gespeichert.", timeout=15_000)
     expect(page.locator("table.sheet tbody tr")).to_have_count(3)
     expect(page.locator("#hand-title")).to_have_text("Spiel 4 von 16")
@@ -65,6 +66,7 @@ def test_hands_entered_offline_arrive_once_and_in_order(make_tournament, new_con
     assert [(h.number, seats[(h.number + h.data["declarer"]) % 4], h.data["result"]) for h in stored] == expected
     assert {h.contract for h in stored} == {"dreier"} and len({h.idempotency_key for h in stored}) == 3
     assert page.evaluate(f"localStorage.getItem('tarock-outbox-{table.token}')") == '{"queue":[],"refused":[]}'
+    assert page.evaluate("window.notReloaded === true")  # the hands arrived on the page that sent them
 
     # The second phone still shows hand 1: its page notices the table moved on and shows the server's state.
     expect(second.locator("#hand-title")).to_have_text("Spiel 4 von 16", timeout=20_000)
@@ -115,7 +117,11 @@ def test_the_drawn_first_dealer_drives_the_offline_form(make_tournament, new_con
     page.locator("#table-draw summary").tap()
     for place, name in enumerate([names[3], names[0], names[1], names[2]]):
         page.locator(f'select[name="order_{place}"]').select_option(label=name)
-    page.get_by_role("button", name="Sitzordnung speichern").tap()
+    # The draw is a form posted to the server: the test waits for the page it lands on (the redirect back
+    # to the sheet) before it goes offline, so nothing below runs in a page that is being replaced.
+    with page.expect_navigation(url=f"**/t/{table.token}/", wait_until="load"):
+        page.get_by_role("button", name="Sitzordnung speichern").tap()
+    page.evaluate("window.notReloaded = true")
     expect(page.locator("#dealer-name")).to_have_text(names[2])
     expect(page.locator("#vorhand-name")).to_have_text(names[3])
     phone.set_offline(True)
@@ -125,6 +131,7 @@ def test_the_drawn_first_dealer_drives_the_offline_form(make_tournament, new_con
     phone.set_offline(False)
     page.evaluate("window.dispatchEvent(new Event('online'))")
     expect(page.locator("#outbox")).to_contain_text("Spiel 1 gespeichert.", timeout=15_000)
+    assert page.evaluate("window.notReloaded === true")  # the outbox stays on its page: nothing navigated
     hand = Hand.objects.get(table=table)
     # The places are numbered anew in the drawn order: the first dealer is Platz 1 now.
     assert hand.dealer_position == 0 and hand.data["declarer"] == 0

@@ -174,3 +174,81 @@ def test_a_503_is_sent_again_after_its_retry_after(make_tournament, new_context,
     assert page.evaluate(f"window.outboxDelays.filter((ms) => ms >= 4000 && ms !== {delay})") == []
     expect(page.locator("#outbox")).to_contain_text("1 Spiel wartet auf Verbindung")
     assert not Hand.objects.filter(table=table).exists()
+
+
+PART = "**/zettel/"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_save_does_not_wait_for_the_sheet_part_of_the_save_before(make_tournament, new_context):
+    """On a slow line the sheet part of one save may still be loading when the next hand is saved: the
+    part is given up (it is out of date already), so the save's answer never waits behind it, and the
+    sheet is fetched again once that save is answered (issue 31: one save of ten waited 2.8 s)."""
+    table, names = _table(make_tournament, "wlan-zettel")
+    page = new_context(phone=True).new_page()
+    page.goto(f"/t/{table.token}/")
+    held: list[Route] = []
+    page.route(PART, lambda route: held.append(route), times=1)  # the first part never finishes loading
+    given_up: list[str] = []
+    page.on("requestfailed", lambda request: "/zettel/" in request.url and given_up.append(request.url))
+    _tap_a_won_dreier(page, names[1])
+    page.locator("#save-hand").tap()
+    expect(page.locator("#outbox")).to_contain_text("Spiel 1 gespeichert.")
+    _until(page, lambda: held, "the sheet part was never asked for")
+    _tap_a_won_dreier(page, names[2])
+    page.locator("#save-hand").tap()
+    expect(page.locator("#outbox")).to_contain_text("Spiel 2 gespeichert.")
+    _until(page, lambda: given_up, "the first sheet part was still loading beside the second save")
+    expect(page.locator("#sheet-live table.sheet tbody tr")).to_have_count(2)  # the part after save 2
+    expect(page.locator("#hand-title")).to_have_text("Spiel 3 von 16")
+    assert Hand.objects.filter(table=table).count() == 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_each_hand_is_confirmed_when_its_own_answer_comes(make_tournament, new_context):
+    """Two hands waited offline: the first is confirmed as soon as the server answered it, not after the
+    hand behind it (whose answer the test holds back) is answered too."""
+    table, names = _table(make_tournament, "wlan-einzeln")
+    phone = new_context(phone=True)
+    page = phone.new_page()
+    page.goto(f"/t/{table.token}/")
+    phone.set_offline(True)
+    _tap_a_won_dreier(page, names[1])
+    page.locator("#save-hand").tap()
+    _tap_a_won_dreier(page, names[2])
+    page.locator("#save-hand").tap()
+    expect(page.locator("#outbox")).to_contain_text("2 Spiele warten auf Verbindung")
+    held: list[Route] = []
+    page.route(HANDS, lambda route: route.continue_() if '"number":1,' in (route.request.post_data or "")
+               else held.append(route))
+    phone.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(page.locator("#outbox")).to_contain_text("Spiel 1 gespeichert.")
+    _until(page, lambda: held, "hand 2 was never sent")
+    expect(page.locator("#outbox")).to_contain_text("1 Spiel wartet auf Verbindung")
+    held[0].continue_()
+    expect(page.locator("#outbox")).to_contain_text("Spiel 2 gespeichert.")
+    expect(page.locator("#sheet-live table.sheet tbody tr")).to_have_count(2)
+    assert Hand.objects.filter(table=table).count() == 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_preview_overtaken_by_the_next_tap_is_given_up(make_tournament, new_context):
+    """Each tap asks for a preview of the hand as it stands; one still on its way when the next tap (or
+    "Speichern") changes the hand is given up, so previews nobody reads do not fill a slow line ahead of
+    the next preview and the save."""
+    table, names = _table(make_tournament, "wlan-vorschau")
+    page = new_context(phone=True).new_page()
+    page.goto(f"/t/{table.token}/")
+    held: list[Route] = []
+    page.route("**/vorschau/", lambda route: held.append(route), times=1)  # the first preview never comes back
+    given_up: list[str] = []
+    page.on("requestfailed", lambda request: "/vorschau/" in request.url and given_up.append(request.url))
+    chip(page, "contract", "Dreier").tap()
+    _until(page, lambda: held, "no preview was asked for")
+    chip(page, "declarer", names[1]).tap()
+    _until(page, lambda: given_up, "the overtaken preview was still on its way")
+    chip(page, "result", "gewonnen").tap()
+    expect(page.locator("#preview .preview-table")).to_be_visible()  # the preview of the whole hand as it stands now
+    page.locator("#save-hand").tap()
+    expect(page.locator("#outbox")).to_contain_text("Spiel 1 gespeichert.")

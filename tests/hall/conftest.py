@@ -9,16 +9,6 @@ import pytest
 from manage_process import manage_on
 
 
-@pytest.fixture(scope="session")
-def static_root(tmp_path_factory) -> Path:
-    """`manage.py collectstatic` (debug off, hashed names) once per worker, for the servers that only
-    read it: tests whose point is not collectstatic share this folder."""
-    folder = tmp_path_factory.mktemp("static")
-    manage_on(tmp_path_factory.mktemp("unused") / "db.sqlite3")(
-        "collectstatic", "--noinput", "-v", "0", env={"DJANGO_DEBUG": "", "DJANGO_STATIC_ROOT": str(folder)})
-    return folder
-
-
 @pytest.fixture
 def manage(tmp_path, request):
     """manage(*args, env=None, check=True) -> CompletedProcess of manage.py on tmp_path/db.sqlite3.

@@ -82,7 +82,7 @@ class Site:
 
 
 def _start(manage, static_root, settings: dict) -> Site:
-    # pages name hashed static files: the worker's collectstatic (tests/hall/conftest.py)
+    # pages name hashed static files: the suite's collectstatic (tests/conftest.py static_root)
     env = {"DJANGO_DEBUG": "", "DJANGO_STATIC_ROOT": str(static_root), **settings}
     manage.migrated()
     manage("shell", "--no-imports", "-c", SETUP, env=env)

@@ -11,6 +11,10 @@ from django.db.migrations.recorder import MigrationRecorder
 
 from hall import schema
 
+# The reference is an SQLite file built in a process of its own whatever the site's database is; the test
+# database only lends the list of applied migrations, the same on every database: run once, on SQLite.
+pytestmark = pytest.mark.once
+
 
 @pytest.fixture
 def kept_in(tmp_path, monkeypatch):

@@ -74,7 +74,7 @@ def _free_port() -> int:
 class Site:
     """One site (venue or hub): its SQLite file, manage.py on it, and `python -m website.serve` serving it."""
 
-    def __init__(self, name: str, tmp: Path, template: Path, processes: int):
+    def __init__(self, name: str, tmp: Path, template: Path, static: Path, processes: int):
         self.name, self.database, self.port = name, tmp / f"{name}.sqlite3", _free_port()
         self.url, self.log = f"http://127.0.0.1:{self.port}", tmp / f"{name}.log"
         shutil.copyfile(template, self.database)
@@ -82,7 +82,7 @@ class Site:
                     if not key.startswith(("DJANGO_", "SITE_URL", "PYTEST", "HALL_", "DATABASE_URL"))}
         self.env.update({
             "DATABASE_URL": f"sqlite:///{self.database}", "DJANGO_DATA_DIR": str(tmp / name),
-            "DJANGO_STATIC_ROOT": str(tmp / "static"),  # collected once, by the hub
+            "DJANGO_STATIC_ROOT": str(static),  # collected once for the suite (tests/conftest.py static_root)
             "DJANGO_SETTINGS_MODULE": "website.settings", "DJANGO_DEBUG": "", "DJANGO_HTTPS": "",
             "DJANGO_SECRET_KEY": f"tests-only-{name}-key-not-for-any-deployment-0123456789abcdef",
             "DJANGO_ALLOWED_HOSTS": "127.0.0.1", "SITE_URL": self.url, "HOST": "127.0.0.1", "PORT": str(self.port),
@@ -169,9 +169,9 @@ class Browser:
 
 
 @pytest.fixture
-def sites(tmp_path, migrated_template):
-    hub = Site("hub", tmp_path, migrated_template, processes=1)
-    venue = Site("venue", tmp_path, migrated_template, processes=2)  # as `make serve` runs the hall
+def sites(tmp_path, migrated_template, static_root):
+    hub = Site("hub", tmp_path, migrated_template, static_root, processes=1)
+    venue = Site("venue", tmp_path, migrated_template, static_root, processes=2)  # as `make serve` runs the hall
     yield venue, hub
     venue.stop()
     hub.stop()
@@ -180,7 +180,6 @@ def sites(tmp_path, migrated_template):
 def test_a_correction_a_pause_and_a_withdrawal_reach_the_hub_while_playing(sites):
     venue, hub = sites
     token = hub.shell(HUB_SETUP)
-    hub.manage("collectstatic", "--noinput", "-v", "0")
     hub.serve()
     scorer_token = venue.shell(VENUE_SETUP % {"slug": SLUG, "password": PASSWORD, "hub": hub.url, "token": token})
     venue.serve()
