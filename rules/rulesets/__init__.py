@@ -35,12 +35,15 @@ def load_custom(spec: dict) -> RuleSet:
 
     Raises RuleSetInvalid (rules.engine.custom) naming every problem, or UnknownRuleSet."""
     from rules.engine.custom import RuleSetInvalid, derive
+    from rules.engine.types import RuleSetProblem
 
     base = spec.get("base") if isinstance(spec, dict) else None
     if not isinstance(base, str):
-        raise RuleSetInvalid([f"'base' must name one of the rule sets: {', '.join(SLUGS)}"])
+        raise RuleSetInvalid([RuleSetProblem("base_missing", "base",
+                                             f"'base' must name one of the rule sets: {', '.join(SLUGS)}")])
     if base not in BUILTIN:
-        raise RuleSetInvalid([f"unknown base rule set {base!r}; known: {', '.join(SLUGS)}"])
+        raise RuleSetInvalid([RuleSetProblem("base_unknown", "base", f"unknown base rule set {base!r}; known: "
+                                             f"{', '.join(SLUGS)}", base=base)])
     return derive(BUILTIN[base], spec)
 
 
