@@ -170,24 +170,33 @@ def structural_problems(rs: RuleSet) -> list[RuleSetProblem]:
                           f"renonce.kind must be one of {sorted(RENONCE_KINDS)} or null"))
     if rs.trischaken is not None:
         problems += _trischaken_problems(rs)
+    contracts_named, bonuses_named = _named(rs.contracts), _named(rs.bonuses)
     bonus_slugs = [b.slug for b in rs.bonuses]
     if len(set(bonus_slugs)) != len(bonus_slugs):
         problems.append(P("bonus_twice", "bonuses", "a bonus is listed twice"))
     for bonus in rs.bonuses:
         problems += _bonus_problems(bonus, set(bonus_slugs))
+        if bonuses_named[bonus.slug] != bonus.slug:
+            problems.append(P("bonus_name_twice", f"bonuses.{bonus.slug}.name",
+                              f"bonus {bonus.slug}: the name {bonus.name!r} is already the name of "
+                              f"{bonuses_named[bonus.slug]}", bonus=bonus.slug, other=bonuses_named[bonus.slug]))
     contract_slugs = [c.slug for c in rs.contracts]
     if not contract_slugs or len(set(contract_slugs)) != len(contract_slugs):
         problems.append(P("contracts_twice", "contracts", "the contracts must be listed once each, at least one"))
-    named: dict[str, str] = {}
     for c in rs.contracts:
-        same = named.setdefault(c.name.strip().casefold(), c.slug)
-        if same != c.slug:
+        if contracts_named[c.slug] != c.slug:
             problems.append(P("contract_name_twice", f"contracts.{c.slug}.name",
-                              f"contract {c.slug}: the name {c.name!r} is already the name of {same}",
-                              contract=c.slug, name=c.name, other=same))
+                              f"contract {c.slug}: the name {c.name!r} is already the name of {contracts_named[c.slug]}",
+                              contract=c.slug, name=c.name, other=contracts_named[c.slug]))
         problems += family_problems(c)
         problems += _contract_problems(rs, c, bonus_slugs)
     return problems
+
+
+def _named(rows: tuple[ContractRule, ...] | tuple[BonusRule, ...]) -> dict[str, str]:
+    """Each row's slug -> the slug of the first row of the same name (case and spaces aside): its own if none."""
+    first: dict[str, str] = {}
+    return {row.slug: first.setdefault(row.name.strip().casefold(), row.slug) for row in rows}
 
 
 def _trischaken_problems(rs: RuleSet) -> list[RuleSetProblem]:

@@ -4,6 +4,7 @@ import json
 
 import pytest
 
+from rules import rulesets
 from rules.engine import custom, score
 from rules.engine.custom import RuleSetInvalid, derive, validate_ruleset
 from rules.engine.ruleset import RuleSet
@@ -150,7 +151,8 @@ def test_every_seed_rule_set_passes_its_own_validation():
         validate_ruleset(rs, sample_size=200)
 
 
-def test_load_custom_needs_a_known_base():
+def test_load_custom_needs_a_known_base(monkeypatch):
+    monkeypatch.setattr(rulesets, "_saved_lookups", [])  # the engine alone: no club's saved rule set to ask for
     with pytest.raises(RuleSetInvalid, match="'base' must name"):
         load_custom({"slug": "x1", "name": "x", "version": 1})
     with pytest.raises(RuleSetInvalid, match="unknown base rule set 'wien'"):
@@ -228,6 +230,7 @@ def refusals(overrides: dict, base: str = "tirol") -> list[tuple[str, str]]:
     ({"bonuses": {"pagat": {"announced": -1}}}, "tirol", ("bonus_value_negative", "bonuses.pagat.announced")),
     ({"bonuses": {"pagat": {"silent": -1}}}, "tirol", ("bonus_value_negative", "bonuses.pagat.silent")),
     ({"contracts": {"dreier": {"name": " rufer "}}}, "tirol", ("contract_name_twice", "contracts.dreier.name")),
+    ({"bonuses": {"uhu": {"name": "pagat "}}}, "tirol", ("bonus_name_twice", "bonuses.uhu.name")),
     ({"trischaken": {"unit": 0, "alone_unit": 0, "virgin_unit": 0}}, "tirol",
      ("trischaken_pays_nothing", "trischaken.unit")),
     # Upper Austria's scheme reads the unit alone: the other amounts do not make it pay.

@@ -305,6 +305,8 @@ class VariantForm(forms.Form):
             if slug in bonuses_on and data.get(prefix + "silent") is None and data.get(prefix + "announced") is None:
                 self.add_error(prefix + "silent", gettext(
                     "Prämie %(name)s: bitte einen stillen oder einen angesagten Wert angeben.") % {"name": name})
+            if slug in bonuses_on and not (data.get(prefix + "name") or "").strip():
+                self.add_error(prefix + "name", gettext("Prämie %(name)s: bitte einen Namen angeben.") % {"name": name})
             if slug in bonuses_on:
                 continue
             for row in self.rows_data:

@@ -48,6 +48,7 @@ SAID = {
                              "Prämie streichen."),
     "bonus_silent_above_announced": _("Prämie %(name)s: still (%(silent)s) zählt sie mehr als angesagt "
                                       "(%(announced)s); angesagt muss sie mindestens so viel zählen."),
+    "bonus_name_twice": _("Prämie %(name)s: so heißt schon eine andere Prämie; bitte einen eigenen Namen wählen."),
     "bonus_excludes_unknown": _("Prämie %(name)s: sie schließt Prämien aus, die das Regelwerk nicht hat: %(bonuses)s."),
     "contracts_twice": _("Jedes Spiel darf nur einmal vorkommen, und mindestens eines muss es geben."),
     "contract_name_twice": _("Spiel „%(name)s“: so heißt schon ein anderes Spiel; bitte einen eigenen Namen wählen."),
