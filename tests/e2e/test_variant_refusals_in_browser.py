@@ -78,3 +78,25 @@ def test_a_refused_value_says_why_beside_its_field_and_in_sight(new_context, art
     page.screenshot(path=str(artifacts / f"variant-silent-above-{size}.png"), full_page=False)
     no_sideways_scroll(page)
     assert not CustomRuleSet.objects.exists()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("size", sorted(SIZES))
+def test_a_saved_variants_rules_page_shows_every_version_with_its_sample_hands(new_context, artifacts, size):
+    from tournament.variants.services import save_variant
+
+    spec = {"slug": "stammtisch", "name": "Stammtisch", "base": "raiffeisen",
+            "overrides": {"contracts": {"dreier": {"value": 5}}}}
+    save_variant(spec=spec)
+    save_variant(spec={**spec, "overrides": {"contracts": {"dreier": {"value": 6}}}})
+    page = new_context().new_page()
+    page.set_viewport_size(SIZES[size])
+    page.goto("/regeln/stammtisch/#version-1")
+    for version in (2, 1):
+        section = page.locator(f"#version-{version}")
+        section.locator("summary").scroll_into_view_if_needed()
+        if section.get_attribute("open") is None:
+            section.locator("summary").click()
+        expect(section.locator('table.samples tr[data-contract="dreier"]')).to_be_visible()
+    page.screenshot(path=str(artifacts / f"variant-rules-page-{size}.png"), full_page=False)
+    no_sideways_scroll(page)
