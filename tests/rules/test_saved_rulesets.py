@@ -76,3 +76,15 @@ def test_a_version_the_engine_refuses_today_is_left_out(saved):
                                  overrides={"bonuses": {"pagat": {"silent": 9, "announced": 1}}})
     assert [rs.version for rs in saved_versions("stammtisch")] == [2, 1]
     assert saved_versions("raiffeisen") == saved_versions("x" * 61) == []
+
+
+def test_a_refused_saved_rule_set_is_said_in_one_language_each(saved):
+    """Issue 31 point 5: the engine's refusal reaches the director in the page's language, never its English."""
+    CustomRuleSet.objects.create(slug="stammtisch", version=3, name="Stammtisch", base="raiffeisen",
+                                 overrides={"bonuses": {"pagat": {"silent": 9, "announced": 1}}})
+    for read in (resolve_ruleset, start_from):
+        with pytest.raises(ServiceError) as excinfo:
+            read("stammtisch")
+        assert "Prämie Pagat: still (9) zählt sie mehr als angesagt (1)" in excinfo.value.message_de
+        assert "Bonus Pagat: silent (9) it is worth more than announced (1)" in excinfo.value.message_en
+        assert "worth more than announced (1)" not in excinfo.value.message_de

@@ -74,9 +74,9 @@ def bird_choices(ruleset: RuleSet) -> list[tuple[str, str]]:
     return [(bird, bonus_label(bird, ruleset)) for bird in BIRDS]
 
 
-def bonus_name(slug: str, ruleset: RuleSet) -> str:
-    """A bonus's German name: the rule set's own, else the first rule set's that has it."""
-    for rs in (ruleset, *BUILTIN.values()):
+def bonus_name(slug: str, ruleset: RuleSet | None = None) -> str:
+    """A bonus's German name: the rule set's own, else the first built-in rule set's that has it."""
+    for rs in ((ruleset,) if ruleset else ()) + tuple(BUILTIN.values()):
         rule = rs.bonus(slug)
         if rule is not None:
             return rule.name

@@ -9,11 +9,14 @@ the .po file); ``field_of`` finds the form's field for a path. The engine's own 
 
 from __future__ import annotations
 
+from django.utils import translation
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from language import ByLanguage, Message
 from rules.engine.catalogue import BONUS_SLUGS
 from rules.engine.types import RuleSetProblem
+from tournament.variants.forms import bonus_name
 
 SAID = {
     "not_an_object": _("Das Regelwerk ist kein JSON-Objekt."),
@@ -121,6 +124,13 @@ def field_of(path: str, rows: dict[str, str], fields) -> str | None:
     return field if field in fields else None
 
 
-def said_all(problems) -> str:
-    """Every problem of a refused rule set, in the page's language, where no form shows them."""
-    return " ".join(said(problem, contract_names={}, bonus_names={}) for problem in problems)
+def said_all(problems) -> Message:
+    """Every problem of a refused rule set where no form shows them, rendered in whichever language its reader
+    has (the value of a ServiceError)."""
+    def write(lang: str) -> str:
+        with translation.override(lang):
+            return " ".join(said(problem, contract_names={}, bonus_names=names) for problem in problems)
+
+    names = {slug: bonus_name(slug) for slug in BONUS_SLUGS}
+
+    return ByLanguage(write)

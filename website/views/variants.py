@@ -95,8 +95,9 @@ def variant_preview(request):
     form = _bound_form(request, start)
     _, ruleset = _checked(form, start)
     if ruleset is None:
-        problems = [f"{form[field].label}: {error}" if field != "__all__" else error
-                    for field, errors in form.errors.items() for error in errors]
+        # A bonus cell's label names its bonus too ("Pagat: angesagt"), as its aria-label does.
+        problems = [f"{form[field].field.widget.attrs.get('aria-label') or form[field].label}: {error}"
+                    if field != "__all__" else error for field, errors in form.errors.items() for error in errors]
         return render(request, "tournament/_variant_preview.html", {"problems": problems}, status=422)
     return render(request, "tournament/_variant_preview.html", {
         "samples": sample_hands(ruleset), "ruleset": ruleset, "seats": range(4)})
