@@ -67,6 +67,9 @@ def test_a_tournament_on_a_saved_rule_set_links_to_its_rules(saved, director, cl
     html = client.get(f"/turniere/{tournament.slug}/").content.decode()
     assert 'href="/regeln/stammtisch/#version-2"' in html
     assert client.get("/regeln/stammtisch/").status_code == 200
+    # The organiser's list of saved rule sets links each version to its rules too.
+    listed = client.get("/leitung/regelwerke/").content.decode()
+    assert 'href="/regeln/stammtisch/#version-2"' in listed and 'href="/regeln/stammtisch/#version-1"' in listed
 
 
 def test_a_version_the_engine_refuses_today_is_left_out(saved):
