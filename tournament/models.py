@@ -19,7 +19,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from rules.engine.ruleset import RuleSet
-from tournament import names
+from tournament import names, variants
 
 
 class Player(models.Model):
@@ -49,7 +49,7 @@ class CustomRuleSet(models.Model):
 
     slug = models.SlugField(_("Kürzel"), max_length=49)
     version = models.PositiveIntegerField(_("Version"), default=1)
-    name = models.CharField(_("Name"), max_length=120)
+    name = models.CharField(_("Name"), max_length=variants.VARIANT_NAME_MAX)
     base = models.CharField(_("Grundlage"), max_length=20)
     description = models.TextField(_("Beschreibung"), blank=True)
     overrides = models.JSONField(_("Abweichungen"), default=dict, blank=True)

@@ -8,10 +8,14 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.conf import settings
+from django.db import DatabaseError
 from django.db.models import Count, Prefetch, Q
 from django.utils import timezone
 from django.utils.text import slugify
 
+from rules.engine.custom import RuleSetInvalid
+from rules.engine.ruleset import RuleSet
+from rules.rulesets import BUILTIN, load_custom
 from tournament.models import (
     Bye,
     CustomRuleSet,
@@ -292,3 +296,23 @@ def saved_ruleset(key: str) -> CustomRuleSet | None:
         return CustomRuleSet.objects.filter(pk=int(number)).first() if number.isascii() and number.isdigit() else None
     return CustomRuleSet.objects.filter(slug=key).order_by("-version").first()
 
+
+
+def saved_versions(slug: str) -> list[RuleSet]:
+    """Every version of a club's saved rule set by its slug, newest first, as the engine derives it (one query):
+    what ``rules.rulesets.get_ruleset`` and the rules page find through the lookup tournament/apps.py registers.
+    [] for a slug nobody saved, and where there is no database to ask (``score_hands`` needs none for the
+    built-in rule sets); a version the engine refuses today is left out."""
+    if not isinstance(slug, str) or slug in BUILTIN or len(slug) > 60:
+        return []
+    try:
+        rows = list(CustomRuleSet.objects.filter(slug=slug).order_by("-version"))
+    except DatabaseError:
+        return []
+    versions = []
+    for row in rows:
+        try:
+            versions.append(load_custom(row.spec()))
+        except RuleSetInvalid:
+            continue
+    return versions

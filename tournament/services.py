@@ -33,7 +33,10 @@ def resolve_ruleset(key: str) -> RuleSet:
         try:
             return load_custom(custom.spec())
         except RuleSetInvalid as error:
-            raise ServiceError(gettext_lazy("Das Regelwerk ist ungültig: %(error)s"), error=error) from None
+            from tournament.variants.problems import said_all
+
+            raise ServiceError(gettext_lazy("Das Regelwerk ist ungültig: %(error)s"),
+                               error=said_all(error.problems)) from None
     raise ServiceError(gettext_lazy("Unbekanntes Regelwerk „%(key)s“."), key=str(key)[:40])
 
 

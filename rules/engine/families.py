@@ -30,6 +30,7 @@ from .catalogue import (
     TRISCHAKEN,
 )
 from .ruleset import ContractRule
+from .types import RuleSetProblem
 
 MAX_TRICKS = 3
 
@@ -53,32 +54,42 @@ def contract_row(
     return row
 
 
-def family_problems(c: ContractRule) -> list[str]:
-    """Every field of ``c`` that does not fit its family, each named as contracts.<slug>.<field>."""
-    where = f"contracts.{c.slug}"
-    problems: list[str] = []
-    if c.slug not in CONTRACT_SLUGS and not _own_slug(c.slug):
-        problems.append(f"{where}: a contract of the rule set's own needs a slug of 2-30 lowercase letters, digits or '_'")
+def family_problems(c: ContractRule) -> list[RuleSetProblem]:
+    """Every field of ``c`` that does not fit its family, each at its path contracts.<slug>.<field>."""
+    slug = c.slug
+    where = f"contracts.{slug}"
+    problems: list[RuleSetProblem] = []
+
+    def refuse(code: str, field: str, text: str, **params: object) -> None:
+        path = f"{where}.{field}"
+        problems.append(RuleSetProblem(code, path, f"{where if field == 'slug' else path}: {text}", contract=slug,
+                                       **params))
+
+    if slug not in CONTRACT_SLUGS and not _own_slug(slug):
+        refuse("own_slug_invalid", "slug", "a contract of the rule set's own needs a slug of 2-30 lowercase letters, "
+               "digits or '_'")
     if c.talon not in TALON_CARDS:
-        problems.append(f"{where}.talon: one of {', '.join(TALON_CARDS)} (0, 1, 3 or 6 talon cards)")
+        refuse("talon_invalid", "talon", f"one of {', '.join(TALON_CARDS)} (0, 1, 3 or 6 talon cards)")
     if c.kind != NEGATIVE and (c.tricks is not None or c.ouvert is not None):
-        problems.append(f"{where}.tricks: only a negative game has a trick target and open hands")
+        refuse("tricks_not_negative", "tricks", "only a negative game has a trick target and open hands")
     if c.kind == NEGATIVE:
         if c.tricks is not None and not 0 <= c.tricks <= MAX_TRICKS:
-            problems.append(f"{where}.tricks: a negative game's target is 0 to {MAX_TRICKS} tricks")
+            refuse("tricks_out_of_range", "tricks", f"a negative game's target is 0 to {MAX_TRICKS} tricks",
+                   most=MAX_TRICKS)
         if c.ouvert is not None and c.ouvert not in OPENNESS:
-            problems.append(f"{where}.ouvert: one of {', '.join(OPENNESS)}")
-        fixed = NEGATIVE_TRICKS.get(c.slug)
+            refuse("ouvert_invalid", "ouvert", f"one of {', '.join(OPENNESS)}")
+        fixed = NEGATIVE_TRICKS.get(slug)
         if fixed is not None and c.tricks is not None and c.tricks != fixed:
-            problems.append(f"{where}.tricks: {c.slug} has the target {fixed}; give another target a slug of its own")
+            refuse("tricks_fixed", "tricks", f"{slug} has the target {fixed}; give another target a slug of its own",
+                   tricks=fixed)
     if c.kind in (NEGATIVE, TRISCHAKEN) and (c.talon != "none" or c.farbenspiel):
-        problems.append(f"{where}.talon: a {c.kind} game takes no talon and is no colour game")
+        refuse("talon_not_played", "talon", f"a {c.kind} game takes no talon and is no colour game", kind=c.kind)
     if (c.calls_partner or c.farbenspiel) and c.talon not in ("half", "none"):
-        problems.append(f"{where}.talon: a game that calls a king, or a colour game, takes half the talon or none")
+        refuse("talon_too_big", "talon", "a game that calls a king, or a colour game, takes half the talon or none")
     if c.calls_partner and c.farbenspiel:
-        problems.append(f"{where}.farbenspiel: a colour game is played alone")
+        refuse("colour_with_partner", "farbenspiel", "a colour game is played alone")
     if c.required_birds and not c.calls_partner:
-        problems.append(f"{where}.required_birds: only a game that calls a king is played with a named bird")
+        refuse("birds_without_king", "required_birds", "only a game that calls a king is played with a named bird")
     return problems
 
 

@@ -19,6 +19,9 @@ from .types import Amount, Hand, LineItem, Seats4, pays_each, seats4
 
 
 class TrischakenStrategy(Protocol):
+    # The TrischakenRule amounts and choices the strategy reads (a rule builder offers only these).
+    settings: frozenset[str]
+
     def items(self, rule: TrischakenRule, hand: Hand, contract: ContractRule) -> list[LineItem]: ...
 
 
@@ -67,6 +70,8 @@ class TwoPairs:
     """Tirol (seed 000 section 4, rule-notes.md), Hopfgarten (seed 003 section 4) and pagat.com
     (seed 001, Trischaken): the two with the most points pay the two others; mayor, the declarer
     with the most points, and virgins as configured."""
+
+    settings = frozenset({"unit", "alone_unit", "virgin_unit", "declarer_factor", "renonce_unit", "virgins"})
 
     def items(self, rule: TrischakenRule, hand: Hand, contract: ContractRule) -> list[LineItem]:
         if hand.renonce is not None:
@@ -140,6 +145,8 @@ class LoserPays:
     alle Stiche, so schuldet er jedem Spieler zwei Punkte. Ist der Verlierer der Vorhandspieler,
     so verdoppeln sich die vorher genannten Beträge." """
 
+    settings = frozenset({"unit", "declarer_factor", "renonce_unit"})
+
     def items(self, rule: TrischakenRule, hand: Hand, contract: ContractRule) -> list[LineItem]:
         if hand.renonce is not None:
             return [renonce_line(hand, contract, rule)]
@@ -179,6 +186,8 @@ class MostPays:
     each other player, double with the game (the mayor threshold) and double again as Vorhand, who
     also loses alone when tied for the most where ``declarer_tied_pays``; tied losers pay each other
     player the unit; virgins take the payment as ``virgins`` says (TrischakenRule)."""
+
+    settings = frozenset({"unit", "declarer_factor", "renonce_unit", "virgins"})
 
     def items(self, rule: TrischakenRule, hand: Hand, contract: ContractRule) -> list[LineItem]:
         if hand.renonce is not None:
@@ -230,6 +239,10 @@ def _exact(value: Fraction) -> Amount:
 STRATEGIES: dict[str, TrischakenStrategy] = {
     "two_pairs": TwoPairs(), "loser_pays": LoserPays(), "most_pays": MostPays(),
 }
+
+
+# What a played Trischaken (no renonce) is paid with: a rule whose every such amount it reads is 0 pays nothing.
+PAYMENTS = ("unit", "alone_unit", "virgin_unit")
 
 
 def trischaken_items(rule: TrischakenRule, hand: Hand, contract: ContractRule) -> list[LineItem]:

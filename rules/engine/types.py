@@ -257,6 +257,22 @@ class Problem:
         return {"code": self.code, "field": self.field, "de": self.message_de, "en": self.message_en}
 
 
+class RuleSetProblem(str):
+    """One thing wrong with a rule set: the English sentence (what ``score_hands --rules-file`` prints and what
+    a string comparison sees), a stable ``code``, the ``path`` of the setting it concerns
+    (``contracts.<slug>.<field>``, ``bonuses.<slug>.<field>``, ``trischaken.<field>``, ``valat.kind`` …) and the
+    ``params`` a site needs to say it in its own language."""
+
+    code: str
+    path: str
+    params: dict[str, object]
+
+    def __new__(cls, code: str, path: str, text: str, **params: object) -> RuleSetProblem:
+        made = super().__new__(cls, text)
+        made.code, made.path, made.params = code, path, params
+        return made
+
+
 class InvalidHand(ValueError):
     """Raised with every problem found in a hand, never just the first."""
 

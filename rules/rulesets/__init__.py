@@ -3,6 +3,8 @@ cups that play today (docs/sources/cup-rules.md)."""
 
 from __future__ import annotations
 
+from typing import Callable
+
 from rules.engine.ruleset import RuleSet
 
 from . import hopfgarten, oefinale, ooe, pagat, raiffeisen, sauwald, skill7, tirol, tirol2020
@@ -23,11 +25,36 @@ class UnknownRuleSet(KeyError):
         return f"unknown rule set {self.slug!r}; known: {', '.join(SLUGS)}"
 
 
+# Where rule sets saved outside this package are found (a club's, in the site's database): a lookup from a
+# slug to every version, newest first ([] for a slug nobody saved). The site registers it at start-up
+# (tournament/apps.py), since the rules may not import the tournament app (tests/test_boundaries.py).
+SavedLookup = Callable[[str], list[RuleSet]]
+_saved_lookups: list[SavedLookup] = []
+
+
+def register_saved(lookup: SavedLookup) -> None:
+    """Let ``get_ruleset`` and ``saved_versions`` find rule sets saved elsewhere through ``lookup`` (once each)."""
+    if lookup not in _saved_lookups:
+        _saved_lookups.append(lookup)
+
+
+def saved_versions(slug: str) -> list[RuleSet]:
+    """Every version of the saved rule set ``slug``, newest first; [] when none is known (or no lookup)."""
+    for lookup in _saved_lookups:
+        found = lookup(slug)
+        if found:
+            return found
+    return []
+
+
 def get_ruleset(slug: str) -> RuleSet:
-    try:
+    """A built-in rule set, else the newest version of a saved one (``score_hands --rules <saved slug>``)."""
+    if slug in BUILTIN:
         return BUILTIN[slug]
-    except KeyError:
-        raise UnknownRuleSet(slug) from None
+    versions = saved_versions(slug)
+    if not versions:
+        raise UnknownRuleSet(slug)
+    return versions[0]
 
 
 def load_custom(spec: dict) -> RuleSet:
@@ -35,12 +62,15 @@ def load_custom(spec: dict) -> RuleSet:
 
     Raises RuleSetInvalid (rules.engine.custom) naming every problem, or UnknownRuleSet."""
     from rules.engine.custom import RuleSetInvalid, derive
+    from rules.engine.types import RuleSetProblem
 
     base = spec.get("base") if isinstance(spec, dict) else None
     if not isinstance(base, str):
-        raise RuleSetInvalid([f"'base' must name one of the rule sets: {', '.join(SLUGS)}"])
+        raise RuleSetInvalid([RuleSetProblem("base_missing", "base",
+                                             f"'base' must name one of the rule sets: {', '.join(SLUGS)}")])
     if base not in BUILTIN:
-        raise RuleSetInvalid([f"unknown base rule set {base!r}; known: {', '.join(SLUGS)}"])
+        raise RuleSetInvalid([RuleSetProblem("base_unknown", "base", f"unknown base rule set {base!r}; known: "
+                                             f"{', '.join(SLUGS)}", base=base)])
     return derive(BUILTIN[base], spec)
 
 

@@ -1,6 +1,6 @@
 // Progressive enhancement of the organiser's rule-set form (templates/tournament/variant_form.html):
-// each contract row of the rule set's own shows only its family's parameters, and every change scores
-// the sample hands again beside the form. Without JavaScript "Vorschau" posts the form and does the same.
+// each contract row of the rule set's own shows only its family's parameters, Trischaken only the amounts its
+// payment scheme reads, and every change scores the sample hands again beside the form. Without JavaScript "Vorschau" posts the form and does the same.
 (function () {
   "use strict";
   const form = document.getElementById("variant-form");
@@ -16,6 +16,15 @@
       const select = row.querySelector('select[name$="_family"]');
       const shown = PARAMS[select ? select.value : ""] || [];
       row.querySelectorAll("[data-param]").forEach((node) => { node.hidden = !shown.includes(node.dataset.param); });
+    });
+  }
+
+  // The Trischaken amounts the chosen payment scheme reads (data-trischaken lists the schemes reading each).
+  function trischaken() {
+    const select = form.querySelector('select[name="tr_kind"]');
+    if (!select) return;
+    form.querySelectorAll("[data-trischaken]").forEach((node) => {
+      if (node.dataset.trischaken) node.hidden = !node.dataset.trischaken.split(" ").includes(select.value);
     });
   }
 
@@ -40,7 +49,8 @@
     }, 300);
   }
 
-  form.addEventListener("change", () => { families(); preview(); });
+  form.addEventListener("change", () => { families(); trischaken(); preview(); });
   form.addEventListener("input", (event) => { if (event.target.type === "number") preview(); });
   families();
+  trischaken();
 })();

@@ -4,6 +4,7 @@ import json
 
 import pytest
 
+from rules import rulesets
 from rules.engine import custom, score
 from rules.engine.custom import RuleSetInvalid, derive, validate_ruleset
 from rules.engine.ruleset import RuleSet
@@ -150,7 +151,8 @@ def test_every_seed_rule_set_passes_its_own_validation():
         validate_ruleset(rs, sample_size=200)
 
 
-def test_load_custom_needs_a_known_base():
+def test_load_custom_needs_a_known_base(monkeypatch):
+    monkeypatch.setattr(rulesets, "_saved_lookups", [])  # the engine alone: no club's saved rule set to ask for
     with pytest.raises(RuleSetInvalid, match="'base' must name"):
         load_custom({"slug": "x1", "name": "x", "version": 1})
     with pytest.raises(RuleSetInvalid, match="unknown base rule set 'wien'"):
@@ -209,3 +211,49 @@ def test_late_entry_comes_from_the_rule_set_and_can_be_overridden():
     assert rs.format.late_entry is False and rs.format.late_entry_source.source == "custom"
     spec["overrides"]["format"]["late_entry"] = "no"
     assert "format.late_entry: expected true or false" in problems_of(spec)
+
+
+def refusals(overrides: dict, base: str = "tirol") -> list[tuple[str, str]]:
+    """The (code, path) of every problem the engine names for ``overrides`` on ``base``."""
+    with pytest.raises(RuleSetInvalid) as excinfo:
+        derive(BUILTIN[base], {"slug": "x-klub", "name": "x", "version": 1, "overrides": overrides})
+    return [(problem.code, problem.path) for problem in excinfo.value.problems]
+
+
+@pytest.mark.parametrize(("overrides", "base", "expected"), [
+    # Issue 32 point 5: nonsense a club's form could save without a word.
+    ({"bonuses": {"pagat": {"silent": 0, "announced": 0}}}, "tirol", ("bonus_worth_nothing", "bonuses.pagat.silent")),
+    ({"bonuses": {"pagat": {"silent": None, "announced": 0}}}, "tirol",
+     ("bonus_worth_nothing", "bonuses.pagat.announced")),
+    ({"bonuses": {"pagat": {"silent": 5, "announced": 2}}}, "tirol",
+     ("bonus_silent_above_announced", "bonuses.pagat.silent")),
+    ({"bonuses": {"pagat": {"announced": -1}}}, "tirol", ("bonus_value_negative", "bonuses.pagat.announced")),
+    ({"bonuses": {"pagat": {"silent": -1}}}, "tirol", ("bonus_value_negative", "bonuses.pagat.silent")),
+    ({"contracts": {"dreier": {"name": " rufer "}}}, "tirol", ("contract_name_twice", "contracts.dreier.name")),
+    ({"bonuses": {"uhu": {"name": "pagat "}}}, "tirol", ("bonus_name_twice", "bonuses.uhu.name")),
+    ({"trischaken": {"unit": 0, "alone_unit": 0, "virgin_unit": 0}}, "tirol",
+     ("trischaken_pays_nothing", "trischaken.unit")),
+    # Upper Austria's scheme reads the unit alone: the other amounts do not make it pay.
+    ({"trischaken": {"unit": 0, "alone_unit": 3}}, "ooe", ("trischaken_pays_nothing", "trischaken.unit")),
+    ({"contracts": {"piccolo": {"tricks": 2}}}, "tirol", ("tricks_fixed", "contracts.piccolo.tricks")),
+    ({"contracts": {"dreier": {"surrender": True}}}, "tirol", ("surrender_without_king", "contracts.dreier.surrender")),
+])
+def test_a_refusal_carries_a_code_and_the_path_of_its_setting(overrides, base, expected):
+    """Issue 31 point 5: a site says a problem in its own language from the code, on the field the path names."""
+    assert expected in refusals(overrides, base)
+
+
+def test_a_problem_keeps_its_english_sentence_and_its_parameters():
+    with pytest.raises(RuleSetInvalid) as excinfo:
+        derive(BUILTIN["tirol"], {"slug": "x-klub", "name": "x", "version": 1,
+                                  "overrides": {"bonuses": {"pagat": {"silent": 5, "announced": 2}}}})
+    problem = next(p for p in excinfo.value.problems if p.code == "bonus_silent_above_announced")
+    assert problem == "bonus pagat: silent (5) worth more than announced (2)"
+    assert problem.params == {"bonus": "pagat", "silent": 5, "announced": 2}
+    assert str(excinfo.value) == "; ".join(excinfo.value.problems)
+
+
+def test_one_trischaken_amount_above_zero_is_enough():
+    rs = derive(BUILTIN["tirol"], {"slug": "x-klub", "name": "x", "version": 1,
+                                   "overrides": {"trischaken": {"unit": 0, "alone_unit": 0}}})
+    assert rs.trischaken.virgin_unit == 2

@@ -1,11 +1,18 @@
 """A club's saved rule set is named one way everywhere (tournament.selectors.saved_ruleset): "custom:<id>" or
 its slug (issue 31: "custom:<pk>" was parsed in two places with different checks)."""
 
+import io
+import json
+from datetime import date
+
 import pytest
+from django.core.management import CommandError, call_command
 
 from language import ServiceError
-from tournament.selectors import saved_ruleset
-from tournament.services import resolve_ruleset
+from rules.rulesets import get_ruleset
+from tournament.models import CustomRuleSet
+from tournament.selectors import saved_ruleset, saved_versions
+from tournament.services import create_tournament, resolve_ruleset
 from tournament.variants.services import save_variant, start_from
 
 SPEC = {"slug": "stammtisch", "name": "Stammtisch", "base": "raiffeisen",
@@ -28,3 +35,59 @@ def test_one_reading_of_the_key_in_the_form_the_tournament_and_the_command(saved
             resolve_ruleset(key)
         with pytest.raises(ServiceError):
             start_from(key)
+
+
+def test_a_saved_slug_is_scored_by_score_hands_with_its_newest_version(saved, tmp_path):
+    """Issue 32 point 5: ``score_hands --rules <saved slug>`` said "unknown rule set"."""
+    hands = tmp_path / "hands.jsonl"
+    hands.write_text(json.dumps({"contract": "dreier", "declarer": 2, "result": "won"}) + "\n", encoding="utf-8")
+    out = io.StringIO()
+    call_command("score_hands", "--rules", "stammtisch", str(hands), stdout=out)
+    # The saved Dreier is worth 5 (Raiffeisen's is 2): the declarer wins 5 from each of three.
+    assert json.loads(out.getvalue()) == {"points": [-5, -5, 15, -5], "cash": [-5, -5, 15, -5]}
+    assert get_ruleset("stammtisch").key == "stammtisch@2"
+    with pytest.raises(CommandError, match="unknown rule set 'nirgends'"):
+        call_command("score_hands", "--rules", "nirgends", str(hands), stdout=io.StringIO())
+
+
+def test_a_saved_rule_set_has_a_page_with_every_version_and_its_sample_hands(saved, client):
+    """A tournament on a club's variant links "its rules" to /regeln/<slug>/: that page, not a 404."""
+    html = client.get("/regeln/stammtisch/").content.decode()
+    for version in (1, 2):
+        section = html[html.index(f'id="version-{version}"'):]
+        section = section[:section.index("</details>")]
+        assert "Stammtisch" in section and 'data-contract="dreier"' in section and "Beispielspiele" in section
+    assert client.get("/regeln/nirgends/").status_code == 404
+    assert client.get("/regeln/raiffeisen/").status_code == 200
+
+
+def test_a_tournament_on_a_saved_rule_set_links_to_its_rules(saved, director, client):
+    tournament = create_tournament(name="Klubabend", slug="klubabend", date=date(2026, 11, 28),
+                                   ruleset=resolve_ruleset("stammtisch"))
+    html = client.get(f"/turniere/{tournament.slug}/").content.decode()
+    assert 'href="/regeln/stammtisch/#version-2"' in html
+    assert client.get("/regeln/stammtisch/").status_code == 200
+    # The organiser's list of saved rule sets links each version to its rules too.
+    listed = client.get("/leitung/regelwerke/").content.decode()
+    assert 'href="/regeln/stammtisch/#version-2"' in listed and 'href="/regeln/stammtisch/#version-1"' in listed
+
+
+def test_a_version_the_engine_refuses_today_is_left_out(saved):
+    """A version saved before a check existed (a bonus worth more silent than announced) is not offered for
+    scoring; the others still are (the tournaments played under it keep their snapshot)."""
+    CustomRuleSet.objects.create(slug="stammtisch", version=3, name="Stammtisch", base="raiffeisen",
+                                 overrides={"bonuses": {"pagat": {"silent": 9, "announced": 1}}})
+    assert [rs.version for rs in saved_versions("stammtisch")] == [2, 1]
+    assert saved_versions("raiffeisen") == saved_versions("x" * 61) == []
+
+
+def test_a_refused_saved_rule_set_is_said_in_one_language_each(saved):
+    """Issue 31 point 5: the engine's refusal reaches the director in the page's language, never its English."""
+    CustomRuleSet.objects.create(slug="stammtisch", version=3, name="Stammtisch", base="raiffeisen",
+                                 overrides={"bonuses": {"pagat": {"silent": 9, "announced": 1}}})
+    for read in (resolve_ruleset, start_from):
+        with pytest.raises(ServiceError) as excinfo:
+            read("stammtisch")
+        assert "Prämie Pagat: still (9) zählt sie mehr als angesagt (1)" in excinfo.value.message_de
+        assert "Bonus Pagat: silent (9) it is worth more than announced (1)" in excinfo.value.message_en
+        assert "worth more than announced (1)" not in excinfo.value.message_de

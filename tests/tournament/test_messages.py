@@ -242,10 +242,6 @@ JOINS_ON_PURPOSE = ("language/__init__.py", "hall/secret.py")
 # Where both languages legitimately stand side by side: the JSON answers (a program picks one), built from one msgid
 # or, for the engine's problems, from the engine's own pair.
 HOLDS_BOTH = ("web/json_answers.py", "scoring/api.py")
-# Pairs other helpers of issue 31 rewrite (the rules helper: the engine's problems as codes; the cups
-# helper: the season imports and their commands). Each must still hold a pair: once its rewrite is
-# merged, test_pending_rewrites_still_compose_pairs fails until it is struck from this list.
-PENDING_REWRITES = ("tournament/variants/spec.py",)
 
 
 def test_no_module_outside_the_engine_composes_a_pair():
@@ -253,8 +249,7 @@ def test_no_module_outside_the_engine_composes_a_pair():
     for package in PACKAGES:
         for path in (ROOT / package).rglob("*.py"):
             where = path.relative_to(ROOT).as_posix()
-            if ("migrations" in path.parts or where.startswith(PURE) or where in JOINS_ON_PURPOSE
-                    or where in PENDING_REWRITES):
+            if ("migrations" in path.parts or where.startswith(PURE) or where in JOINS_ON_PURPOSE):
                 continue
             source = path.read_text(encoding="utf-8")
             composed += [f"{path.relative_to(ROOT)}:{line}" for line in pairs_composed(source, holds_both=where in HOLDS_BOTH)]
@@ -262,12 +257,6 @@ def test_no_module_outside_the_engine_composes_a_pair():
                        for number, line in enumerate(source.splitlines(), start=1) if HAND_JOINED.search(line)]
     assert not composed, composed
     assert not joined, joined
-
-
-def test_pending_rewrites_still_compose_pairs():
-    """A file left to another helper's rewrite is listed only while it still composes a pair."""
-    done = [where for where in PENDING_REWRITES if not pairs_composed((ROOT / where).read_text(encoding="utf-8"))]
-    assert not done, f"rewritten: strike {done} from PENDING_REWRITES"
 
 
 @pytest.mark.parametrize("source", [

@@ -12,60 +12,16 @@ from django.utils import translation
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis_budget import examples
+from variant_forms import EDIT, as_posted, field_errors, new_rows, posted, posted_from, quapil_and_triccolo  # noqa: F401
 
+from rules.engine.types import RuleSetProblem as P
 from rules.rulesets import BUILTIN, load_custom
 from tournament.forms import ruleset_choices
 from tournament.models import CustomRuleSet
 from tournament.services import resolve_ruleset
 from tournament.variants.forms import VariantForm, initial_for
 from tournament.variants.services import start_from
-from tournament.variants.spec import german, problems_onto_form
-
-EDIT = "/leitung/regelwerke/bauen/"
-
-
-def as_posted(initial: dict) -> dict:
-    """The form's initial values as a browser posts them: unset fields and unticked boxes left out."""
-    return {key: [str(v) for v in value] if isinstance(value, list) else str(value)
-            for key, value in initial.items() if value is not None and value is not False}
-
-
-def posted_from(key: str) -> tuple[dict, dict]:
-    """The form as a browser posts it when the director starts from rule set ``key``, and its initial values."""
-    start = start_from(key)
-    initial, _rows = initial_for(start.current, start.base, start.key)
-    return as_posted(initial), initial
-
-
-def posted(ruleset="raiffeisen", **changes) -> dict:
-    """The form as a browser posts it for a built-in rule set, with ``changes``."""
-    rs = BUILTIN[ruleset]
-    initial, _rows = initial_for(rs, rs, ruleset)
-    data = as_posted(initial)
-    data.update(name="Klub-Tarock", slug="klub-tarock")
-    for key, value in changes.items():
-        if value is None:
-            data.pop(key, None)
-        else:
-            data[key] = value
-    return data
-
-
-def new_rows(rs_slug="raiffeisen") -> tuple[str, str]:
-    n = len(BUILTIN[rs_slug].contracts)
-    return f"r{n}_", f"r{n + 1}_"
-
-
-def quapil_and_triccolo(**changes) -> dict:
-    a, b = new_rows()
-    return posted(**{a + "slug": "quapilrufer", a + "name": "Quapil-Rufer", a + "value": "5", a + "family": "call_king_bird",
-                     a + "talon": "half", a + "birds": ["quapil"],
-                     b + "slug": "triccolo", b + "name": "Triccolo", b + "value": "3", b + "family": "negative",
-                     b + "tricks": "3", b + "ouvert": "closed", **changes})
-
-
-def field_errors(response) -> dict[str, list[str]]:
-    return {name: [str(e) for e in errors] for name, errors in response.context["form"].errors.items()}
+from tournament.variants.spec import problems_onto_form
 
 
 def test_only_a_director_opens_it(client, db):
@@ -154,19 +110,32 @@ def test_removing_every_bird_of_a_contract_that_needs_one_names_the_bonus(client
 
 
 def test_the_engines_refusals_land_on_the_field_they_name_in_both_languages(db):
+    """Issue 31 point 5: the engine's problems carry a code, a path and parameters; the site says them through
+    gettext (German on a German page, English on an English one) on the field the path names."""
     base = BUILTIN["raiffeisen"]
     initial, rows = initial_for(base, base, "raiffeisen")
-    form = VariantForm(quapil_and_triccolo(), base=base, current=base, row_count=rows)
-    assert form.is_valid(), form.errors
-    problems = ["contracts.triccolo.tricks: bettler has the target 0; give another target a slug of its own",
-                "contract rufer: needs an announcement but allows no bonus that can be announced",
-                "bonus pagat: values cannot be negative", "kontra_levels must include 1",
-                "valat.kind must be one of [...]", "sample hand 3 {} is not zero-sum: {}"]
-    with translation.override("de"):
-        problems_onto_form(form, problems)
-    assert set(form.errors) == {"r14_tricks", "r1_name", "b_pagat_on", "kontra_levels", "valat_kind", "__all__"}
-    assert "Spiel „rufer“: braucht eine Ansage" in form.errors["r1_name"][0]
-    assert german(problems[-1]).startswith("Beispielspiel 3")
+    problems = [P("tricks_fixed", "contracts.triccolo.tricks", "english", contract="triccolo", tricks=0),
+                P("announcement_impossible", "contracts.rufer.bonuses", "english", contract="rufer"),
+                P("bonus_value_negative", "bonuses.pagat.announced", "english", bonus="pagat"),
+                P("kontra_levels_invalid", "kontra_levels", "english"), P("valat_kind_invalid", "valat.kind", "english"),
+                P("sample_not_zero_sum", "sample_hands", "english", index=3, contract="rufer"),
+                P("a_code_of_a_newer_engine", "nowhere", "english")]
+    said = {}
+    for language in ("de", "en"):
+        form = VariantForm(quapil_and_triccolo(), base=base, current=base, row_count=rows)
+        assert form.is_valid(), form.errors
+        with translation.override(language):
+            problems_onto_form(form, problems)
+        assert set(form.errors) == {"r14_tricks", "r1_name", "b_pagat_announced", "kontra_levels", "valat_kind",
+                                    "__all__"}
+        said[language] = form.errors
+    assert "Spiel „Rufer“: es braucht eine Ansage" in said["de"]["r1_name"][0]
+    assert "Contract “Rufer”: it needs an announcement" in said["en"]["r1_name"][0]
+    assert said["de"]["b_pagat_announced"] == ["Prämie Pagat: ein Wert kann nicht negativ sein."]
+    assert said["en"]["b_pagat_announced"] == ["Bonus Pagat: a value cannot be negative."]
+    assert said["de"]["__all__"][0].startswith("Beispielspiel 4 (Rufer)")
+    assert said["en"]["__all__"][0].startswith("Sample hand 4 (Rufer)")
+    assert "english" not in str(said)
 
 
 def test_a_rule_set_made_in_the_admin_keeps_its_other_settings(client, director):

@@ -16,9 +16,11 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from language import active_language
 from rules.engine.catalogue import (
     ALONE_GAME,
     BIRDS,
+    BONUS_NAMES_EN,
     BONUS_SLUGS,
     CALL_KING,
     CALL_KING_BIRD,
@@ -32,7 +34,9 @@ from rules.engine.catalogue import (
 from rules.engine.custom import SLUG
 from rules.engine.families import family, openness, target_tricks
 from rules.engine.ruleset import RuleSet
+from rules.engine.trischaken import STRATEGIES as TRISCHAKEN_STRATEGIES
 from rules.rulesets import BUILTIN
+from tournament.variants import VARIANT_NAME_MAX
 
 EXTRA_ROWS = 2
 MAX_ROWS = 40
@@ -67,17 +71,28 @@ SMALL_TALON = ("half", "none")
 
 
 def bird_choices(ruleset: RuleSet) -> list[tuple[str, str]]:
-    names = {b.slug: b.name for rs in (ruleset, *BUILTIN.values()) for b in rs.bonuses}
-    return [(bird, names.get(bird, bird.capitalize())) for bird in BIRDS]
+    return [(bird, bonus_label(bird, ruleset)) for bird in BIRDS]
 
 
-def bonus_name(slug: str, ruleset: RuleSet) -> str:
-    """A bonus's German name: the rule set's own, else the first rule set's that has it."""
-    for rs in (ruleset, *BUILTIN.values()):
+def bonus_name(slug: str, ruleset: RuleSet | None = None) -> str:
+    """A bonus's German name: the rule set's own, else the first built-in rule set's that has it."""
+    for rs in ((ruleset,) if ruleset else ()) + tuple(BUILTIN.values()):
         rule = rs.bonus(slug)
         if rule is not None:
             return rule.name
-    return slug
+    return BONUS_NAMES_EN[slug].split(" (")[0]
+
+
+def bonus_label(slug: str, ruleset: RuleSet) -> str:
+    """What the builder calls a bonus (issue 31 point 5: words, never a slug): its German name on a German
+    page, the catalogue's English name on an English one."""
+    return BONUS_NAMES_EN[slug] if active_language() == "en" else bonus_name(slug, ruleset)
+
+
+def trischaken_settings(kind: str) -> frozenset[str]:
+    """The Trischaken settings a payment scheme reads (rules/engine/trischaken.py): only these are offered."""
+    strategy = TRISCHAKEN_STRATEGIES.get(kind)
+    return strategy.settings if strategy is not None else frozenset()
 
 
 def _number(label, *, required: bool = False, low: int = 0) -> forms.IntegerField:
@@ -88,7 +103,7 @@ def _number(label, *, required: bool = False, low: int = 0) -> forms.IntegerFiel
 class VariantForm(forms.Form):
     start = forms.CharField(widget=forms.HiddenInput)
     rows = forms.IntegerField(widget=forms.HiddenInput, min_value=0, max_value=MAX_ROWS)
-    name = forms.CharField(label=_("Name des Regelwerks"), max_length=120)
+    name = forms.CharField(label=_("Name des Regelwerks"), max_length=VARIANT_NAME_MAX)
     slug = forms.CharField(label=_("Kürzel des Regelwerks"), max_length=49,
                            help_text=_("Kleinbuchstaben, Ziffern, „-“ oder „_“; "
                                        "ein vorhandenes Kürzel bekommt eine neue Version."))
@@ -104,6 +119,7 @@ class VariantForm(forms.Form):
         self.base = base
         self.current = current
         self.row_count = row_count
+        self.fields["name"].help_text = gettext("Höchstens %(max)s Zeichen.") % {"max": VARIANT_NAME_MAX}
         birds = bird_choices(current)
         for i in range(row_count):
             prefix = f"r{i}_"
@@ -122,7 +138,7 @@ class VariantForm(forms.Form):
             self.fields[prefix + "ouvert"] = forms.ChoiceField(label=_("offen"), choices=OUVERT_CHOICES, required=False)
         for slug in BONUS_SLUGS:
             prefix = f"b_{slug}_"
-            name = bonus_name(slug, current)
+            name = bonus_label(slug, current)
             self.fields[prefix + "on"] = forms.BooleanField(label=_("im Regelwerk"), required=False)
             self.fields[prefix + "name"] = forms.CharField(label=_("Name"), required=False, max_length=60)
             self.fields[prefix + "silent"] = _number(_("still"))
@@ -134,9 +150,10 @@ class VariantForm(forms.Form):
         if base.trischaken is not None:
             self.fields["tr_kind"] = forms.ChoiceField(label=_("Trischaken: wer zahlt"), choices=TRISCHAKEN_CHOICES)
             for name, label in TRISCHAKEN_NUMBERS:
-                self.fields[f"tr_{name}"] = _number(label, required=True, low=1 if name == "declarer_factor" else 0)
+                # Required where the chosen scheme reads it (clean): a field the scheme ignores is not offered.
+                self.fields[f"tr_{name}"] = _number(label, low=1 if name == "declarer_factor" else 0)
             self.fields["tr_virgins"] = forms.ChoiceField(label=_("Trischaken: mehrere Jungfrauen"),
-                                                          choices=VIRGIN_CHOICES)
+                                                          choices=VIRGIN_CHOICES, required=False)
 
     # --- what the template shows ---------------------------------------------------------------
 
@@ -157,11 +174,19 @@ class VariantForm(forms.Form):
     def bonus_rows(self):
         for slug in BONUS_SLUGS:
             prefix = f"b_{slug}_"
-            yield {"slug": slug, "on": self[prefix + "on"], "name": self[prefix + "name"],
-                   "silent": self[prefix + "silent"], "announced": self[prefix + "announced"]}
+            # Every cell shows its own refusal (issue 32: a negative announced value was refused unseen).
+            yield {"slug": slug, "label": bonus_label(slug, self.current),
+                   "cells": [self[prefix + field] for field in ("on", "name", "silent", "announced")]}
 
     def trischaken_fields(self):
-        return [self[name] for name in self.fields if name.startswith("tr_")]
+        """Each Trischaken field with the payment schemes that read it; the template hides it under the others."""
+        kind = self._value("tr_kind") if "tr_kind" in self.fields else ""
+        for name in self.fields:
+            if name.startswith("tr_"):
+                setting = name[len("tr_"):]
+                readers = sorted(k for k in TRISCHAKEN_STRATEGIES if setting in trischaken_settings(k))
+                yield {"field": self[name], "kinds": " ".join(readers),
+                       "offered": setting == "kind" or setting in trischaken_settings(kind)}
 
     def _value(self, name: str) -> str:
         value = self[name].value()
@@ -196,7 +221,21 @@ class VariantForm(forms.Form):
         if not any(not row["remove"] for row in self.rows_data):
             self.add_error(None, gettext("Ein Regelwerk braucht mindestens ein Spiel."))
         self._clean_bonuses(data, bonuses_on)
+        self._clean_trischaken(data)
         return data
+
+    def _clean_trischaken(self, data: dict) -> None:
+        """What the chosen payment scheme reads must be given; what it ignores keeps the base's value."""
+        scheme = self.base.trischaken
+        if scheme is None or "tr_kind" not in data:
+            return
+        read = trischaken_settings(data["tr_kind"])
+        for name in [*(name for name, _label in TRISCHAKEN_NUMBERS), "virgins"]:
+            field = f"tr_{name}"
+            if name not in read:
+                data[field] = getattr(scheme, name)
+            elif data.get(field) in (None, "") and field not in self.errors:
+                self.add_error(field, gettext("%(field)s: bitte einen Wert angeben.") % {"field": self.fields[field].label})
 
     def _clean_row(self, prefix: str, data: dict, bonuses_on: set[str]) -> dict | None:
         slug = (data.get(prefix + "slug") or "").strip()
@@ -266,6 +305,8 @@ class VariantForm(forms.Form):
             if slug in bonuses_on and data.get(prefix + "silent") is None and data.get(prefix + "announced") is None:
                 self.add_error(prefix + "silent", gettext(
                     "Prämie %(name)s: bitte einen stillen oder einen angesagten Wert angeben.") % {"name": name})
+            if slug in bonuses_on and not (data.get(prefix + "name") or "").strip():
+                self.add_error(prefix + "name", gettext("Prämie %(name)s: bitte einen Namen angeben.") % {"name": name})
             if slug in bonuses_on:
                 continue
             for row in self.rows_data:

@@ -17,6 +17,7 @@ from rules.engine.ruleset import RuleSet
 from rules.rulesets import BUILTIN, load_custom
 from tournament import live, selectors
 from tournament.models import CustomRuleSet
+from tournament.variants.problems import said_all
 
 
 @dataclass(frozen=True)
@@ -40,7 +41,8 @@ def start_from(key: str) -> Start:
     try:
         current = load_custom(custom.spec())
     except RuleSetInvalid as error:
-        raise ServiceError(gettext_lazy("Das gespeicherte Regelwerk ist ungültig: %(error)s"), error=error) from None
+        raise ServiceError(gettext_lazy("Das gespeicherte Regelwerk ist ungültig: %(error)s"),
+                           error=said_all(error.problems)) from None
     return Start(key, BUILTIN[custom.base], current, dict(custom.overrides or {}))
 
 
@@ -57,7 +59,7 @@ def save_variant(*, spec: dict) -> CustomRuleSet:
     try:
         load_custom(checked)
     except RuleSetInvalid as error:
-        raise ServiceError(gettext_lazy("Das Regelwerk ist ungültig: %(error)s"), error=error) from None
+        raise ServiceError(gettext_lazy("Das Regelwerk ist ungültig: %(error)s"), error=said_all(error.problems)) from None
     try:
         with transaction.atomic():
             return CustomRuleSet.objects.create(slug=checked["slug"], version=version, name=checked["name"],

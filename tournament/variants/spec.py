@@ -5,25 +5,25 @@ only what differs from the base, keeping whatever else the rule set started from
 made in the admin keeps its other settings). A bonus taken into the rule set is allowed in every
 positive contract (a bonus about the called king only where a king is called); a bonus taken out is
 taken out of every contract. ``build`` derives and validates; ``problems_onto_form`` puts each of
-derive's problems (``contracts.<slug>.<field>``, ``contract <slug>``, ``bonus <slug>`` …) on the field
-it names, in German and English.
+derive's problems on the field its path names (``contracts.<slug>.<field>``, ``bonuses.<slug>.<field>`` …),
+said in the page's language from its code (tournament/variants/problems.py).
 """
 
 from __future__ import annotations
 
-import re
 from copy import deepcopy
 from typing import Any
 
 from django.utils.translation import gettext
 
-from language import active_language
 from rules.engine.catalogue import BONUS_SLUGS, CALL_KING, CALL_KING_BIRD, CALLED_KING_BONUSES, NEGATIVE, TRISCHAKEN
 from rules.engine.custom import RuleSetInvalid
 from rules.engine.families import contract_row
-from rules.engine.ruleset import RuleSet
+from rules.engine.ruleset import ContractRule, RuleSet
+from rules.engine.types import RuleSetProblem
 from rules.rulesets import load_custom
-from tournament.variants.forms import BASE, TRISCHAKEN_NUMBERS, VariantForm
+from tournament.variants.forms import BASE, TRISCHAKEN_NUMBERS, VariantForm, bonus_name
+from tournament.variants.problems import field_of, said
 
 MANAGED_CONTRACT_FIELDS = ("name", "value", "bonuses", "required_birds")
 # A contract of the rule set's own takes the bonuses of the base's contract most like it.
@@ -131,16 +131,26 @@ def _own_row(form: VariantForm, row: dict, bonuses_on: set[str], started: dict) 
         birds = set(row["birds"]) if kind == CALL_KING_BIRD else set()
         built = contract_row(kind, slug=row["slug"], name=row["name"], value=row["value"], talon=row["talon"],
                              birds=sorted(birds), bonuses=sorted((bonuses | birds) & bonuses_on))
+        model = _model(form.base, kind)
+        if calls and model is not None and model.surrender:
+            # Given up (schleifen) as the contract it copies can be (issue 32: the A-Rufer could, a new one not).
+            built.update(surrender=True, surrender_value=model.surrender_value)
     # What the rule set started with beyond the form's fields (a flag set in the admin) stays.
     return {**{k: v for k, v in started.items() if k not in built and k not in ("tricks", "ouvert")}, **built}
 
 
-def _like(base: RuleSet, kind: str) -> set[str]:
+def _model(base: RuleSet, kind: str) -> ContractRule | None:
+    """The base's contract most like a new one of family ``kind`` (LIKE), if it has one."""
     for slug in LIKE.get(kind, ()):
         rule = base.contract(slug)
         if rule is not None:
-            return set(rule.bonuses)
-    return {b.slug for b in base.bonuses}
+            return rule
+    return None
+
+
+def _like(base: RuleSet, kind: str) -> set[str]:
+    model = _model(base, kind)
+    return set(model.bonuses) if model is not None else {b.slug for b in base.bonuses}
 
 
 def build(form: VariantForm, start_overrides: dict | None = None) -> tuple[dict, RuleSet | None]:
@@ -160,76 +170,13 @@ def build(form: VariantForm, start_overrides: dict | None = None) -> tuple[dict,
 
 # --- the engine's refusals, on the fields they name ---------------------------------------------------
 
-ROW_FIELD = {"talon": "talon", "tricks": "tricks", "ouvert": "ouvert", "farbenspiel": "family",
-             "required_birds": "birds", "": "slug"}
-PATTERNS = (
-    (re.compile(r"^contracts\.([a-z0-9_]+)(?:\.([a-z_]+))?: (.*)$"), "row"),
-    (re.compile(r"^contract ([a-z0-9_]+): (.*)$"), "contract"),
-    (re.compile(r"^bonus '?([a-z_]+)'?[: ](.*)$"), "bonus"),
-    (re.compile(r"^(kontra_levels)(.*)$"), "kontra_levels"),
-    (re.compile(r"^(valat)(.*)$"), "valat_kind"),
-    (re.compile(r"^(trischaken)(.*)$"), "tr_kind"),
-    (re.compile(r"^slug '.*'(.*)$"), "slug"),
-)
 
-
-def problems_onto_form(form: VariantForm, problems: tuple[str, ...] | list[str]) -> None:
+def problems_onto_form(form: VariantForm, problems: tuple[RuleSetProblem, ...] | list[RuleSetProblem]) -> None:
+    """Each of the engine's problems on the field its path names (above the form where none), in the page's
+    language (tournament/variants/problems.py)."""
     rows = {row["slug"]: row["prefix"] for row in getattr(form, "rows_data", [])}
+    contract_names = {row["slug"]: row["name"] or row["slug"] for row in getattr(form, "rows_data", [])}
+    bonus_names = {slug: bonus_name(slug, form.current) for slug in BONUS_SLUGS}
     for problem in problems:
-        field = None
-        for pattern, target in PATTERNS:
-            match = pattern.match(problem)
-            if match is None:
-                continue
-            if target == "row":
-                prefix = rows.get(match[1])
-                field = prefix + ROW_FIELD.get(match[2] or "", "name") if prefix else None
-            elif target == "contract":
-                prefix = rows.get(match[1])
-                field = prefix + "name" if prefix else None
-            elif target == "bonus":
-                field = f"b_{match[1]}_on" if match[1] in BONUS_SLUGS else None
-            else:
-                field = target
-            break
-        if field is not None and field not in form.fields:
-            field = None
-        # The engine's problem is English; german() says it in German for a German page.
-        problem = german(problem) if active_language() == "de" else problem
-        form.add_error(field, gettext("Das Regelwerk geht so nicht: %(problem)s") % {"problem": problem})
-
-
-# The engine's sentences (rules/engine/families.py, custom.py) in German; the engine itself is pure and
-# speaks English in these checks, which only a rule set's author reads.
-GERMAN = (
-    (r"a contract of the rule set's own needs a slug of 2-30 lowercase letters, digits or '_'",
-     "ein eigenes Spiel braucht ein Kürzel aus 2 bis 30 Kleinbuchstaben, Ziffern oder „_“"),
-    (r"one of none, one, half, whole \(0, 1, 3 or 6 talon cards\)", "0, 1, 3 oder 6 Talonkarten"),
-    (r"only a negative game has a trick target and open hands", "nur ein Negativspiel hat ein Stichziel und offene Karten"),
-    (r"a negative game's target is 0 to 3 tricks", "ein Negativspiel hat ein Stichziel von 0 bis 3 Stichen"),
-    (r"one of closed, half_open, open", "verdeckt, halboffen oder offen"),
-    (r"(\w+) has the target (\d); give another target a slug of its own",
-     r"\1 hat das Stichziel \2; ein anderes Stichziel braucht ein eigenes Kürzel"),
-    (r"a (\w+) game takes no talon and is no colour game", r"ein Spiel der Art \1 nimmt keinen Talon und ist kein Farbenspiel"),
-    (r"a game that calls a king, or a colour game, takes half the talon or none",
-     "ein Spiel, das einen König ruft, und ein Farbenspiel nehmen 3 Talonkarten oder keine"),
-    (r"a colour game is played alone", "ein Farbenspiel wird allein gespielt"),
-    (r"only a game that calls a king is played with a named bird", "nur ein Spiel, das einen König ruft, hat ein Vogerl"),
-    (r"needs an announcement but allows no bonus that can be announced",
-     "braucht eine Ansage, erlaubt aber keine Prämie, die sich ansagen lässt"),
-    (r"allows bonuses the rule set does not have: ", "erlaubt Prämien, die das Regelwerk nicht hat: "),
-    (r"required birds must be birds the contract allows", "ein nötiges Vogerl muss eine erlaubte Prämie sein"),
-    (r"Trischaken needs a 'trischaken' payment scheme", "Trischaken braucht eine Trischaken-Zahlung"),
-    (r"is not zero-sum", "geht nicht auf null auf"),
-    (r"is refused by the rule set itself", "lehnt das Regelwerk selbst ab"),
-    (r"^contracts\.([a-z0-9_]+)(?:\.[a-z_]+)?: ", r"Spiel „\1“: "),
-    (r"^contract ([a-z0-9_]+): ", r"Spiel „\1“: "),
-    (r"^bonus ([a-z_]+): ", r"Prämie „\1“: "),
-    (r"^sample hand (\d+)", r"Beispielspiel \1"),
-)
-
-
-def german(problem: str) -> str:
-    for pattern, replacement in GERMAN:
-        problem = re.sub(pattern, replacement, problem)
-    return problem
+        form.add_error(field_of(problem.path, rows, form.fields),
+                       said(problem, contract_names=contract_names, bonus_names=bonus_names))

@@ -14,7 +14,8 @@ from django.views.decorators.http import require_POST
 
 from language import ServiceError
 from rules.rulesets import BUILTIN
-from tournament.variants import preview, services, spec
+from rules.samples import samples as sample_hands
+from tournament.variants import services, spec
 from tournament.variants.forms import EXTRA_ROWS, MAX_ROWS, VariantForm, initial_for
 from web.http import director_required, int_param
 from website.views.feedback import refuse
@@ -80,7 +81,7 @@ def variant_edit(request):
                         "slug": f"{ruleset.slug}-klub"}
         form = VariantForm(initial=initial, base=start.base, current=start.current, row_count=rows)
     return render(request, "tournament/variant_form.html", {
-        "form": form, "start": start, "samples": preview.samples(ruleset) if ruleset is not None else [],
+        "form": form, "start": start, "samples": sample_hands(ruleset) if ruleset is not None else [],
         "ruleset": ruleset, "seats": range(4)}, status=status)
 
 
@@ -94,8 +95,9 @@ def variant_preview(request):
     form = _bound_form(request, start)
     _, ruleset = _checked(form, start)
     if ruleset is None:
-        problems = [f"{form[field].label}: {error}" if field != "__all__" else error
-                    for field, errors in form.errors.items() for error in errors]
+        # A bonus cell's label names its bonus too ("Pagat: angesagt"), as its aria-label does.
+        problems = [f"{form[field].field.widget.attrs.get('aria-label') or form[field].label}: {error}"
+                    if field != "__all__" else error for field, errors in form.errors.items() for error in errors]
         return render(request, "tournament/_variant_preview.html", {"problems": problems}, status=422)
     return render(request, "tournament/_variant_preview.html", {
-        "samples": preview.samples(ruleset), "ruleset": ruleset, "seats": range(4)})
+        "samples": sample_hands(ruleset), "ruleset": ruleset, "seats": range(4)})

@@ -1,12 +1,14 @@
 """score_hands: score hands in the interchange format (docs/sources/hand-format.md).
 
     python manage.py score_hands --rules SLUG [FILE]      JSON Lines or one JSON array; '-' or none = stdin
+                                                          (SLUG: a built-in rule set or a club's saved one)
     python manage.py score_hands --rules-file RULES.json [FILE]   a custom rule set (see rules/engine/custom.py)
     python manage.py score_hands --list-rules
     python manage.py score_hands --rules SLUG --list-contracts    one JSON line per contract the rule set offers
 
 One JSON object per hand, in input order: {"points": [...], "cash": [...]}, or {"error": "..."} for an
-invalid hand; the exit status is 1 if any hand was invalid. It never touches the database.
+invalid hand; the exit status is 1 if any hand was invalid. It writes nothing; it reads the database only to
+find a club's saved rule set by a slug that is not built in (rules.rulesets.saved_versions).
 """
 
 from __future__ import annotations
@@ -36,7 +38,8 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("file", nargs="?", default="-", help="hands as JSON Lines or a JSON array; '-' = stdin")
-        parser.add_argument("--rules", metavar="SLUG", help=f"rule set: {', '.join(SLUGS)}")
+        parser.add_argument("--rules", metavar="SLUG",
+                            help=f"rule set: {', '.join(SLUGS)}, or the slug of a club's saved one (its newest version)")
         parser.add_argument("--rules-file", metavar="FILE", help="a custom rule set (JSON) derived from one of them")
         parser.add_argument("--list-rules", action="store_true", help="print the rule set slugs, one per line")
         parser.add_argument("--list-contracts", action="store_true",

@@ -1,5 +1,6 @@
 """Sample hands of a rule set, scored: one hand of every contract, drawn as rules/engine/sampling.py
-draws them (the same hand for the same rule set and contract), told in words, with each seat's points."""
+draws them (the same hand for the same rule set and contract), told in words, with each seat's points:
+beside the club-variant form (website/views/variants.py) and on a saved rule set's page, for each version."""
 
 from __future__ import annotations
 
