@@ -77,12 +77,13 @@ def _talon_cards(contract: ContractRule, hand: Hand) -> tuple[int, int, bool]:
 
 
 class Needs(NamedTuple):
-    """What one side's claims put in its piles: honours by name (the trull cards), kings, the fewest thirds,
-    the trick bonuses it won (and so the tricks, counted from the last: Pagat 12, Uhu 11, …)."""
+    """What one side's claims put in its piles: honours by name (the trull cards), kings, the fewest and the most
+    thirds, the trick bonuses it won (and so the tricks, counted from the last: Pagat 12, Uhu 11, …)."""
 
     cards: frozenset[str]
     kings: int
     least: int
+    most: int
     claims: list[BonusClaim]
     tricks: frozenset[int]
 
@@ -102,21 +103,23 @@ def _needs(hand: Hand, ruleset: RuleSet, side: str) -> Needs:
     leaves in the winner's piles, and a last trick both sides claim; the cups' own worked example scores a
     silent Trull of the declarer beside the opponents' silent Pagat ([sec §7.10] no. 4, docs/decisions.md)."""
     cards: set[str] = set()
-    kings, least, claims, tricks = 0, 0, [], set()
+    kings, least, most, claims, tricks = 0, 0, TOTAL_THIRDS, [], set()
     for claim in hand.bonuses:
         rule = ruleset.bonus_rule(claim.bonus)
-        if claim.winner != side:
+        if not claim.achieved and claim.side == side and rule.min_card_points is not None:
+            most = min(most, rule.min_card_points - 1)  # an announced Sack that failed: the side fell short of it
+        if claim.winner != side or not claim.achieved:
             continue
-        if claim.made and rule.card_thirds == TRULL_THIRDS:
+        if rule.card_thirds == TRULL_THIRDS:
             cards |= TRULL_CARDS
-        elif claim.made and rule.card_thirds == KINGS_THIRDS:
+        elif rule.card_thirds == KINGS_THIRDS:
             kings = 4
-        if claim.made and rule.min_card_points is not None:
+        if rule.min_card_points is not None:
             least = max(least, rule.min_card_points)
-        if BONUS_KIND[claim.bonus] == TRICK and claim.bonus != "valat" and (claim.made or not claim.announced):
+        if BONUS_KIND[claim.bonus] == TRICK and claim.bonus != "valat":
             claims.append(claim)
             tricks.add(TRICK_OF.get(claim.bonus, 0))
-    return Needs(frozenset(cards), kings, least, claims, frozenset(tricks))
+    return Needs(frozenset(cards), kings, least, most, claims, frozenset(tricks))
 
 
 def positive_problems(hand: Hand, ruleset: RuleSet, contract: ContractRule) -> list[Problem]:
@@ -142,14 +145,14 @@ def positive_problems(hand: Hand, ruleset: RuleSet, contract: ContractRule) -> l
         declarer_talon, opponent_talon, honours_allowed = _talon_cards(contract, hand)
         room = opponent_talon if beaten == OPPONENTS else (declarer_talon if honours_allowed else 0)
         for claim in hand.bonuses:
-            cards = ruleset.bonus_rule(claim.bonus).card_thirds if claim.made and claim.winner == beaten else None
+            cards = ruleset.bonus_rule(claim.bonus).card_thirds if claim.achieved and claim.winner == beaten else None
             if claim in needs[beaten].claims or (cards is not None and cards // HONOUR_THIRDS > room):
                 problems.append(_claim_problem("bonus_beside_valat", hand, ruleset, claim, beaten, valat_side))
     for side in (DECLARER, OPPONENTS):
         side_high = high if side == DECLARER else total - low
         for claim in hand.bonuses:
             rule = ruleset.bonus_rule(claim.bonus)
-            if not claim.made or claim.winner != side or not known[0]:
+            if not claim.achieved or claim.winner != side or not known[0]:
                 continue
             need = max(rule.card_thirds or 0, rule.min_card_points or 0 if hand.declarer_points is None else 0)
             if need > side_high:
@@ -178,8 +181,8 @@ def _piles_possible(hand: Hand, contract: ContractRule, low: int, high: int, nee
         cards = 4 * tricks + declarer_talon
         most = min(HONOURS, 4 * tricks + (declarer_talon if declarer_talon_honours else 0))
         least = max(ours.honours, HONOURS - (4 * (TRICKS - tricks) + opponent_talon))
-        lowest = max(low, ours.least)
-        highest = min(high, TOTAL_THIRDS - theirs.least)
+        lowest = max(low, ours.least, TOTAL_THIRDS - theirs.most)
+        highest = min(high, TOTAL_THIRDS - theirs.least, ours.most)
         if pile_in_range(lowest, highest, cards, least, min(most, HONOURS - theirs.honours)):
             return True
     return False

@@ -141,6 +141,15 @@ CASES = [
     # issue 32: a Dreier "lost" with the declarer's announced Sack (45+2) was scored -9 under tirol2020.
     ("tirol2020", {"contract": "dreier", "declarer": 1, "result": "lost", "bonuses": [
         {"bonus": "sack", "side": "declarer", "announced": True}]}, ["bonus_cards_too_few"]),
+    # A silent Sack entered as lost was made by the other side (rule-notes.md, "All rule sets"; REGELN.js:51-52):
+    # beside the declarer's won Valat the opponents took no card at all.
+    ("tirol2020", {"contract": "farbendreier", "declarer": 0, "result": "won", "bonuses": [
+        {"bonus": "double_sack", "side": "declarer", "made": False}, {"bonus": "valat", "side": "declarer", "announced": True}]},
+     ["bonus_cards_too_few"]),
+    # An announced Sack that failed leaves its side below 45+2; a Valat of that side takes all 70.
+    ("tirol2020", {"contract": "dreier", "declarer": 1, "result": "won", "bonuses": [
+        {"bonus": "sack", "side": "declarer", "announced": True, "made": False}, {"bonus": "valat", "side": "declarer"}]},
+     ["hand_cards_impossible"]),
     ("raiffeisen", {"contract": "dreier", "declarer": 1, "declarer_points": "30", "bonuses": [
         {"bonus": "trull", "side": "declarer"}, {"bonus": "four_kings", "side": "declarer"}]}, ["hand_cards_impossible"]),
     ("raiffeisen", {"contract": "trischaken", "card_points": ["0+1", "30", "20", "19+2"]}, ["trischaken_points_impossible"]),
