@@ -2,6 +2,7 @@
 
 HYPOTHESIS_PROFILE=thorough or =quick chooses explicitly. Tests that name their own number of
 examples pass it through ``examples(n)``: n when thorough, a fifth of it (at least 10) when quick.
+Thorough is derandomized (the same examples each run), quick draws new ones.
 """
 
 from __future__ import annotations
@@ -14,7 +15,10 @@ PROFILE = os.environ.get("HYPOTHESIS_PROFILE") or ("thorough" if os.environ.get(
 if PROFILE not in ("thorough", "quick"):
     raise SystemExit(f"HYPOTHESIS_PROFILE={PROFILE!r}: use 'thorough' or 'quick'")
 
-settings.register_profile("thorough", max_examples=100, deadline=None, print_blob=True)
+# CI walks the same examples every run (derandomize): a red CI then means the code changed, never the draw. The
+# quick profile keeps drawing new ones on developers' machines, which is where a new counter-example turns up
+# (the Sack beside a Valat that test_deals found, issue 32) and becomes a case of its own.
+settings.register_profile("thorough", max_examples=100, deadline=None, print_blob=True, derandomize=True)
 settings.register_profile("quick", max_examples=20, deadline=None)
 settings.load_profile(PROFILE)
 
