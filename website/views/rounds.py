@@ -12,6 +12,7 @@ from django.views.decorators.http import require_POST
 from hall.net import unreachable_site_url
 from language import ServiceError
 from paper.registry import REGISTRY, ROUND
+from publishing.hub.selectors import hub_copy
 from scoring import selectors as scoring_selectors
 from tournament import players, rounds, selectors
 from tournament.forms import REASON_MAX, ReasonForm
@@ -28,13 +29,15 @@ def round_detail(request, slug: str, number: int):
     round = get_object_or_404(Round.objects.select_related("tournament"), tournament=tournament, number=number)
     idle_minutes = int_param(request.GET, "idle", selectors.idle_minutes_default(), low=1, high=240)
     rows = selectors.progress_board(round, idle_minutes=idle_minutes)
-    board = ProgressTable(rows, order_by=request.GET.get("sort", "number"))
+    # A copy on the cup's site shows what the venue did; seating, closing, scorer links stay the venue's.
+    venue_actions = hub_copy(tournament) is None
+    board = ProgressTable(rows, order_by=request.GET.get("sort", "number"), venue_actions=venue_actions)
     configure(request, board, per_page=None)
     return render(request, "tournament/round.html", {
         "tournament": tournament, "round": round, "board": board, "clock": selectors.round_clock(round),
         "summary": selectors.board_summary(rows), "idle_minutes": idle_minutes,
         "repeated_pairs": selectors.repeated_pairs(round), "byes": selectors.round_byes(round),
-        "events": round.events.select_related("user"), "reason_form": ReasonForm(),
+        "events": round.events.select_related("user"), "reason_form": ReasonForm(), "venue_actions": venue_actions,
         "name_max": players.PLAYER_TEXT_MAX,  # the substitute's name and club
         "notes": scoring_selectors.round_notes(round),  # pauses, leaves, corrections: on the board and in the log
         # The "print everything" file is the page's one big button; the list offers each sheet alone.
