@@ -175,3 +175,25 @@ def test_a_hostile_event_or_revision_is_refused_and_nothing_is_written(corrected
     assert field in refusal.value.message_de
     assert not Tournament.objects.filter(slug=SLUG).exists()
     assert not HandRevision.objects.exists() and not RoundEvent.objects.exists()
+
+
+def test_the_venues_actions_posted_to_a_copy_anyway_change_nothing(corrected_event, hub_cup, hub_director):
+    hub = _published(corrected_event, hub_cup)
+    first, second = hub.round_set.get(number=1), hub.round_set.get(number=2)
+    table = second.tables.order_by("number").last()
+    events, tokens = RoundEvent.objects.count(), sorted(Table.objects.values_list("token", flat=True))
+
+    answers = [hub_director.post(f"/turniere/{SLUG}/runde/1/reopen/", {"reason": "nochmal"}, follow=True),
+               hub_director.post(f"/turniere/{SLUG}/runde/2/close/", {"reason": "Zeit", "unconfirmed_ok": "1"}),
+               hub_director.post(f"/turniere/{SLUG}/runde/2/neue-links/", {"table": table.pk}),
+               hub_director.post(f"/turniere/{SLUG}/runde/2/tisch/{table.pk}/beenden/", {"reason": "Zeit"})]
+
+    assert all(answer.status_code in (200, 302) for answer in answers)
+    assert "ändert nur der Turnierort" in answers[0].content.decode()
+    first.refresh_from_db()
+    second.refresh_from_db()
+    assert (first.status, second.status) == ("closed", "running")
+    assert RoundEvent.objects.count() == events and sorted(Table.objects.values_list("token", flat=True)) == tokens
+    english = hub_director.post(f"/turniere/{SLUG}/runde/1/reopen/", {"reason": "nochmal"}, follow=True,
+                                HTTP_ACCEPT_LANGUAGE="en")
+    assert "only the venue changes its rounds" in english.content.decode()
