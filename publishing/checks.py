@@ -73,8 +73,23 @@ def _check_round(document: Document, number: int, part: RoundPart, plan: Tournam
     for c_number, correction in enumerate(part.corrections):
         if correction.entry >= len(document.entries):
             raise at(f"{path}.corrections[{c_number}].entry", gettext_lazy("diesen Spieler gibt es nicht"))
+    _check_events(document, path, part)
     if part.status == "planned" and (part.tables or part.byes):
         raise at(f"{path}.status", gettext_lazy("eine geplante Runde hat noch keine Tische"))
+
+
+def _check_events(document: Document, path: str, part: RoundPart) -> None:
+    """A round event names entries of the document and tables of its round."""
+    tables = {table.number for table in part.tables}
+    for e_number, event in enumerate(part.events):
+        where = f"{path}.events[{e_number}]"
+        named = [event.table] if event.action == "end_table" else event.tables if event.action == "rotate" else []
+        if any(number not in tables for number in named):
+            raise at(f"{where}.table{'s' if event.action == 'rotate' else ''}",
+                     gettext_lazy("diesen Tisch gibt es in dieser Runde nicht"))
+        for p_number, (a, b, _count) in enumerate(event.repeated_pairs if event.action == "seat" else []):
+            if a >= len(document.entries) or b >= len(document.entries):
+                raise at(f"{where}.repeated_pairs[{p_number}]", gettext_lazy("diesen Spieler gibt es nicht"))
 
 
 def check_document(document: Document) -> None:

@@ -20,11 +20,38 @@ from pydantic import ValidationError
 
 from publishing.checks import Refused, check_document
 from publishing.problems import first_problem
-from publishing.schema import FORMAT, Document
-from scoring.selectors import entered_hands, tournament_corrections
+from publishing.schema import FORMAT, MAX_EVENTS_IN_A_ROUND, WHO_MAX, Document
+from scoring.models import CORRECTION_REASON_LENGTH
+from scoring.selectors import changed_hands, entered_hands, tournament_corrections
+from tournament.forms import REASON_MAX
 from tournament.selectors import tournament_rows
 
 __all__ = ["FORMAT", "Document", "Refused", "build", "digest", "parse"]
+
+
+# What a round event's ``detail`` carries to the hub, by action (tournament/rounds.py writes them). The seat's
+# byes and passed-over finalists are left out: the byes travel as rows, and nothing shows the others.
+EVENT_DETAIL = {"seat": ("as_given", "seed", "players", "tables", "repeats"), "close": (), "reopen": (),
+                "end_table": ("table", "hands"), "rotate": ("tables",)}
+
+
+def _event(event, index: dict[int, int]) -> dict | None:
+    """A round event as the document carries it, or None for an action the format does not know."""
+    if event.action not in EVENT_DETAIL:
+        return None
+    detail = event.detail if isinstance(event.detail, dict) else {}
+    by = event.user.get_username() if event.user else ""
+    part = {"action": event.action, "at": event.at, "reason": event.reason[:REASON_MAX], "by": by[:WHO_MAX],
+            **{name: detail[name] for name in EVENT_DETAIL[event.action] if detail.get(name) is not None}}
+    if event.action == "seat":  # entries by their place in the document; one no longer entered is left out
+        part["repeated_pairs"] = [(index[a], index[b], count) for a, b, count in detail.get("repeated_pairs", [])
+                                  if a in index and b in index]
+    return part
+
+
+def _changes(changes) -> list[dict]:
+    return [{"number": c.number, "action": c.action, "before": c.before, "after": c.after,
+             "reason": c.reason[:CORRECTION_REASON_LENGTH], "by": c.by[:WHO_MAX], "at": c.at} for c in changes]
 
 
 def build(tournament) -> Document:
@@ -32,6 +59,7 @@ def build(tournament) -> Document:
     rows = tournament_rows(tournament)
     index = {entry.pk: number for number, entry in enumerate(rows.entries)}
     hands = entered_hands(tournament)
+    changes = changed_hands(tournament)
     corrections: dict[int, list[dict]] = {}
     for correction in tournament_corrections(tournament):
         corrections.setdefault(correction.round_id, []).append({
@@ -65,9 +93,12 @@ def build(tournament) -> Document:
                 "seats": [index[entry_id] for entry_id in seats],
                 "hands": [{"number": h.number, "data": h.data, "entered_by": h.entered_by, "version": h.version,
                            "created_at": h.created_at, "points": list(h.points)} for h in hands.get(table.pk, [])],
+                "revisions": _changes(changes.get(table.pk, [])),
             } for table, seats in rows.tables.get(r.pk, [])],
             "byes": [{"entry": index[bye.entry_id], "points": bye.points} for bye in rows.byes.get(r.pk, [])],
             "corrections": corrections.get(r.pk, []),
+            # The newest events where a round has more than the format takes (a seating redrawn all day long).
+            "events": [part for event in rows.events.get(r.pk, []) if (part := _event(event, index))][-MAX_EVENTS_IN_A_ROUND:],
         } for r in rows.rounds],
     )
 
@@ -87,11 +118,28 @@ def parse(body: bytes | str) -> Document:
     return document
 
 
+def _added_later(document: Document) -> dict:
+    """The parts added to the format since (a round's events, a table's revisions) where they are empty, so a
+    document of a venue that does not send them keeps the digest the hub stored before it knew them."""
+    rounds = {}
+    for r_number, part in enumerate(document.rounds):
+        left_out: dict = {"events": True} if not part.events else {}
+        tables = {t_number: {"revisions": True} for t_number, table in enumerate(part.tables) if not table.revisions}
+        if tables:
+            left_out["tables"] = tables
+        if left_out:
+            rounds[r_number] = left_out
+    return rounds
+
+
 def digest(document: Document) -> str:
     """What makes two sendings the same copy: the canonical document without the time it was built.
     Only sendings of one incarnation are compared, so it is left out too: a /2 document's digest stays
-    what it was before /3 added the field."""
-    canonical = document.model_dump_json(exclude={"sent_at", "incarnation"})
+    what it was before /3 added the field (and so for the parts added since, _added_later)."""
+    exclude: dict = {"sent_at": True, "incarnation": True}
+    if rounds := _added_later(document):
+        exclude["rounds"] = rounds
+    canonical = document.model_dump_json(exclude=exclude)
     return hashlib.sha256(canonical.encode()).hexdigest()
 
 

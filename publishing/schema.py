@@ -22,6 +22,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstra
 
 from rules.engine.ruleset import TIE_BREAK_KEYS
 from scoring.models import CORRECTION_LIMIT, CORRECTION_REASON_LENGTH
+from tournament.forms import REASON_MAX
 from tournament.models import Round
 from tournament.money import MAX_STAKE_CENTS
 from tournament.players import PLAYER_TEXT_MAX
@@ -40,6 +41,11 @@ MAX_FEE_CENTS = 100_000
 MAX_PRIZE_CENTS = 10_000_000
 FIRST_YEAR, LAST_YEAR = 1950, 2100
 MAX_SEQUENCE = 2**31 - 1
+# A hand corrected again and again: far more than any table needs, bounded all the same.
+MAX_REVISIONS_AT_A_TABLE = 10 * MAX_HANDS_AT_A_TABLE
+# A round seated again, links renewed, closed and reopened: far more than a day needs.
+MAX_EVENTS_IN_A_ROUND = 500
+WHO_MAX = 120  # who did it: a user name or the name a scorer gave (HandRevision.by)
 # A hand's points: the largest tariff (Valat x8 of a Solodreier x8 doubled in a Sechserdreier) is far below.
 MAX_HAND_POINTS = Decimal(100_000)
 
@@ -140,6 +146,20 @@ class AbsencePart(_Strict):
     kind: Literal["pause", "left"] = "pause"
 
 
+class RevisionPart(_Strict):
+    """A hand corrected or removed after it was entered (scoring.models.HandRevision): the printed sheet marks one
+    made after the table's confirmation, the workbook and the round board list them all. Entries travel as
+    stored; the hub reads each again with its engine. The "entered" revisions stay home: the hands are they."""
+
+    number: Count(MAX_HANDS_AT_A_TABLE, low=1)
+    action: Literal["corrected", "removed"]  # HandRevision.CORRECTED, REMOVED (a model the schema does not import)
+    before: dict[str, Any] | None = None
+    after: dict[str, Any] | None = None
+    reason: Text(CORRECTION_REASON_LENGTH) = ""
+    by: Text(WHO_MAX) = ""
+    at: Moment
+
+
 class TablePart(_Strict):
     number: Count(MAX_TABLES, low=1)
     hands_planned: Count(MAX_HANDS_AT_A_TABLE, low=1)
@@ -154,6 +174,7 @@ class TablePart(_Strict):
     absences: Annotated[list[AbsencePart], Field(max_length=12)] = []
     seats: Annotated[list[Index], Field(min_length=4, max_length=6)]
     hands: Annotated[list[HandPart], Field(max_length=MAX_HANDS_AT_A_TABLE)] = []
+    revisions: Annotated[list[RevisionPart], Field(max_length=MAX_REVISIONS_AT_A_TABLE)] = []
 
 
 class ByePart(_Strict):
@@ -169,6 +190,47 @@ class CorrectionPart(_Strict):
     at: Moment | None = None
 
 
+class _EventPart(_Strict):
+    """What the director did to a round (tournament.models.RoundEvent), for the round board's protocol."""
+
+    at: Moment
+    reason: Text(REASON_MAX) = ""
+    by: Text(WHO_MAX) = ""
+
+
+class SeatEvent(_EventPart):
+    action: Literal["seat"]
+    as_given: bool = False
+    seed: Text(40) = ""
+    players: Count(MAX_PLAYERS) = 0
+    tables: Count(MAX_TABLES) = 0
+    repeats: Count(MAX_PLAYERS * MAX_PLAYERS) = 0
+    # Who meets again: two entries and how often (tournament.selectors.repeated_pairs names them).
+    repeated_pairs: Annotated[list[tuple[Index, Index, Count(MAX_ROUNDS + 1, low=1)]], Field(max_length=3 * MAX_PLAYERS)] = []
+
+
+class CloseEvent(_EventPart):
+    action: Literal["close"]
+
+
+class ReopenEvent(_EventPart):
+    action: Literal["reopen"]
+
+
+class EndTableEvent(_EventPart):
+    action: Literal["end_table"]
+    table: Count(MAX_TABLES, low=1)
+    hands: Count(MAX_HANDS_AT_A_TABLE)
+
+
+class RotateEvent(_EventPart):
+    action: Literal["rotate"]
+    tables: Annotated[list[Count(MAX_TABLES, low=1)], Field(max_length=MAX_TABLES)]
+
+
+EventPart = Annotated[SeatEvent | CloseEvent | ReopenEvent | EndTableEvent | RotateEvent, Field(discriminator="action")]
+
+
 class RoundPart(_Strict):
     number: Count(MAX_ROUNDS + 1, low=1)
     status: Literal[Round.PLANNED, Round.SEATED, Round.RUNNING, Round.CLOSED]
@@ -181,6 +243,7 @@ class RoundPart(_Strict):
     tables: Annotated[list[TablePart], Field(max_length=MAX_TABLES)] = []
     byes: Annotated[list[ByePart], Field(max_length=MAX_PLAYERS)] = []
     corrections: Annotated[list[CorrectionPart], Field(max_length=MAX_PLAYERS)] = []
+    events: Annotated[list[EventPart], Field(max_length=MAX_EVENTS_IN_A_ROUND)] = []
 
 
 class Document(_Strict):

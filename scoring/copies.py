@@ -42,6 +42,44 @@ def remove_hands(*, tournament: Tournament) -> None:
     delete_rows(Correction.objects.filter(round__tournament=tournament))
 
 
+@dataclass(frozen=True)
+class ChangedElsewhere:
+    """A hand corrected or removed on another installation (HandRevision): the entry before and after as that one
+    stored them, why, who (a name: the other's users are not this site's) and when."""
+
+    number: int
+    action: str  # HandRevision.CORRECTED or REMOVED
+    before: dict | None
+    after: dict | None
+    reason: str
+    by: str
+    at: datetime
+
+
+@live.write_service(kind=ChangeKind.COPY,
+                    changes=lambda arguments, stored: {table.round.tournament_id for table, _changes in arguments["tables"]})
+def store_changed_hands(*, tables: list[tuple[Table, list[ChangedElsewhere]]]) -> int:
+    """The tables' (new, copied) hand corrections and removals at their own times. Every entry before and after
+    is read again by this site's engine under the tournament's rules and stored as it reads it, so nothing
+    another installation sends reaches a page unread. Raises InvalidHand before anything is written."""
+    ops = connection.ops
+    read: dict[tuple[int, str], object] = {}
+
+    def as_read(table: Table, data: dict | None):
+        if data is None:
+            return None
+        memo = (table.round.tournament_id, json.dumps(data, sort_keys=True))
+        if memo not in read:
+            read[memo] = ops.adapt_json_value(scored_hand(table.round.tournament, data).data, None)
+        return read[memo]
+
+    rows = [(table.pk, change.number, change.action, as_read(table, change.before), as_read(table, change.after),
+             change.reason, change.by[:120], ops.adapt_datetimefield_value(change.at))
+            for table, changes in tables for change in changes]
+    insert_rows(HandRevision, ["table", "number", "action", "before", "after", "reason", "by", "at"], rows)
+    return len(rows)
+
+
 @live.write_service(kind=ChangeKind.COPY,
                     changes=lambda arguments, points: {table.round.tournament_id for table, _s, _h in arguments["tables"]})
 def store_entered_hands(*, tables: list[tuple[Table, list[int], list[EnteredElsewhere]]]

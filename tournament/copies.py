@@ -37,6 +37,8 @@ class RoundCopy:
     values: dict  # Round fields
     tables: list[tuple[dict, list[int]]]  # Table fields, the seats as indexes into the entries
     byes: list[tuple[int, dict]]  # entry index, Bye fields
+    # RoundEvent fields (action, reason, detail, at); a seat event's detail["repeated_pairs"] names entry indexes
+    events: list[dict] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -77,6 +79,20 @@ def _clear(tournament: Tournament) -> None:
     delete_rows(Entry.objects.filter(tournament=tournament))
 
 
+def _insert_events(rounds: list[Round], parts: list[RoundCopy], entries: list[Entry]) -> None:
+    """The rounds' events as they happened elsewhere, at their own times (``at`` is set on create otherwise)."""
+    ops = connection.ops
+    rows = []
+    for round, part in zip(rounds, parts, strict=True):
+        for event in part.events:
+            detail = dict(event["detail"])
+            if "repeated_pairs" in detail:  # entry indexes of the copy -> this site's entries
+                detail["repeated_pairs"] = [[entries[a].pk, entries[b].pk, n] for a, b, n in detail["repeated_pairs"]]
+            rows.append((round.pk, event["action"], event["reason"], ops.adapt_json_value(detail, None),
+                         ops.adapt_datetimefield_value(event["at"])))
+    insert_rows(RoundEvent, ["round", "action", "reason", "detail", "at"], rows)
+
+
 @live.write_service(kind=ChangeKind.COPY, changes=lambda arguments, copied: [copied.tournament.pk])
 def replace_with_copy(*, existing: Tournament | None, copy: TournamentCopy) -> CopiedRows:
     """``existing`` (or a new tournament) with exactly the copy's rows. Its hands must be gone already
@@ -110,4 +126,5 @@ def replace_with_copy(*, existing: Tournament | None, copy: TournamentCopy) -> C
     insert_rows(Seat, ["table", "entry", "position"], seats)
     Bye.objects.bulk_create([Bye(round=round, entry=entries[e], **values)
                              for round, part in zip(rounds, copy.rounds, strict=True) for e, values in part.byes])
+    _insert_events(rounds, copy.rounds, entries)
     return CopiedRows(tournament, entries, rounds, by_round)

@@ -21,6 +21,7 @@ from tournament.models import (
     CustomRuleSet,
     Entry,
     Round,
+    RoundEvent,
     Seat,
     Table,
     Team,
@@ -231,10 +232,11 @@ class TournamentRows:
     rounds: list[Round]  # by number
     tables: dict[int, list[tuple[Table, list[int]]]]  # round id -> its tables by number, seat entry ids by place
     byes: dict[int, list[Bye]]  # round id -> its byes
+    events: dict[int, list[RoundEvent]]  # round id -> what the director did to it, oldest first, with the user
 
 
 def tournament_rows(tournament: Tournament) -> TournamentRows:
-    """Every row of ``tournament`` but its hands (scoring's), in six queries whatever the size."""
+    """Every row of ``tournament`` but its hands (scoring's), in seven queries whatever the size."""
     entries = list(Entry.objects.filter(tournament=tournament).select_related("player").order_by("pk"))
     members: dict[int, list[int]] = {}
     for team_id, entry_id in TeamMember.objects.filter(team__tournament=tournament).order_by("pk").values_list(
@@ -251,8 +253,11 @@ def tournament_rows(tournament: Tournament) -> TournamentRows:
     byes: dict[int, list[Bye]] = {}
     for bye in Bye.objects.filter(round__tournament=tournament).order_by("pk"):
         byes.setdefault(bye.round_id, []).append(bye)
+    events: dict[int, list[RoundEvent]] = {}
+    for event in RoundEvent.objects.filter(round__tournament=tournament).select_related("user").order_by("at", "id"):
+        events.setdefault(event.round_id, []).append(event)
     return TournamentRows(entries, teams, list(Round.objects.filter(tournament=tournament).order_by("number")),
-                          tables, byes)
+                          tables, byes, events)
 
 
 SLUG_LENGTH = 50  # Tournament.slug

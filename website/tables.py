@@ -189,6 +189,14 @@ class ProgressTable(tables.Table):
             '<button class="chip small" type="submit">{% translate "neuer Link" %}</button></form>'
         ),
     )
+    # A published copy on the cup's site: the sheet to read, no scorer links (they are the venue's) and no ending.
+    sheet = tables.TemplateColumn(
+        verbose_name=_("Zettel"), orderable=False, attrs={"td": {"class": "links"}},
+        template_code=(
+            '{% load i18n %}<a href="{% url \'scoring:director_sheet\' record.table.pk %}">{% translate "ansehen" %}</a>'
+            '{% if record.table.confirmed_at %} <span class="confirmed" title="{% translate "bestätigt" %}">✓</span>{% endif %}'
+        ),
+    )
     end = tables.TemplateColumn(
         verbose_name="", orderable=False, attrs={"td": {"class": "end"}},
         template_code=(
@@ -206,6 +214,10 @@ class ProgressTable(tables.Table):
         attrs = {"class": "list progress"}
         row_attrs = {"class": _row_class}
         empty_text = _("Noch nicht gesetzt.")
+
+    def __init__(self, *args, venue_actions: bool = True, **kwargs):
+        """``venue_actions``: the scorer links and ending a table (False on a copy published to the cup's site)."""
+        super().__init__(*args, exclude=("sheet",) if venue_actions else ("links", "end"), **kwargs)
 
     def render_number(self, record, value):
         return f"{value}*" if record.five else value

@@ -30,7 +30,14 @@ from publishing.hub.players import cup_players
 from publishing.models import HUB_NEWER, RETIRED, PublishedCopy, PublishToken
 from publishing.problems import Refused
 from rules.engine import InvalidHand
-from scoring.copies import EnteredElsewhere, remove_hands, store_booked_corrections, store_entered_hands
+from scoring.copies import (
+    ChangedElsewhere,
+    EnteredElsewhere,
+    remove_hands,
+    store_booked_corrections,
+    store_changed_hands,
+    store_entered_hands,
+)
 from tournament import live
 from tournament.copies import RoundCopy, TournamentCopy, replace_with_copy
 from tournament.events import ChangeKind
@@ -127,11 +134,20 @@ def _copy(document: codec.Document, cup: Cup) -> TournamentCopy:
         entries=[entry.model_dump() for entry in document.entries],
         teams=[({"name": team.name}, list(team.members)) for team in document.teams],
         rounds=[RoundCopy(
-            values=part.model_dump(exclude={"tables", "byes", "corrections"}),
-            tables=[(table.model_dump(exclude={"seats", "hands"}), list(table.seats)) for table in part.tables],
+            values=part.model_dump(exclude={"tables", "byes", "corrections", "events"}),
+            tables=[(table.model_dump(exclude={"seats", "hands", "revisions"}), list(table.seats)) for table in part.tables],
             byes=[(bye.entry, {"points": bye.points}) for bye in part.byes],
+            events=[_event(event) for event in part.events],
         ) for part in document.rounds],
     )
+
+
+def _event(event) -> dict:
+    """A round event as the hub keeps it: its detail as the venue's round pages read it, who did it as a name."""
+    detail = event.model_dump(exclude={"action", "at", "reason", "by"}, mode="json")
+    if event.by:
+        detail["by"] = event.by  # the venue's user is none of the hub's: the round board shows the name
+    return {"action": event.action, "reason": event.reason, "at": event.at, "detail": detail}
 
 
 def _store_hands(document: codec.Document, tables_by_round) -> None:
@@ -144,6 +160,12 @@ def _store_hands(document: codec.Document, tables_by_round) -> None:
         ours = store_entered_hands(tables=tables)
     except InvalidHand as error:
         raise Refused(422, gettext_lazy("Ein Spiel ist nach diesem Regelwerk nicht lesbar: %(error)s"), error=error) from error
+    try:
+        store_changed_hands(tables=[(table, [ChangedElsewhere(**change.model_dump()) for change in part.revisions])
+                                    for part, (table, _seats) in zip(sent, stored, strict=True) if part.revisions])
+    except InvalidHand as error:
+        raise Refused(422, gettext_lazy(
+            "Eine Spielkorrektur ist nach diesem Regelwerk nicht lesbar: %(error)s"), error=error) from error
     for part, (table, _seats), points in zip(sent, stored, ours, strict=True):
         for hand, mine in zip(part.hands, points, strict=True):
             if tuple(hand.points) != mine:

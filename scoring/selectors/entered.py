@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 
-from scoring.models import Hand, HandScore
+from scoring.models import Hand, HandRevision, HandScore
 from tournament.models import Tournament
 
 
@@ -34,6 +34,31 @@ def entered_hands(tournament: Tournament) -> dict[int, list[EnteredHand]]:
         hands.setdefault(table_id, []).append(
             EnteredHand(number, data, entered_by, version, created_at, tuple(points.get(pk, ()))))
     return hands
+
+
+@dataclass(frozen=True)
+class ChangedHand:
+    """A hand corrected or removed after it was entered (HandRevision), as a copy elsewhere keeps it."""
+
+    number: int
+    action: str
+    before: dict | None
+    after: dict | None
+    reason: str
+    by: str  # the user's name, else the name the scorer gave (as the protocol and the workbook say it)
+    at: datetime
+
+
+def changed_hands(tournament: Tournament) -> dict[int, list[ChangedHand]]:
+    """Table id -> its hands' corrections and removals, oldest first (one query). The "entered" revisions are
+    left out: a copy has the hands themselves."""
+    changed: dict[int, list[ChangedHand]] = {}
+    rows = HandRevision.objects.filter(table__round__tournament=tournament, action__in=(
+        HandRevision.CORRECTED, HandRevision.REMOVED)).order_by("at", "id").values_list(
+        "table_id", "number", "action", "before", "after", "reason", "by", "user__username", "at")
+    for table_id, number, action, before, after, reason, by, username, at in rows:
+        changed.setdefault(table_id, []).append(ChangedHand(number, action, before, after, reason, username or by, at))
+    return changed
 
 
 def entered_data(tournament: Tournament) -> dict[tuple[int, int], dict[int, dict]]:

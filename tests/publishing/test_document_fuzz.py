@@ -38,12 +38,12 @@ EVIL = st.one_of(
 
 def from_json_schema(schema: dict, root: dict | None = None) -> st.SearchStrategy:
     """Values valid for a JSON Schema as pydantic writes it (objects, arrays, numbers, strings, dates,
-    anyOf, const, enum, $ref), lists kept short so a document stays small."""
+    anyOf, oneOf, const, enum, $ref), lists kept short so a document stays small."""
     root = root or schema
     if "$ref" in schema:
         return st.deferred(lambda: from_json_schema(root["$defs"][schema["$ref"].split("/")[-1]], root))
-    if "anyOf" in schema:
-        return st.one_of([from_json_schema(option, root) for option in schema["anyOf"]])
+    if "anyOf" in schema or "oneOf" in schema:  # oneOf: a tagged union (a round's events)
+        return st.one_of([from_json_schema(option, root) for option in schema.get("anyOf", schema.get("oneOf"))])
     if "const" in schema:
         return st.just(schema["const"])
     if "enum" in schema:

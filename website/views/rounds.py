@@ -12,6 +12,7 @@ from django.views.decorators.http import require_POST
 from hall.net import unreachable_site_url
 from language import ServiceError
 from paper.registry import REGISTRY, ROUND
+from publishing.hub.selectors import hub_copy
 from scoring import selectors as scoring_selectors
 from tournament import players, rounds, selectors
 from tournament.forms import REASON_MAX, ReasonForm
@@ -28,13 +29,15 @@ def round_detail(request, slug: str, number: int):
     round = get_object_or_404(Round.objects.select_related("tournament"), tournament=tournament, number=number)
     idle_minutes = int_param(request.GET, "idle", selectors.idle_minutes_default(), low=1, high=240)
     rows = selectors.progress_board(round, idle_minutes=idle_minutes)
-    board = ProgressTable(rows, order_by=request.GET.get("sort", "number"))
+    # A copy on the cup's site shows what the venue did; seating, closing, scorer links stay the venue's.
+    venue_actions = hub_copy(tournament) is None
+    board = ProgressTable(rows, order_by=request.GET.get("sort", "number"), venue_actions=venue_actions)
     configure(request, board, per_page=None)
     return render(request, "tournament/round.html", {
         "tournament": tournament, "round": round, "board": board, "clock": selectors.round_clock(round),
         "summary": selectors.board_summary(rows), "idle_minutes": idle_minutes,
         "repeated_pairs": selectors.repeated_pairs(round), "byes": selectors.round_byes(round),
-        "events": round.events.select_related("user"), "reason_form": ReasonForm(),
+        "events": round.events.select_related("user"), "reason_form": ReasonForm(), "venue_actions": venue_actions,
         "name_max": players.PLAYER_TEXT_MAX,  # the substitute's name and club
         "notes": scoring_selectors.round_notes(round),  # pauses, leaves, corrections: on the board and in the log
         # The "print everything" file is the page's one big button; the list offers each sheet alone.
@@ -48,11 +51,23 @@ def round_detail(request, slug: str, number: int):
     })
 
 
+def _copy_refused(request, tournament) -> bool:
+    """A copy published to the cup's site changes only by the venue's next publication: seating, closing,
+    ending tables and scorer links stay the venue's (the board offers none of them)."""
+    if hub_copy(tournament) is None:
+        return False
+    messages.error(request, gettext(
+        "Dieses Turnier ist die Kopie eines Turnierorts: Runden, Tische und Scorer-Links ändert nur der Turnierort."))
+    return True
+
+
 @director_required
 @require_POST
 def round_action(request, slug: str, number: int, action: str):
     tournament = directed_tournament(request, slug)
     round = get_object_or_404(Round, tournament=tournament, number=number)
+    if _copy_refused(request, tournament):
+        return redirect("tournament:round", slug=slug, number=number)
     try:
         if action == "seat":
             rounds.seat_round(round=round, user=request.user, ranking=scoring_selectors.seating_ranking(round))
@@ -95,6 +110,8 @@ def end_table(request, slug: str, number: int, table_id: int):
     table = get_object_or_404(Table.objects.select_related("round__tournament"), pk=table_id, round__number=number,
                               round__tournament__slug=slug)
     ensure_directs(request, table.round.tournament)
+    if _copy_refused(request, table.round.tournament):
+        return redirect("tournament:round", slug=slug, number=number)
     reason = request.POST.get("reason", "").strip()[:REASON_MAX]
     if not reason:
         messages.error(request, gettext("Zum Beenden eines Tisches braucht es eine Begründung."))
@@ -115,6 +132,8 @@ def rotate_links(request, slug: str, number: int):
     confirmed on a page of its own, for every table of the round. An empty table field is no choice."""
     round = get_object_or_404(Round.objects.select_related("tournament"), tournament__slug=slug, number=number)
     ensure_directs(request, round.tournament)
+    if _copy_refused(request, round.tournament):
+        return redirect("tournament:round", slug=slug, number=number)
     every_table = request.POST.get("tables") == "all"
     table_id = int_param(request.POST, "table", None, low=1)
     if every_table and request.POST.get("confirmed") != "1":
@@ -145,6 +164,8 @@ def seat_substitute(request, slug: str, number: int):
     """A substitute ("Springer") instead of the round's bye: he plays, the round is seated again."""
     tournament = directed_tournament(request, slug)
     round = get_object_or_404(Round.objects.select_related("tournament"), tournament=tournament, number=number)
+    if _copy_refused(request, tournament):
+        return redirect("tournament:round", slug=slug, number=number)
     name = request.POST.get("name", "")
     try:
         players.seat_with_substitute(round=round, name=name, club=request.POST.get("club", ""), user=request.user,
