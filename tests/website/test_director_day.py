@@ -89,7 +89,7 @@ def test_the_directors_page_shows_the_final_state(client, director, finished, ev
     from scoring.selectors import standings
 
     ranked = [row for row in standings(finished) if row.rank is not None]
-    assert [name for name in (row.player.name for row in ranked)] == [
+    assert [row.player.name for row in ranked] == [
         cell.split("<td>")[1].split(" <small>")[0].split("</td>")[0] for cell in final.split("<tr>")[2:]]
     english = client.get(reverse("tournament:detail", args=["fertig"]), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "The tournament is over: every round is closed." in english
