@@ -15,6 +15,8 @@ been drawn yet: render() refuses it with a ServiceError.
 
 from __future__ import annotations
 
+import math
+import re
 from typing import ClassVar
 
 from django.utils.translation import gettext as _
@@ -30,6 +32,7 @@ from tournament.selectors import round_tables
 
 OUT = colors.HexColor("#BBBBBB")  # the cell of the dealer who sits out at a table of five
 MUTED = colors.HexColor("#555555")
+LEGIBLE = 3.5  # points: the smallest size a word shrinks to before it is cut (a long name at a table of six)
 FRAME_PADDING = 6  # points: SimpleDocTemplate's frame pads each side by this much
 
 
@@ -46,17 +49,49 @@ def fit_size(text: str, font: str, size: float, width: float, smallest: float = 
 
 def fit_lines(text: str, font: str, size: float, width: float, lines: int = 2, smallest: float = 6) -> tuple[str, float]:
     """``text`` wrapped at spaces into at most ``lines`` lines of ``width``, at the largest size from ``size``
-    down to ``smallest``; only a word too long for the cell even then is cut (more lines)."""
+    down to ``smallest``. A word too long for the cell even then shrinks further until it fits
+    (``_whole_words``): a name is never split mid-word ("Brandstät ter")."""
     while True:
         parts = simpleSplit(text, font, size, width) or [""]
         if len(parts) <= lines and all(stringWidth(part, font, size) <= width for part in parts):
             return "\n".join(parts), size
-        if size <= smallest:  # a word longer than the cell even at the smallest size: cut it
-            return "\n".join(piece for part in parts for piece in _cut(part, font, size, width)), size
+        if size <= smallest:
+            return _whole_words(text, font, size, width)
         size = max(smallest, size - 0.5)
 
 
+def _whole_words(text: str, font: str, size: float, width: float) -> tuple[str, float]:
+    """``text`` wrapped at spaces and after hyphens ("Pichlmayr-" / "Aigner") at the size (in half points)
+    at which its widest piece fits into ``width`` (as many lines as that takes); only below LEGIBLE,
+    where shrinking would make it unreadable, is a piece cut."""
+    widest = max(stringWidth(piece, font, size) for word in text.split() for piece in _pieces(word))
+    if widest > width:
+        size = max(LEGIBLE, math.floor(2 * size * width / widest) / 2)
+    lines = _wrap(text, font, size, width)
+    return "\n".join(piece for line in lines for piece in _cut(line, font, size, width)), size
+
+
+def _pieces(word: str) -> list[str]:
+    """Where a word may break: after each of its hyphens ("Brandstätter-Oberleitner")."""
+    return re.findall(r"[^-]+-*|-+", word)
+
+
+def _wrap(text: str, font: str, size: float, width: float) -> list[str]:
+    """Greedy lines of ``width``, broken at spaces and after hyphens."""
+    lines, line = [], ""
+    for word in text.split():
+        for index, piece in enumerate(_pieces(word)):
+            joined = f"{line}{' ' if index == 0 else ''}{piece}" if line else piece
+            if line and stringWidth(joined, font, size) > width:
+                lines.append(line)
+                line = piece
+            else:
+                line = joined
+    return [*lines, line]
+
+
 def _cut(text: str, font: str, size: float, width: float) -> list[str]:
+    """``text`` in pieces no wider than ``width`` (a line that fits is one piece)."""
     pieces, piece = [], ""
     for char in text:
         if piece and stringWidth(piece + char, font, size) > width:

@@ -124,20 +124,32 @@ def test_names_in_the_sheets_header_break_only_between_words(make_tournament, ne
     page.goto(f"/t/{table.token}/")
     page.locator("table.sheet").scroll_into_view_if_needed()
     page.screenshot(path=artifacts / f"scorer-390-header-{players}.png")
-    # Each word of each header name stands on one line (a word split "Bernha / rd" has two boxes).
-    broken = page.evaluate("""() => Array.from(document.querySelectorAll('table.sheet th.player')).flatMap((th) => {
+    # Each word of each header name stands whole on a line of its own (a word split "Bernha / rd" has
+    # two boxes, one cut to "Ber…" reaches past its cell): "Bernhard H." on two lines.
+    headers = page.evaluate("""() => Array.from(document.querySelectorAll('table.sheet th.player')).map((th) => {
+        const cell = th.getBoundingClientRect();
+        const words = [];
         const walker = document.createTreeWalker(th, NodeFilter.SHOW_TEXT);
-        const split = [];
         for (let node = walker.nextNode(); node; node = walker.nextNode()) {
             for (const match of node.textContent.matchAll(/\\S+/g)) {
                 const range = document.createRange();
                 range.setStart(node, match.index);
                 range.setEnd(node, match.index + match[0].length);
-                const lines = new Set(Array.from(range.getClientRects()).map((box) => Math.round(box.top)));
-                if (lines.size > 1) split.push(match[0]);
+                const box = range.getBoundingClientRect();
+                words.push({word: match[0], boxes: range.getClientRects().length,
+                            inside: box.left >= cell.left - 0.5 && box.right <= cell.right + 0.5
+                                    && box.top >= cell.top - 0.5 && box.bottom <= cell.bottom + 0.5,
+                            left: box.left, top: box.top, right: box.right, bottom: box.bottom});
             }
         }
-        return split;
+        const [first, second] = words;
+        const apart = words.length === 2 && (first.right <= second.left || second.right <= first.left
+                                             || first.bottom <= second.top || second.bottom <= first.top);
+        return {text: words.map((word) => word.word).join(" "), apart,
+                broken: words.filter((word) => word.boxes > 1 || !word.inside).map((word) => word.word)};
     })""")
-    assert broken == []
+    firsts = ["Bernhard", "Maximiliane", "Wolfgang", "Christiane", "Gottfried", "Leopoldine"][:players]
+    assert [header["text"] for header in headers] == [f"{first} H." for first in firsts]
+    assert [header["broken"] for header in headers] == [[]] * players
+    assert all(header["apart"] for header in headers)  # two lines, one word each
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]

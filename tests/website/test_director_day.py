@@ -80,6 +80,23 @@ def test_a_finished_tournament_says_endstand_and_has_a_prize_giving(client, fini
     assert "Prize-giving" in english and "Final standings" in english
 
 
+def test_the_directors_page_shows_the_final_state(client, director, finished, event, play_round):
+    """Over: the director's page says "Endstand" with the final standings and the prize-giving's link;
+    a tournament still running says neither."""
+    page = client.get(reverse("tournament:detail", args=["fertig"]), HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    final = page.split('class="card final-state"')[1].split("</section>")[0]
+    assert "Endstand" in final and reverse("tournament:prize_giving", args=["fertig"]) in final
+    from scoring.selectors import standings
+
+    ranked = [row for row in standings(finished) if row.rank is not None]
+    assert [row.player.name for row in ranked] == [
+        cell.split("<td>")[1].split(" <small>")[0].split("</td>")[0] for cell in final.split("<tr>")[2:]]
+    english = client.get(reverse("tournament:detail", args=["fertig"]), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "The tournament is over: every round is closed." in english
+    running = client.get(reverse("tournament:detail", args=[event.slug]), HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "final-state" not in running
+
+
 def test_the_round_board_and_its_protocol_show_pauses_leaves_and_corrections(client, director, make_tournament):
     from scoring import absences
     from scoring import services as scoring_services

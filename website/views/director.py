@@ -64,8 +64,13 @@ def tournament_detail(request, slug: str):
     old_download = next((link for link in REGISTRY.links(LIST) if link.format == request.GET.get("_export")), None)
     if old_download is not None:
         return redirect("paper:list_export", slug=slug, identifier=old_download.identifier)
+    finished = selectors.is_finished(tournament)
     return render(request, "tournament/detail.html", {
         "tournament": tournament, "entries": entries, "rounds": selectors.rounds_with_progress(tournament),
+        # Over: the final standings on the director's page too (the public pages say "Endstand").
+        "finished": finished,
+        "final_standings": [row for row in scoring_selectors.standings(tournament) if row.rank is not None]
+        if finished else [],
         # Three forms on one page: distinct ids, so each label ticks its own form's box.
         "player_form": PlayerForm(auto_id="player_%s"), "paste_form": PasteForm(auto_id="paste_%s"),
         "upload_form": UploadForm(auto_id="upload_%s"),

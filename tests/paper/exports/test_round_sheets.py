@@ -7,7 +7,10 @@ QR codes are decoded.
 
 from __future__ import annotations
 
+import html
 import re
+import shutil
+import subprocess
 from decimal import Decimal
 
 import pytest
@@ -352,3 +355,43 @@ def test_seating_list_names_who_sits_out(make_tournament):
     out = list(round1.byes.values_list("entry__player__name", flat=True))
     text = pdf_text(render(SeatingPdf, tournament, round1))
     assert "Freilos" in text and len(out) == 3 and all(name in text for name in out)
+
+
+
+def band_words(content: bytes, page: int) -> set[str]:
+    """The words pdftotext finds in a Schreibzettel's names' band: below the "Tisch" heading, above the
+    "#  Geber  Spiel" row (the dealer column and the signatures print the names too)."""
+    boxes = subprocess.run(["pdftotext", "-bbox", "-f", str(page), "-l", str(page), "-", "-"], input=content,
+                           capture_output=True, check=True).stdout.decode()
+    words = [(float(top), float(bottom), html.unescape(word)) for top, bottom, word in
+             re.findall(r'<word xMin="[^"]+" yMin="([^"]+)" xMax="[^"]+" yMax="([^"]+)">([^<]*)</word>', boxes)]
+    heading = next(bottom for _top, bottom, word in words if word == "Tisch")
+    band_end = next(top for top, _bottom, word in words if word == "#")
+    return {word for top, bottom, word in words if top >= heading and bottom <= band_end}
+
+
+LONG_NAMES = ["Theresia Pichlmayr-Aigner", "Maximilian Brandstätter", "Bernhard Oberleitner", "Johann Steinbichler",
+              "Maximiliane Brandstätter-Oberleitner", "Hildegard Zwischenbrugger"]
+
+
+@pytest.mark.parametrize("cls", [ScoreSheetsPdf, BlankScoreSheetsPdf], ids=["filled", "blank"])
+@pytest.mark.parametrize("players", [17, 11], ids=["five", "six"])
+def test_long_names_print_whole_words_in_the_sheet_head(make_tournament, play_round, cls, players):
+    """A name wraps at its spaces or shrinks, never mid-word ("Brandstät ter", "Oberleitne r"): pdftotext
+    reads every word of every name whole in the names' band, at the table of five or six where the columns
+    are narrowest (the dealer column and the signatures print the names too: only the band is read)."""
+    assert shutil.which("pdftotext"), "pdftotext missing: apt-get install poppler-utils"
+    event = make_tournament("tirol", players=players, tables_of_six=True)
+    round1 = event.round_set.get(number=1)
+    play_round(round1, hands=2)
+    tables = tables_of(round1)
+    widest = max(tables, key=lambda table: len(seats_of(table)))
+    names = LONG_NAMES[:len(seats_of(widest))]
+    for seat, name in zip(seats_of(widest), names, strict=True):
+        Player.objects.filter(pk=seat.entry.player_id).update(name=name)
+    content = render(cls, event, round1)
+    page = tables.index(widest) + 1
+    words = band_words(content, page)
+    for name in names:
+        for word in name.split():  # whole, or broken after its hyphen ("Pichlmayr-" / "Aigner")
+            assert word in words or set(re.findall(r"[^-]+-?", word)) <= words, (word, sorted(words))
