@@ -70,6 +70,13 @@ def lan_addresses() -> list[str]:
     return list(_lan_addresses())
 
 
+def suggested_site_url(port: int | str, placeholder: str) -> str:
+    """What SITE_URL should say for the phones: the first LAN address at the port the site answers on, or
+    ``placeholder`` in its place when the laptop has none (make serve's banner and the round board say the same)."""
+    addresses = lan_addresses()
+    return f"http://{addresses[0] if addresses else placeholder}:{port}"
+
+
 def default_site_url(port: int | str) -> str:
     """The address phones in the hall reach when SITE_URL is not set: the first LAN address."""
     addresses = lan_addresses()
@@ -131,7 +138,7 @@ def banner(host: str, port: int | str, site_url: str) -> list[str]:
         lines.append(in_both(gettext_lazy("Tarock-Turnier läuft nur auf %(url)s (HOST=0.0.0.0 für das LAN)"),
                              url=f"http://{host}:{port}/"))
     if unreachable_site_url(site_url):
-        suggestion = f"http://{addresses[0]}:{port}" if addresses else f"http://<LAN-Adresse>:{port}"
+        suggestion = suggested_site_url(port, "<LAN-Adresse>")
         lines.append(in_both(gettext_lazy("WARNUNG: SITE_URL=%(site_url)s ist von Handys nicht erreichbar "
                                           "(QR-Codes der Tischkarten!). Zum Beispiel SITE_URL=%(suggestion)s setzen."),
                              site_url=site_url, suggestion=suggestion))

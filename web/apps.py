@@ -12,4 +12,4 @@ class WebConfig(AppConfig):
     def ready(self) -> None:
         from web import links
 
-        checks.register(links.unprovided)  # a declared link no installed app provides stops the start
+        checks.register(links.unprovided, "links")  # a declared link no installed app provides stops the start

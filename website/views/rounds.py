@@ -3,13 +3,15 @@ scorer links."""
 
 from __future__ import annotations
 
+from urllib.parse import urlsplit
+
 from django.conf import settings
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
-from hall.net import unreachable_site_url
+from hall.net import suggested_site_url, unreachable_site_url
 from language import ServiceError
 from paper.registry import REGISTRY, ROUND
 from publishing.hub.selectors import hub_copy
@@ -48,6 +50,9 @@ def round_detail(request, slug: str, number: int):
         "six_tables": any(len(row.players) == 6 for row in rows),
         # The table cards' QR codes carry SITE_URL: a loopback there reaches no phone (said in red).
         "site_url": settings.SITE_URL, "site_url_unreachable": unreachable_site_url(settings.SITE_URL),
+        # At the port the director's browser reached (its Host header), which is the one make serve listens on.
+        "site_url_suggested": suggested_site_url(urlsplit(f"//{request.get_host()}").port or request.get_port(),
+                                                 f"<{gettext('LAN-Adresse')}>"),
     })
 
 

@@ -128,3 +128,15 @@ def test_export_sheets_writes_the_files_in_one_language(played, tmp_path, langua
 def test_export_sheets_refuses_an_unknown_tournament(tmp_path):
     with pytest.raises(CommandError, match="No tournament"):
         call_command("export_sheets", "gibts-nicht", "--out", str(tmp_path))
+
+
+@pytest.mark.parametrize("lan, suggested", [(["192.168.1.20"], "SITE_URL=http://192.168.1.20:8261 starten"),
+                                            ([], "SITE_URL=http://&lt;LAN-Adresse&gt;:8261 starten")])
+def test_the_red_warning_suggests_the_lan_address_at_the_port_the_site_answers_on(
+        client, director, played, settings, monkeypatch, lan, suggested):
+    """Started with PORT=8261 the warning said "SITE_URL=http://:8000": a hard-coded port, and a placeholder in
+    angle brackets the browser took for a tag (issue 31 review)."""
+    monkeypatch.setattr("hall.net.lan_addresses", lambda: lan)
+    settings.SITE_URL = "http://127.0.0.1:8261"
+    page = client.get(reverse("tournament:round", args=[played.slug, 1]), HTTP_HOST="127.0.0.1:8261").content.decode()
+    assert suggested in page and ":8000" not in page
