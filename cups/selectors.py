@@ -3,8 +3,9 @@
 ``season_standings(season)``: the season's tournaments (one query), their final standings (four
 queries for all of them, cups/adapters.py), the imported results (one query), the cup's own scheme
 when it is not a built-in one (one query), and ``season.cup`` when the caller did not select it.
+``stored_season_standings(season)`` reads the season's stored ranking (cups/rankings.py) when it is current.
 ``cup_overview(cup)`` reads the stored summary of every season (cups/summaries.py) and ranks, with the
-queries above, only the seasons whose summary is missing or stale.
+queries above, only the seasons whose summary is missing or stale (storing their whole rankings too).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from decimal import Decimal
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy
 
-from cups import schemes, summaries
+from cups import rankings, schemes, summaries
 from cups.adapters import final_standings
 from cups.models import Cup, CupScheme, ImportedResult, Season, SeasonTournament, SubRanking
 from cups.season import (
@@ -259,6 +260,26 @@ def season_standings(season: Season, sub: SubRanking | None = None) -> SeasonSta
     return _standings_of([season], season.cup, sub)[season.pk]
 
 
+def stored_season_standings(season: Season) -> SeasonStandings:
+    """``season_standings(season)`` read from its stored ranking when that is current (cups/rankings.py; seven
+    queries with a built-in scheme and ``season.cup`` loaded), else ranked, and stored with its summary."""
+    cup = season.cup
+    version = summaries.season_versions(cup, [season])[season.pk]
+    document = rankings.stored_document(season, version)
+    rows = rankings.rows_of(document) if document is not None else None
+    if rows is None:
+        standings = _standings_of([season], cup)[season.pk]
+        rankings.store_rankings([(season, version, standings)])
+        summaries.store_summaries([summaries.summary_of(season, version, standings)])
+        return standings
+    rules = rules_of(season, cup)
+    return SeasonStandings(cup, season, scheme_for(cup, _own_schemes({rules.scheme}), rules.scheme),
+                           [Column(*column) for column in rankings.columns_of(document)], document["counted"], rows,
+                           qualification=qualify(rows, min_tournaments=rules.min_tournaments,
+                                                 final_qualifiers=rules.final_qualifiers),
+                           min_tournaments=rules.min_tournaments, final_qualifiers=rules.final_qualifiers, rules=rules)
+
+
 def find_sub_ranking(cup: Cup, slug: str) -> SubRanking:
     """A cup's sub-ranking by slug (one query). Raises SubRanking.DoesNotExist."""
     return SubRanking.objects.get(cup=cup, slug=slug)
@@ -320,6 +341,7 @@ def cup_overview(cup: Cup) -> list[SeasonSummary]:
         standings = _standings_of(stale, cup)
         ranked = [summaries.summary_of(season, versions[season.pk], standings[season.pk]) for season in stale]
         summaries.store_summaries(ranked)
+        rankings.store_rankings([(season, versions[season.pk], standings[season.pk]) for season in stale])
         stored.update({line.season_id: line for line in ranked})
     winners = {pk: PlayerSeason(pk, name, club, ()) for pk, name, club in Player.objects.filter(
         pk__in={pk for line in stored.values() for pk in line.winners}).values_list("pk", "name", "club")}

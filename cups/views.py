@@ -22,7 +22,14 @@ from cups.player_sections import SECTIONS
 from cups.players import find_players, merge_players, player_history
 from cups.roles import MANAGE
 from cups.season_rules import rules_of
-from cups.selectors import UnknownScheme, cup_overview, cups_with_seasons, final_field, season_standings
+from cups.selectors import (
+    UnknownScheme,
+    cup_overview,
+    cups_with_seasons,
+    final_field,
+    season_standings,
+    stored_season_standings,
+)
 from cups.services import set_cup_rules, set_season_rules
 from cups.statistics import cup_statistics
 from language import ServiceError
@@ -88,13 +95,13 @@ def season_page(request, slug: str, season: str):
 
     if request.GET.get("format") == "json":  # open data: the shape of season_standings --json
         try:
-            return JsonResponse(season_standings(found).as_json(), json_dumps_params={"ensure_ascii": False})
+            return JsonResponse(stored_season_standings(found).as_json(), json_dumps_params={"ensure_ascii": False})
         except UnknownScheme as err:
             raise Http404(str(err)) from err
 
     def render_standings() -> str:
         return render_to_string("cups/_season_standings.html",
-                                {"cup": found.cup, "season": found, "standings": season_standings(found)})
+                                {"cup": found.cup, "season": found, "standings": stored_season_standings(found)})
 
     try:
         standings_html = mark_safe(cached_season(found, render_standings))  # noqa: S308 - our own template's output
