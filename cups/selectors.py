@@ -94,19 +94,20 @@ class SeasonStandings:
         """The season's rules in words (cups/season_words.py): the page, the PDF and the workbook say these."""
         return season_sentences(self)
 
-    def table_body(self) -> str:
-        """The season page's table rows, every cell worked out once (cups/season_table.py)."""
+    def table_body(self, page=None) -> str:
+        """The season page's table rows (those of ``page``, a cups/season_table.py TablePage, when given), every
+        cell worked out once (cups/season_table.py)."""
         from cups.season_table import table_body  # the page's view of these standings, built on them
 
-        return table_body(self)
+        return table_body(self, page)
 
     def outside_the_line(self) -> str:
         return outside_the_line(self)
 
-    def rows_with_qualification(self) -> list[tuple[SeasonRow, Qualification, list]]:
-        """Each row with its qualification and its cells (the season page)."""
+    def rows_with_qualification(self, rows: list[SeasonRow] | None = None) -> list[tuple[SeasonRow, Qualification, list]]:
+        """Each row (of ``rows``, else all) with its qualification and its cells (the season page)."""
         return [(row, self.qualification.get(row.player.key, Qualification(True, 0)),
-                 [row.result_for(c.key) for c in self.columns]) for row in self.rows]
+                 [row.result_for(c.key) for c in self.columns]) for row in (self.rows if rows is None else rows)]
 
     def as_json(self) -> dict:
         """The spec's shape (docs/sources/season.md, Interfaces: season_standings --json)."""
