@@ -34,6 +34,7 @@ from cups.season import (
 )
 from cups.season_rules import SeasonRules, rules_of
 from cups.season_words import outside_the_line, season_sentences
+from paper.exports.base import collector_paused
 from rules.engine.numbers import json_number
 from tournament.models import Player
 
@@ -266,8 +267,11 @@ def stored_season_standings(season: Season) -> SeasonStandings:
     queries with a built-in scheme and ``season.cup`` loaded), else ranked, and stored with its summary."""
     cup = season.cup
     version = summaries.season_versions(cup, [season])[season.pk]
-    document = rankings.stored_document(season, version)
-    rows = rankings.rows_of(document) if document is not None else None
+    # Reading the document makes tens of thousands of objects that live on: without the cycle collector's full
+    # walks over them (most of a new process's season page, docs/benchmarks.md).
+    with collector_paused():
+        document = rankings.stored_document(season, version)
+        rows = rankings.rows_of(document) if document is not None else None
     if rows is None:
         standings = _standings_of([season], cup)[season.pk]
         rankings.store_rankings([(season, version, standings)])
