@@ -343,10 +343,11 @@ def cup_overview(cup: Cup) -> list[SeasonSummary]:
     stored = summaries.stored_summaries(seasons, versions) if seasons else {}
     stale = [season for season in seasons if season.pk not in stored]
     if stale:
-        standings = _standings_of(stale, cup)
-        ranked = [summaries.summary_of(season, versions[season.pk], standings[season.pk]) for season in stale]
-        summaries.store_summaries(ranked)
-        rankings.store_rankings([(season, versions[season.pk], standings[season.pk]) for season in stale])
+        with collector_paused():  # tens of thousands of results alive until they are stored (stored_season_standings)
+            standings = _standings_of(stale, cup)
+            ranked = [summaries.summary_of(season, versions[season.pk], standings[season.pk]) for season in stale]
+            summaries.store_summaries(ranked)
+            rankings.store_rankings([(season, versions[season.pk], standings[season.pk]) for season in stale])
         stored.update({line.season_id: line for line in ranked})
     winners = {pk: PlayerSeason(pk, name, club, ()) for pk, name, club in Player.objects.filter(
         pk__in={pk for line in stored.values() for pk in line.winners}).values_list("pk", "name", "club")}
