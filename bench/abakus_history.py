@@ -9,7 +9,9 @@ migrated once and copied), so each peak memory (max RSS) is its own:
 * re-import: the same file again, nothing changes (seconds, peak MB);
 * the cup overview and a season page on a cold cache (the first request of a new process, the page cache
   cleared), beside a trivial view measured in the same process (the yardstick); the overview twice: first
-  after the import (it ranks every season and stores their summaries, cups/summaries.py), then again.
+  after the import (it ranks every season and stores their summaries and rankings, cups/summaries.py and
+  cups/rankings.py), then again; each page also a second time in its process with the page cache emptied
+  (what a running server pays for a cold page, without the new process's one-time costs).
 
     .venv/bin/python bench/abakus_history.py [--seasons 20] [--players 3000] [--per-tournament 150]
 """
@@ -118,7 +120,16 @@ def child(step: str) -> None:
     started, cpu_started = time.perf_counter(), cpu()
     status = client.get(url).status_code
     cold, cpu_ms = time.perf_counter() - started, (cpu() - cpu_started) * 1000
-    print(json.dumps({"ms": cold * 1000, "cpu_ms": cpu_ms, "trivial_ms": trivial * 1000, "status": status, "url": url}))
+    # The same page again in this process with the page cache emptied: a running server's cold page (a new
+    # process also pays once for URL reversing, templates and imports, which the first figure includes).
+    from django.core.cache import caches
+
+    caches["live"].clear()
+    started, cpu_started = time.perf_counter(), cpu()
+    client.get(url)
+    warm, warm_cpu_ms = time.perf_counter() - started, (cpu() - cpu_started) * 1000
+    print(json.dumps({"ms": cold * 1000, "cpu_ms": cpu_ms, "trivial_ms": trivial * 1000, "status": status, "url": url,
+                      "warm_ms": warm * 1000, "warm_cpu_ms": warm_cpu_ms}))
 
 
 def run(step: str) -> dict:
@@ -161,6 +172,7 @@ def main() -> None:
         assert page["status"] == 200, page
         print(f"{name:<37}{page['ms']:7.1f} ms cold ({page['cpu_ms']:.0f} ms CPU)   (trivial view {page['trivial_ms']:.1f} ms, "
               f"x{page['ms'] / page['trivial_ms']:.0f})   {page['url']}")
+        print(f"{'  again, page cache emptied':<37}{page['warm_ms']:7.1f} ms ({page['warm_cpu_ms']:.0f} ms CPU)")
 
 
 if __name__ == "__main__":

@@ -77,9 +77,10 @@ def player_version(player: Player) -> str:
                    _season_inputs([s[0] for s in seasons]))
 
 
-def cached_season(season: Season, render: Callable[[], str]) -> str:
-    """``render()``'s HTML for the season as it is now."""
-    return cached_under(f"season:{season.pk}:{season_version(season)}", render, KEEP_SECONDS)
+def cached_season(season: Season, render: Callable[[], str], variant: str = "") -> str:
+    """``render()``'s HTML for the season as it is now (``variant``: the query the page depends on, its page)."""
+    digest = hashlib.sha256(variant.encode()).hexdigest()[:24]
+    return cached_under(f"season:{season.pk}:{season_version(season)}:{digest}", render, KEEP_SECONDS)
 
 
 def cached_cup(cup: Cup, render: Callable[[], str]) -> str:

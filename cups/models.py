@@ -317,6 +317,24 @@ class SeasonSummary(models.Model):
         return f"{self.season}: {self.version}"
 
 
+class SeasonRanking(models.Model):
+    """A season's whole ranking (its columns and every row's results, counted or not), stored under the same
+    version as its SeasonSummary (cups/summaries.py): the season page reads it instead of ranking the season
+    again, and a stale one is ranked anew (cups/rankings.py; migration 0010, issue 30 point 7). Names and
+    clubs are not stored: they are read when the page is shown."""
+
+    season = models.OneToOneField(Season, on_delete=models.CASCADE, related_name="stored_ranking")
+    version = models.CharField(max_length=64)
+    document = models.JSONField(default=dict)
+
+    class Meta:
+        verbose_name = _("Gespeicherte Saisonwertung")
+        verbose_name_plural = _("Gespeicherte Saisonwertungen")
+
+    def __str__(self) -> str:
+        return f"{self.season}: {self.version}"
+
+
 class CupDate(models.Model):
     """A coming date of a cup that has no tournament on the site yet: ABAKUS's ``CUPS/TERMINE`` (import_abakus).
     The calendar lists it until a tournament of the cup's season on that day takes its place (migration 0009)."""

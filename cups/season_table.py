@@ -14,8 +14,44 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext, ngettext
 
 from cups.season import CountedResult
+from web.http import int_param
+from web.tables import MAX_PER_PAGE
 
 PLACEHOLDER = 999999999
+# Rows a page of the season table shows (the page, not the PDF, the workbook or ?format=json, which keep every
+# row): 1,350 rows × 12 tournaments were most of a cold season page (issue 30, point 7).
+SEASON_PAGE_ROWS = 100
+
+
+@dataclass(frozen=True)
+class TablePage:
+    """Which rows of the season table a page shows: ``?page=`` (1 …), ``?per_page=`` and ``?spieler=<id>``,
+    the page with that player's row (his row carries the anchor ``#p<id>``). Out-of-range values show a page."""
+
+    number: int
+    pages: int
+    per_page: int
+    start: int
+    stop: int
+
+    @property
+    def previous(self) -> int | None:
+        return self.number - 1 if self.number > 1 else None
+
+    @property
+    def next(self) -> int | None:
+        return self.number + 1 if self.number < self.pages else None
+
+
+def table_page(standings, values) -> TablePage:
+    """The page of ``standings``' rows the query ``values`` asks for."""
+    per_page = int_param(values, "per_page", SEASON_PAGE_ROWS, low=1, high=MAX_PER_PAGE)
+    pages = max(1, -(-len(standings.rows) // per_page))
+    player = int_param(values, "spieler", 0, low=1)
+    found = next((index for index, row in enumerate(standings.rows) if row.player.key == player), None) if player else None
+    number = found // per_page + 1 if found is not None else min(int_param(values, "page", 1, low=1), pages)
+    start = (number - 1) * per_page
+    return TablePage(number, pages, per_page, start, min(start + per_page, len(standings.rows)))
 
 
 @dataclass(frozen=True)
@@ -27,6 +63,7 @@ class Cell:
 
 @dataclass(frozen=True)
 class PageRow:
+    key: object
     rank: str
     url: str
     name: str
@@ -42,8 +79,9 @@ def _number(value) -> str:
     return floatformat(value, "-2") if isinstance(value, Decimal | float) else str(value)
 
 
-def page_rows(standings) -> list[PageRow]:
-    """The rows of the season page for ``standings`` (cups/selectors.py SeasonStandings)."""
+def page_rows(standings, page: TablePage | None = None) -> list[PageRow]:
+    """The rows of the season page for ``standings`` (cups/selectors.py SeasonStandings), those of ``page`` only
+    when given."""
     player_url = reverse("cups:player", args=[PLACEHOLDER])
     absent, dropped = gettext("nicht zum Finale gekommen"), gettext("nicht gewertet")
     rank_word = gettext("Rang %(r)s")
@@ -58,7 +96,8 @@ def page_rows(standings) -> list[PageRow]:
         return Cell("dropped", f"{title} · {dropped}", f"({_number(item.result.points)})")
 
     rows = []
-    for row, qualification, cells in standings.rows_with_qualification():
+    chosen = standings.rows[page.start:page.stop] if page is not None else standings.rows
+    for row, qualification, cells in standings.rows_with_qualification(chosen):
         if qualification.qualified:
             said = qualified_word
         elif qualification.missing:
@@ -66,7 +105,7 @@ def page_rows(standings) -> list[PageRow]:
                 "n": qualification.missing}
         else:
             said = outside
-        rows.append(PageRow(f"{row.rank}{'=' if row.shared else ''}",
+        rows.append(PageRow(row.player.key, f"{row.rank}{'=' if row.shared else ''}",
                             player_url.replace(str(PLACEHOLDER), str(row.player.key)), row.player.name,
                             _number(row.points), row.participations, row.player.club, qualification.qualified,
                             said, [cell(c) for c in cells]))
@@ -79,16 +118,17 @@ def _cell_html(cell: Cell | None) -> str:
     return f'<td class="num {cell.css}" title="{escape(cell.title)}">{escape(cell.text)}</td>'
 
 
-def table_body(standings) -> str:
+def table_body(standings, page: TablePage | None = None) -> str:
     """The season table's rows as HTML, joined here: a template tag per cell made a season of 1,350 players
     and 12 tournaments take seconds (bench/abakus_history.py). Every value from the database is escaped."""
     with_qualification = standings.has_qualification
     lines = []
-    for row in page_rows(standings):
+    for row in page_rows(standings, page):
         css = ' class="qualified"' if with_qualification and row.qualified else ""
         qualification = f'<td class="qualified">{escape(row.qualification)}</td>' if with_qualification else ""
         lines.append(
-            f'<tr{css}><td class="num">{row.rank}</td><td class="name"><a href="{escape(row.url)}">{escape(row.name)}'
+            f'<tr id="p{escape(row.key)}"{css}><td class="num">{row.rank}</td>'
+            f'<td class="name"><a href="{escape(row.url)}">{escape(row.name)}'
             f'</a></td><td class="num"><strong>{row.points}</strong></td><td class="num">{row.participations}</td>'
             f'<td>{escape(row.club)}</td>{qualification}{"".join(_cell_html(c) for c in row.cells)}</tr>')
     return mark_safe("\n".join(lines))  # noqa: S308 - built above from escaped values only

@@ -3,8 +3,9 @@
 ``season_standings(season)``: the season's tournaments (one query), their final standings (four
 queries for all of them, cups/adapters.py), the imported results (one query), the cup's own scheme
 when it is not a built-in one (one query), and ``season.cup`` when the caller did not select it.
+``stored_season_standings(season)`` reads the season's stored ranking (cups/rankings.py) when it is current.
 ``cup_overview(cup)`` reads the stored summary of every season (cups/summaries.py) and ranks, with the
-queries above, only the seasons whose summary is missing or stale.
+queries above, only the seasons whose summary is missing or stale (storing their whole rankings too).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from decimal import Decimal
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy
 
-from cups import schemes, summaries
+from cups import rankings, schemes, summaries
 from cups.adapters import final_standings
 from cups.models import Cup, CupScheme, ImportedResult, Season, SeasonTournament, SubRanking
 from cups.season import (
@@ -33,6 +34,7 @@ from cups.season import (
 )
 from cups.season_rules import SeasonRules, rules_of
 from cups.season_words import outside_the_line, season_sentences
+from paper.exports.base import collector_paused
 from rules.engine.numbers import json_number
 from tournament.models import Player
 
@@ -93,19 +95,20 @@ class SeasonStandings:
         """The season's rules in words (cups/season_words.py): the page, the PDF and the workbook say these."""
         return season_sentences(self)
 
-    def table_body(self) -> str:
-        """The season page's table rows, every cell worked out once (cups/season_table.py)."""
+    def table_body(self, page=None) -> str:
+        """The season page's table rows (those of ``page``, a cups/season_table.py TablePage, when given), every
+        cell worked out once (cups/season_table.py)."""
         from cups.season_table import table_body  # the page's view of these standings, built on them
 
-        return table_body(self)
+        return table_body(self, page)
 
     def outside_the_line(self) -> str:
         return outside_the_line(self)
 
-    def rows_with_qualification(self) -> list[tuple[SeasonRow, Qualification, list]]:
-        """Each row with its qualification and its cells (the season page)."""
+    def rows_with_qualification(self, rows: list[SeasonRow] | None = None) -> list[tuple[SeasonRow, Qualification, list]]:
+        """Each row (of ``rows``, else all) with its qualification and its cells (the season page)."""
         return [(row, self.qualification.get(row.player.key, Qualification(True, 0)),
-                 [row.result_for(c.key) for c in self.columns]) for row in self.rows]
+                 [row.result_for(c.key) for c in self.columns]) for row in (self.rows if rows is None else rows)]
 
     def as_json(self) -> dict:
         """The spec's shape (docs/sources/season.md, Interfaces: season_standings --json)."""
@@ -259,6 +262,29 @@ def season_standings(season: Season, sub: SubRanking | None = None) -> SeasonSta
     return _standings_of([season], season.cup, sub)[season.pk]
 
 
+def stored_season_standings(season: Season) -> SeasonStandings:
+    """``season_standings(season)`` read from its stored ranking when that is current (cups/rankings.py; seven
+    queries with a built-in scheme and ``season.cup`` loaded), else ranked, and stored with its summary."""
+    cup = season.cup
+    version = summaries.season_versions(cup, [season])[season.pk]
+    # Reading the document makes tens of thousands of objects that live on: without the cycle collector's full
+    # walks over them (most of a new process's season page, docs/benchmarks.md).
+    with collector_paused():
+        document = rankings.stored_document(season, version)
+        rows = rankings.rows_of(document) if document is not None else None
+    if rows is None:
+        standings = _standings_of([season], cup)[season.pk]
+        rankings.store_rankings([(season, version, standings)])
+        summaries.store_summaries([summaries.summary_of(season, version, standings)])
+        return standings
+    rules = rules_of(season, cup)
+    return SeasonStandings(cup, season, scheme_for(cup, _own_schemes({rules.scheme}), rules.scheme),
+                           [Column(*column) for column in rankings.columns_of(document)], document["counted"], rows,
+                           qualification=qualify(rows, min_tournaments=rules.min_tournaments,
+                                                 final_qualifiers=rules.final_qualifiers),
+                           min_tournaments=rules.min_tournaments, final_qualifiers=rules.final_qualifiers, rules=rules)
+
+
 def find_sub_ranking(cup: Cup, slug: str) -> SubRanking:
     """A cup's sub-ranking by slug (one query). Raises SubRanking.DoesNotExist."""
     return SubRanking.objects.get(cup=cup, slug=slug)
@@ -317,9 +343,11 @@ def cup_overview(cup: Cup) -> list[SeasonSummary]:
     stored = summaries.stored_summaries(seasons, versions) if seasons else {}
     stale = [season for season in seasons if season.pk not in stored]
     if stale:
-        standings = _standings_of(stale, cup)
-        ranked = [summaries.summary_of(season, versions[season.pk], standings[season.pk]) for season in stale]
-        summaries.store_summaries(ranked)
+        with collector_paused():  # tens of thousands of results alive until they are stored (stored_season_standings)
+            standings = _standings_of(stale, cup)
+            ranked = [summaries.summary_of(season, versions[season.pk], standings[season.pk]) for season in stale]
+            summaries.store_summaries(ranked)
+            rankings.store_rankings([(season, versions[season.pk], standings[season.pk]) for season in stale])
         stored.update({line.season_id: line for line in ranked})
     winners = {pk: PlayerSeason(pk, name, club, ()) for pk, name, club in Player.objects.filter(
         pk__in={pk for line in stored.values() for pk in line.winners}).values_list("pk", "name", "club")}

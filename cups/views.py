@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse, JsonResponse
@@ -22,7 +24,15 @@ from cups.player_sections import SECTIONS
 from cups.players import find_players, merge_players, player_history
 from cups.roles import MANAGE
 from cups.season_rules import rules_of
-from cups.selectors import UnknownScheme, cup_overview, cups_with_seasons, final_field, season_standings
+from cups.season_table import SEASON_PAGE_ROWS, table_page
+from cups.selectors import (
+    UnknownScheme,
+    cup_overview,
+    cups_with_seasons,
+    final_field,
+    season_standings,
+    stored_season_standings,
+)
 from cups.services import set_cup_rules, set_season_rules
 from cups.statistics import cup_statistics
 from language import ServiceError
@@ -83,21 +93,30 @@ def cup_page(request, slug: str):
                                              "organises": request.user.has_perm(MANAGE, cup)})
 
 
+# The query a season page's table depends on (cups/season_table.py TablePage); any other makes no cache entry.
+SEASON_PAGE_PARAMETERS = ("page", "per_page", "spieler")
+
+
 def season_page(request, slug: str, season: str):
     found = _season(slug, season)
 
     if request.GET.get("format") == "json":  # open data: the shape of season_standings --json
         try:
-            return JsonResponse(season_standings(found).as_json(), json_dumps_params={"ensure_ascii": False})
+            return JsonResponse(stored_season_standings(found).as_json(), json_dumps_params={"ensure_ascii": False})
         except UnknownScheme as err:
             raise Http404(str(err)) from err
 
     def render_standings() -> str:
-        return render_to_string("cups/_season_standings.html",
-                                {"cup": found.cup, "season": found, "standings": season_standings(found)})
+        standings = stored_season_standings(found)
+        page = table_page(standings, request.GET)  # the PDF, the workbook and ?format=json keep every row
+        return render_to_string("cups/_season_standings.html", {
+            "cup": found.cup, "season": found, "standings": standings, "page": page,
+            "table_body": standings.table_body(page), "page_numbers": range(1, page.pages + 1),
+            "default_per_page": SEASON_PAGE_ROWS})
 
+    variant = urlencode(sorted((key, value[:20]) for key, value in request.GET.items() if key in SEASON_PAGE_PARAMETERS))
     try:
-        standings_html = mark_safe(cached_season(found, render_standings))  # noqa: S308 - our own template's output
+        standings_html = mark_safe(cached_season(found, render_standings, variant))  # noqa: S308 - our template
     except UnknownScheme as err:
         raise Http404(str(err)) from err
     return render(request, "cups/season.html", {"cup": found.cup, "season": found, "standings_html": standings_html,
