@@ -187,8 +187,8 @@ def players_for(people: list[tuple[str, str, str]], *, among: QuerySet[Player]) 
 
 
 def unsaved_player(name: str, club: str = "", region: str = "") -> Player:
-    """A new player of cleaned fields (``clean_fields``) with his name key, for the caller's one bulk write of
-    many (``Player.objects.bulk_create``: save() one by one, which keys the name, took seconds for thousands)."""
+    """A new, unsaved player of cleaned fields (``clean_fields``) with his name key, for the caller's one bulk
+    write of many (saving thousands one by one, each keying its name, took seconds)."""
     return Player(name=name, club=club, region=region, name_key=key(name))
 
 

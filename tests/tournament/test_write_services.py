@@ -34,11 +34,15 @@ READS = {"tournament.services.resolve_ruleset", "tournament.players.likely_dupli
          "tournament.players.find_player", "tournament.players.known_players", "tournament.players.keyed_players",
          "tournament.players.match_score", "tournament.players.fits_search",
          "tournament.services.check_late_entry", "tournament.rounds.round_problems",
-         "tournament.rounds.seating_problems", "scoring.services.director_code", "cups.services.season_label"}
+         "tournament.rounds.seating_problems", "scoring.services.director_code", "cups.services.season_label",
+         "tournament.players.unsaved_player"}
 # The bump and the hook themselves, and the raw row writers a whole tournament's copy runs inside its write
 # services (tournament/copies.py, scoring/copies.py).
+# The season pages' stored rankings are a cache in the database, written by the read path that ranked them and
+# versioned by what they were ranked from (cups/summaries.py, cups/rankings.py): no tournament changes.
 NOT_SERVICES = {"tournament.live.touch", "tournament.live.write_service", "tournament.copies.insert_rows",
-                "tournament.copies.delete_rows"}
+                "tournament.copies.delete_rows", "cups.summaries.store_summaries",
+                "cups.rankings.store_rankings"}
 # An ORM write or a transaction (a queryset's update takes keywords, a set's does not).
 WRITES = re.compile(r"transaction\.atomic|\.save\(|\.get_or_create\(|\.create\(|\.update\(\w+=|\.delete\(|"
                     r"bulk_create|bulk_update|select_for_update")

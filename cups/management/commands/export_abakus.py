@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext_lazy
 
 from cups.abakus_export import export_abakus
 from cups.models import Cup
@@ -15,12 +15,12 @@ from language import in_both
 
 
 class Command(BaseCommand):
+    # argparse formats only text, no lazy translation: both languages from one msgid, as import_abakus says them.
+    help = in_both(gettext_lazy("Saisonen von Cups als ABAKUS-Export (JSON)"))
 
     def add_arguments(self, parser):
-        # argparse formats only text, no lazy translation: the help in the command's language, as it starts.
-        parser.description = gettext("Saisonen von Cups als ABAKUS-Export (JSON)")
-        parser.add_argument("cups", nargs="+", metavar="CUP", help=gettext("Kürzel oder ABAKUS-Nummer"))
-        parser.add_argument("--out", help=gettext("Datei statt der Standardausgabe"))
+        parser.add_argument("cups", nargs="+", metavar="CUP", help=in_both(gettext_lazy("Kürzel oder ABAKUS-Nummer")))
+        parser.add_argument("--out", help=in_both(gettext_lazy("Datei statt der Standardausgabe")))
 
     def handle(self, *args, cups: list[str], out: str | None, **options):
         found = []
