@@ -346,16 +346,11 @@
     const head = document.createElement("strong");
     head.textContent = texts.refused.replace("%(n)s", item.number);
     const list = document.createElement("ul");
-    (item.problems || [{ de: item.error, en: "" }]).forEach((problem) => {
+    // The API answers each problem in both languages (for other clients); the page says it in its own.
+    const english = document.documentElement.lang.startsWith("en");
+    (item.problems || [{ de: item.error, en: item.error }]).forEach((problem) => {
       const line = document.createElement("li");
-      const german = document.createElement("span");
-      german.lang = "de";
-      german.textContent = problem.de;
-      const english = document.createElement("span");
-      english.lang = "en";
-      english.className = "en";
-      english.textContent = problem.en;
-      line.append(german, document.createElement("br"), english);
+      line.textContent = (english && problem.en) || problem.de;
       list.append(line);
     });
     problems.append(head, list);

@@ -119,6 +119,31 @@ def test_a_refused_save_brings_its_reason_into_view_in_german(make_tournament, n
     assert not Hand.objects.filter(table=table).exists()
 
 
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(("language", "said", "other"), [("Deutsch", "Besserrufer braucht", "Besserrufer needs"),
+                                                          ("English", "Besserrufer needs", "Besserrufer braucht")])
+def test_a_save_the_server_refuses_comes_back_in_the_pages_language(make_tournament, new_context, language, said, other):
+    """The live preview never answered (its requests are lost): the hand goes out through the outbox, the server
+    refuses it, and the reasons come back into the form in the page's language alone, not the API's pair."""
+    tournament = make_tournament("tirol", players=4, slug="ausgang")
+    table = tournament.round_set.get(number=1).tables.get()
+    page = _phone(new_context)
+    page.route("**/vorschau/", lambda route: route.abort())
+    page.goto(f"/t/{table.token}/")
+    if language == "English":
+        page.get_by_role("button", name="English").tap()
+        expect(page.locator("html")).to_have_attribute("lang", "en")
+    page.locator('#hand-form fieldset[data-field="contract"] label.chip').filter(has_text="Besserrufer").tap()
+    page.locator('#hand-form fieldset[data-field="declarer"] label.chip').first.tap()
+    page.locator('#hand-form fieldset[data-field="partner"] label.chip:not(.disabled)').nth(1).tap()
+    page.locator('#hand-form fieldset[data-field="result"] label.chip').first.tap()
+    page.locator("#save-hand").tap()
+    problems = page.locator(".problems.restored")
+    expect(problems).to_contain_text(said)
+    expect(problems).not_to_contain_text(other)
+    assert not Hand.objects.filter(table=table).exists()
+
 def _tap_a_dreier(page: Page, number: int, names: list[str], table: Table) -> None:
     """Hand ``number``, the Vorhand's Dreier, after checking who the page says deals and leads."""
     from scoring.seats import absences_of, deal
