@@ -20,12 +20,17 @@ def answer(data: dict | list, status: int = 200) -> JsonResponse:
     return response
 
 
-def refusal(status: int, text, /, **extra) -> JsonResponse:
-    """``text``: a msgid or a Message (language/); ``extra``: the answer's further fields."""
+def refusal_fields(text) -> dict:
+    """A refusal's words, in every field a reader may pick; also for answers written below Django's
+    responses (website/refused_bodies.py, the server's own 413)."""
     said = message(text)
     pair = answer_pair(said)
-    return answer({"error": in_both(said), "error_de": pair["de"], "error_en": pair["en"],
-                   "message": said.render(), **extra}, status)
+    return {"error": in_both(said), "error_de": pair["de"], "error_en": pair["en"], "message": said.render()}
+
+
+def refusal(status: int, text, /, **extra) -> JsonResponse:
+    """``text``: a msgid or a Message (language/); ``extra``: the answer's further fields."""
+    return answer({**refusal_fields(text), **extra}, status)
 
 
 def wrong_method(allowed: str, **extra) -> JsonResponse:

@@ -26,6 +26,7 @@ from waitress.utilities import RequestEntityTooLarge
 
 from hall.uploads import too_large_status, too_large_text
 from language import in_both
+from web.json_answers import refusal_fields
 
 # How long a refused body is read away at most; a client still sending then gets the reset.
 LINGER_SECONDS = 30
@@ -39,15 +40,16 @@ class TooLargeTask(ErrorTask):
             super().execute()
             return
         path = self.request.path or "/"
-        said = in_both(too_large_text(SimpleNamespace(path=path)))
+        text = too_large_text(SimpleNamespace(path=path))
         status = too_large_status(path)
         if status is not None:  # JSON: the hub's intake a 413, the scorer API's contract a 400 (hall/uploads.py)
             self.status = "413 Request Entity Too Large" if status == 413 else "400 Bad Request"
-            body = json.dumps({"error": said}, ensure_ascii=False).encode()
+            # The same fields as every JSON refusal, so a venue keeps the hub's words apart by language.
+            body = json.dumps(refusal_fields(text), ensure_ascii=False).encode()
             self.response_headers.append(("Content-Type", "application/json"))
         else:
             self.status = "413 Request Entity Too Large"
-            body = f"413\n\n{said}\n".encode()
+            body = f"413\n\n{in_both(text)}\n".encode()
             self.response_headers.append(("Content-Type", "text/plain; charset=utf-8"))
         self.response_headers.append(("Cache-Control", "no-store"))
         self.set_close_on_finish()

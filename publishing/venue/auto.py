@@ -61,11 +61,13 @@ def _publish_in_background(tournament_id: int, *, automatic: bool) -> None:
 
 def _in_thread(tournament_id: int, automatic: bool, then: Callable[[], None] | None) -> None:
     try:
-        _publish_in_background(tournament_id, automatic=automatic)
+        try:
+            _publish_in_background(tournament_id, automatic=automatic)
+        finally:
+            if then is not None:
+                then()  # releases the claim, on this thread's connection: closed after it, not reopened by it
     finally:
         connection.close()  # the thread's own connection
-        if then is not None:
-            then()
 
 
 def start(tournament_id: int, *, automatic: bool = True, then: Callable[[], None] | None = None) -> None:

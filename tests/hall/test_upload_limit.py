@@ -160,3 +160,6 @@ def test_the_scorer_api_keeps_its_json_400_over_the_servers_bound(venue_server):
     assert errors == []
     head, _, body = answer.decode().partition("\r\n\r\n")
     assert head.startswith("HTTP/1.1 400") and "zu groß" in json.loads(body)["error"]
+    # The fields of every JSON refusal (web/json_answers.py): a venue reading the hub's 413 keeps each language apart.
+    said = json.loads(body)
+    assert "zu groß" in said["error_de"] and "too large" in said["error_en"] and "too large" not in said["error_de"]
