@@ -115,5 +115,6 @@ def as_json(events: list[Upcoming], *, absolute_url) -> list[dict]:
             "url": absolute_url(links.url("standings", tournament.slug)),
             "signup_url": absolute_url(links.url("sign_up", tournament.slug))
             if registration is not None and registration.is_open else None,
+            "begins": None,
         })
     return rows

@@ -97,13 +97,15 @@ class Cup(Open):
 
 
 class CalendarEntry(Open):
-    slug: str
+    slug: str | None = Field(description="the tournament's; none for a cup's announced date (ABAKUS's TERMINE) "
+                                         "that has no tournament yet: url is then the cup's page")
     name: str
     date: str = Field(description="ISO date")
     venue: str
     cup: str | None
     url: str
     signup_url: str | None = Field(description="the sign-up page while sign-up is open")
+    begins: str | None = Field(default=None, description="a cup's announced date: the time it begins, as the cup wrote it")
 
 
 class Calendar(Open):
