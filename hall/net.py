@@ -70,17 +70,12 @@ def lan_addresses() -> list[str]:
     return list(_lan_addresses())
 
 
-def suggested_site_url(port: int | str, placeholder: str) -> str:
-    """What SITE_URL should say for the phones: the first LAN address at the port the site answers on, or
-    ``placeholder`` in its place when the laptop has none (make serve's banner and the round board say the same)."""
+def suggested_site_url(port: int | str, placeholder: str = "127.0.0.1") -> str:
+    """The address phones in the hall reach: the first LAN address at the port the site answers on, or
+    ``placeholder`` in its place when the laptop has none. SITE_URL's default when it is not set, and what
+    make serve's banner and the round board suggest (with a placeholder a person replaces)."""
     addresses = lan_addresses()
     return f"http://{addresses[0] if addresses else placeholder}:{port}"
-
-
-def default_site_url(port: int | str) -> str:
-    """The address phones in the hall reach when SITE_URL is not set: the first LAN address."""
-    addresses = lan_addresses()
-    return f"http://{addresses[0] if addresses else '127.0.0.1'}:{port}"
 
 
 # The machine itself asks its server by address: the hub's proxy checks each instance's /healthz as

@@ -14,7 +14,7 @@ import django
 
 from hall.csp import MIDDLEWARE as CSP_MIDDLEWARE
 from hall.csp import POLICY as CSP_POLICY
-from hall.net import allowed_hosts, default_site_url
+from hall.net import allowed_hosts, suggested_site_url
 from hall.secret import installation_key
 
 
@@ -39,7 +39,7 @@ SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "").strip() or installation_key
 # cards by `export_sheets`. Pages that print a card use the address the director's browser used.
 # Unset, it is this machine's first LAN address on PORT (what `make run` and `make serve` print for
 # the phones), or 127.0.0.1 when the laptop has no network.
-SITE_URL = (os.environ.get("SITE_URL", "").strip() or default_site_url(os.environ.get("PORT", "8000"))).rstrip("/")
+SITE_URL = (os.environ.get("SITE_URL", "").strip() or suggested_site_url(os.environ.get("PORT", "8000"))).rstrip("/")
 
 # Phones in the hall open the laptop by its LAN address, so by default this machine's own addresses
 # (and SITE_URL's host) are accepted besides localhost; DJANGO_ALLOWED_HOSTS replaces the whole list.

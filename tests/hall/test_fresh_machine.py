@@ -121,9 +121,9 @@ def test_links_point_to_the_lan_address_when_site_url_is_not_set(fresh_shell, mo
     fresh_shell("seed_demo", "--players", "8", "--slug", "demo", "--played", "0")
     links = fresh_shell("table_links", "demo").stdout
     # The same address `make run` prints for the phones (the first LAN address; 127.0.0.1 without one).
-    assert f"{net.default_site_url(8000)}/t/" in links
-    assert f"{net.default_site_url(8765)}/t/" in fresh_shell("table_links", "demo", extra={"PORT": "8765"}).stdout
+    assert f"{net.suggested_site_url(8000)}/t/" in links
+    assert f"{net.suggested_site_url(8765)}/t/" in fresh_shell("table_links", "demo", extra={"PORT": "8765"}).stdout
     monkeypatch.setattr(net, "lan_addresses", lambda: ["192.168.1.20"])
-    assert net.default_site_url(8000) == "http://192.168.1.20:8000"
+    assert net.suggested_site_url(8000) == "http://192.168.1.20:8000"
     monkeypatch.setattr(net, "lan_addresses", lambda: [])
-    assert net.default_site_url("8000") == "http://127.0.0.1:8000"
+    assert net.suggested_site_url("8000") == "http://127.0.0.1:8000"
