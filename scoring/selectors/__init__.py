@@ -14,6 +14,7 @@ from scoring.selectors.standings import (
     final_ranking,
     money_label,
     player_hands,
+    ranked_rows,
     renonce_hands,
     seating_ranking,
     standings,
@@ -28,7 +29,7 @@ from scoring.selectors.workbook import WorkbookData, workbook_data
 __all__ = [
     "ContractRecord", "contract_record", "EnteredHand", "entered_data", "entered_hands", "stored_hand", "hand_totals",
     "MoneyOfHand", "Settlement", "Sheet", "SheetRow", "StandingsRows", "WorkbookData", "build_sheet", "declarer_hands",
-    "final_ranking", "money_by_hand", "money_label", "player_day", "PlayerDay", "player_hands", "prizes",
+    "final_ranking", "ranked_rows", "money_by_hand", "money_label", "player_day", "PlayerDay", "player_hands", "prizes",
     "Prizes", "renonce_hands", "round_sheets", "seating_ranking", "settlement",
     "standings", "standings_document", "standings_many", "standings_table", "table_sheet", "tournament_corrections",
     "workbook_data", "TeamRow", "club_ranking", "sub_ranking", "team_standings", "RoundNotes", "round_notes",

@@ -121,9 +121,14 @@ def standings_many(tournaments: list[Tournament]) -> dict[int, list[Ranked]]:
     return ranked
 
 
+def ranked_rows(tournament: Tournament) -> list:
+    """The standings' rows of the players who played (a rank), best first: the final standings' lines."""
+    return [row for row in standings(tournament) if row.rank is not None]
+
+
 def final_ranking(tournament: Tournament) -> list[int]:
     """Entry ids best first, as the final round is seated from them (only players who played)."""
-    return [row.player.entry_id for row in standings(tournament) if row.rank is not None]
+    return [row.player.entry_id for row in ranked_rows(tournament)]
 
 
 def seating_ranking(round: Round) -> list[int] | None:

@@ -69,8 +69,7 @@ def tournament_detail(request, slug: str):
         "tournament": tournament, "entries": entries, "rounds": selectors.rounds_with_progress(tournament),
         # Over: the final standings on the director's page too (the public pages say "Endstand").
         "finished": finished,
-        "final_standings": [row for row in scoring_selectors.standings(tournament) if row.rank is not None]
-        if finished else [],
+        "final_standings": scoring_selectors.ranked_rows(tournament) if finished else [],
         # Three forms on one page: distinct ids, so each label ticks its own form's box.
         "player_form": PlayerForm(auto_id="player_%s"), "paste_form": PasteForm(auto_id="paste_%s"),
         "upload_form": UploadForm(auto_id="upload_%s"),
