@@ -41,7 +41,7 @@ from django.utils.translation import gettext_lazy
 
 from cups.abakus_rules import AbakusSeasonRules, fixed_path, parse_turnier, season_rules_for
 from language import Message, ServiceError, message
-from paper.cells import json_value
+from web.json_bodies import json_value
 
 GUEST_MARK = "ˆ"  # name^place of a player without a number
 ROUND_LIMIT = 999  # compSTAT's sort key holds 2000 - total in four digits (loadSTAT.js)

@@ -17,7 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
 from language import Said, in_both, message
-from web.json_bodies import MAX_JSON_DEPTH, TooDeeplyNested, json_value  # noqa: F401 - read from here by the imports
+from web.json_bodies import TooDeeplyNested
 
 YES = frozenset({"ja", "j", "yes", "y", "true", "wahr", "x", "1", "✓", "✔"})
 NO = frozenset({"", "nein", "n", "no", "false", "falsch", "0", "-", "–", "none"})

@@ -17,7 +17,6 @@ from paper.cells import (
     FileRefused,
     cell_text,
     json_problem,
-    json_value,
     open_workbook,
     sheet_rows,
     sheets_titled_first,
@@ -25,6 +24,7 @@ from paper.cells import (
     whole_number,
 )
 from paper.imports.hands.report import ImportProblem
+from web.json_bodies import json_value
 
 # --- what a file holds ------------------------------------------------------------------------------
 
