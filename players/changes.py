@@ -7,7 +7,8 @@ from __future__ import annotations
 from django.dispatch import receiver
 
 from players import outbox
-from players.models import MessageKind, PersonalLink
+from players.models import Message, MessageKind, PersonalLink
+from players.selectors import seat_key
 from tournament.events import ChangeKind, TournamentChange, tournament_changed
 from tournament.models import Entry, Seat
 
@@ -23,12 +24,29 @@ def _links_by_player(tournament_id: int) -> dict[int, PersonalLink]:
 
 
 def tell_seats(tournament_id: int, round_number: int) -> int:
-    """A seat message to every player of the round who has an address (once per round); how many were queued."""
+    """A seat message to every player of the round who has an address; how many were queued. Once per round,
+    unless the round is seated again after his message went out and his seat is another now: then a correction
+    (the next revision). A message still waiting is written when it is sent, from the seating as it is then."""
     links = _links_by_player(tournament_id)
     seated = Seat.objects.filter(table__round__tournament_id=tournament_id, table__round__number=round_number,
-                                 entry__player_id__in=links).values_list("entry__player_id", flat=True)
-    return sum(outbox.queue(link=links[player], kind=MessageKind.SEATED, round_number=round_number) is not None
-               for player in seated)
+                                 entry__player_id__in=links).values_list("entry__player_id", "table__number", "position")
+    last_told = {}
+    for message in Message.objects.filter(link__in=links.values(), kind=MessageKind.SEATED,
+                                          round_number=round_number).order_by("revision"):
+        last_told[message.link_id] = message
+    queued = 0
+    for player, table_number, position in seated:
+        link = links[player]
+        last = last_told.get(link.pk)
+        if last is None:
+            revision = 0
+        elif last.status in (Message.SENT, Message.KEPT) and last.seat and last.seat != seat_key(table_number, position):
+            revision = last.revision + 1
+        else:
+            continue  # told this seat already, or the message waiting says the seat as it is when it goes
+        queued += outbox.queue(link=link, kind=MessageKind.SEATED, round_number=round_number,
+                               revision=revision) is not None
+    return queued
 
 
 def tell_results(tournament_id: int) -> int:

@@ -64,6 +64,9 @@ class Message(models.Model):
     link = models.ForeignKey(PersonalLink, on_delete=models.CASCADE, related_name="messages")
     kind = models.CharField(max_length=12, choices=MessageKind.choices)
     round_number = models.PositiveSmallIntegerField(default=0)  # the round a seat message is about; 0 otherwise
+    # A round seated again after its seat message went out: 1, 2 … for the corrections (players/changes.py).
+    revision = models.PositiveSmallIntegerField(default=0)
+    seat = models.CharField(max_length=20, blank=True)  # the seat a sent seat message told ("table/seat")
     email = models.EmailField()
     status = models.CharField(max_length=10, choices=STATUS_CHOICES, default=QUEUED)
     attempts = models.PositiveSmallIntegerField(default=0)
@@ -74,7 +77,8 @@ class Message(models.Model):
 
     class Meta:
         ordering = ["-created_at", "-id"]
-        constraints = [models.UniqueConstraint(fields=["link", "kind", "round_number"], name="one_message_per_cause")]
+        constraints = [models.UniqueConstraint(fields=["link", "kind", "round_number", "revision"],
+                                               name="one_message_per_cause")]
 
 
 class Unsubscribe(models.Model):

@@ -15,7 +15,7 @@ try:
 except ImportError:  # Django 5.2 (Python 3.11): the django-tasks backport (django-tasks-db[compat])
     from django_tasks import task
 
-from players import compose
+from players import compose, selectors
 from players.models import Message, MessageKind, PersonalLink, Unsubscribe
 from tournament import live
 
@@ -28,13 +28,14 @@ def retry_pause(attempts: int) -> timedelta:
 
 
 @live.write_service(changes=live.NO_TOURNAMENT)
-def queue(*, link: PersonalLink, kind: str, round_number: int = 0, due_at: datetime | None = None) -> Message | None:
-    """One message of ``kind`` for the link's address (once per cause), handed to the worker after commit.
-    None when the player gave no e-mail or unsubscribed from this kind."""
+def queue(*, link: PersonalLink, kind: str, round_number: int = 0, due_at: datetime | None = None,
+          revision: int = 0) -> Message | None:
+    """One message of ``kind`` for the link's address (once per cause and revision), handed to the worker after
+    commit. None when the player gave no e-mail or unsubscribed from this kind."""
     email = link.email
     if not email or Unsubscribe.objects.filter(email__iexact=email, kind=kind).exists():
         return None
-    message, created = Message.objects.get_or_create(link=link, kind=kind, round_number=round_number,
+    message, created = Message.objects.get_or_create(link=link, kind=kind, round_number=round_number, revision=revision,
                                                      defaults={"email": email, "due_at": due_at})
     if created:
         transaction.on_commit(lambda: _enqueue(message.pk, due_at), robust=True)
@@ -76,8 +77,10 @@ def send_message(message_id: int) -> str:
     except Exception as error:  # noqa: BLE001 - any failure of the mail server is retried and shown
         return _failed(message, error)
     status = Message.SENT if settings.MAIL_SERVER else Message.KEPT
+    # The text was written just now from the seating as it is: remember which seat it told (players/changes.py).
+    told = selectors.seat_told(message) if message.kind == MessageKind.SEATED else ""
     Message.objects.filter(pk=message.pk).update(status=status, sent_at=timezone.now(), attempts=message.attempts + 1,
-                                                 last_error="")
+                                                 last_error="", seat=told)
     return status
 
 

@@ -11,7 +11,7 @@ from players import links
 from players.models import Message, MessageKind, PersonalLink
 from scoring import selectors as scoring_selectors
 from signup.models import SignUp
-from tournament.models import Entry, Table, Tournament
+from tournament.models import Entry, Seat, Table, Tournament
 from tournament.ranks import rank_text
 
 
@@ -57,6 +57,20 @@ class PersonalPage:
     played: list = field(default_factory=list)
     table: TableNow | None = None
     seasons: list[SeasonLine] = field(default_factory=list)
+
+
+def seat_key(table_number: int, position: int) -> str:
+    """A seat as a seat message tells it (table number, seat number from 1), kept to notice a new seating."""
+    return f"{table_number}/{position + 1}"
+
+
+def seat_told(message: Message) -> str:
+    """The seat a seat message written now tells its player ("" when he sits at no table of that round)."""
+    entry = links.entry_of(message.link)
+    found = Seat.objects.filter(table__round__tournament_id=message.link.tournament_id,
+                                table__round__number=message.round_number, entry=entry).values_list(
+        "table__number", "position").first() if entry is not None else None
+    return seat_key(*found) if found else ""
 
 
 def table_now(tournament: Tournament, entry: Entry, round_number: int, label: str) -> TableNow | None:

@@ -10,6 +10,7 @@ import pytest
 from players.models import Message, MessageKind
 from signup import services as signup_services
 from tournament import rounds
+from tournament.models import Seat
 
 pytestmark = pytest.mark.django_db
 
@@ -43,10 +44,30 @@ def test_seating_a_round_tells_each_player_table_and_seat(coming_tournament, mak
         seat = first.tables.get(seats__entry__player__name=name).seats.get(entry__player__name=name)
         assert f"Tisch {seat.table.number}, Platz {seat.position + 1}" in mail["Subject"]
         assert name in mail.get_content().split("Am Tisch:")[1]
-    # Seated again (a redraw) or a first dealer drawn: the same round is not told twice.
+    told = {m["To"]: m["Subject"] for m in seat_mails}
+    # Seated again (a redraw): each player whose seat is another now is told his new one, the others nothing.
+    seats_before = {seat.entry.player.name: (seat.table.number, seat.position)
+                    for seat in Seat.objects.filter(table__round=first).select_related("entry__player", "table")}
     with django_capture_on_commit_callbacks(execute=True):
         rounds.seat_round(round=first, seed="y")
-    assert Message.objects.filter(kind=MessageKind.SEATED).count() == 8
+    moved = {seat.entry.player.name: seat for seat in Seat.objects.filter(table__round=first).select_related(
+        "entry__player", "table") if (seat.table.number, seat.position) != seats_before[seat.entry.player.name]}
+    assert 0 < len(moved) <= 8
+    corrections = Message.objects.filter(kind=MessageKind.SEATED, revision=1)
+    assert corrections.count() == len(moved)
+    run_worker()
+    new_mails = [m for m in server.wait_for(16 + len(moved))[16:]]
+    assert len(new_mails) == len(moved)
+    for mail in new_mails:
+        name = re.search(r"Hallo (.+),", mail.get_content()).group(1)
+        seat = moved[name]
+        assert mail["Subject"].startswith("Neuer Platz") and mail["Subject"] != told[mail["To"]]
+        assert f"Tisch {seat.table.number}, Platz {seat.position + 1}" in mail["Subject"]
+        assert "neu gesetzt" in mail.get_content()
+    # The same seating once more (a first dealer drawn, the links renewed): nobody is told again.
+    with django_capture_on_commit_callbacks(execute=True):
+        rounds.seat_round(round=first, seed="y")
+    assert Message.objects.filter(kind=MessageKind.SEATED).count() == 8 + len(moved)
 
 
 def test_the_last_round_closed_tells_each_player_the_results(coming_tournament, play_round, smtp_server, mail_to,
