@@ -292,11 +292,15 @@ def is_finished(tournament: Tournament) -> bool:
     return len(statuses) == last and set(statuses.values()) == {Round.CLOSED}
 
 
+# No saved slug is longer: a longer key names nothing, and is not asked for.
+SAVED_SLUG_MAX = CustomRuleSet._meta.get_field("slug").max_length
+
+
 def saved_ruleset(key: str) -> CustomRuleSet | None:
     """The one reading of a key naming a club's saved rule set (issue 31: it was parsed twice with different
     checks): "custom:<id>" (as the forms store it), or the saved slug itself, its newest version (as
     ``score_hands --rules`` and the rule pages name it). None for anything else."""
-    if not isinstance(key, str) or len(key) > 60:
+    if not isinstance(key, str) or len(key) > len("custom:") + SAVED_SLUG_MAX:
         return None
     if key.startswith("custom:"):
         number = key[len("custom:"):]
@@ -310,7 +314,7 @@ def saved_versions(slug: str) -> list[RuleSet]:
     what ``rules.rulesets.get_ruleset`` and the rules page find through the lookup tournament/apps.py registers.
     [] for a slug nobody saved, and where there is no database to ask (``score_hands`` needs none for the
     built-in rule sets); a version the engine refuses today is left out."""
-    if not isinstance(slug, str) or slug in BUILTIN or len(slug) > 60:
+    if not isinstance(slug, str) or slug in BUILTIN or len(slug) > SAVED_SLUG_MAX:
         return []
     try:
         rows = list(CustomRuleSet.objects.filter(slug=slug).order_by("-version"))
