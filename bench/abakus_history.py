@@ -7,11 +7,13 @@ migrated once and copied), so each peak memory (max RSS) is its own:
 
 * import: `import_abakus` of the whole file (seconds, peak MB);
 * re-import: the same file again, nothing changes (seconds, peak MB);
+* of the import, its last step apart: ranking and storing every season it changed (cups/summaries.py and
+  cups/rankings.py), so the first page after it reads them;
 * the cup overview and a season page on a cold cache (the first request of a new process, the page cache
-  cleared), beside a trivial view measured in the same process (the yardstick); the overview twice: first
-  after the import (it ranks every season and stores their summaries and rankings, cups/summaries.py and
-  cups/rankings.py), then again; each page also a second time in its process with the page cache emptied
-  (what a running server pays for a cold page, without the new process's one-time costs).
+  cleared), beside a trivial view measured in the same process (the yardstick): once in a process warmed as
+  `make serve` warms each of its processes before it listens (website/warm.py; the warming's seconds
+  printed), once in a bare new process ("unwarmed"); each page also a second time in its process with the
+  page cache emptied (what a running server pays for a cold page).
 
     .venv/bin/python bench/abakus_history.py [--seasons 20] [--players 3000] [--per-tournament 150]
 """
@@ -79,19 +81,33 @@ def cpu() -> float:
 
 
 def child(step: str) -> None:
+    warmed = not step.endswith("-unwarmed")
+    step = step.removesuffix("-unwarmed")
     if step in ("overview", "season"):
         # As `make bench` runs the pages: static files without collectstatic (a page needs its manifest else).
         os.environ.setdefault("DJANGO_DEBUG", "1")
     django_setup(DB)
     if step in ("import", "reimport"):
+        from cups import abakus_import
         from cups.abakus_import import import_abakus
 
+        ranking = {"seconds": 0.0, "cpu": 0.0}
+        rank_seasons = abakus_import._rank_seasons
+
+        def timed_ranking(cup):  # the import's last step, reported apart (its seasons ranked and stored)
+            started, cpu_started = time.perf_counter(), cpu()
+            rank_seasons(cup)
+            ranking["seconds"] += time.perf_counter() - started
+            ranking["cpu"] += cpu() - cpu_started
+
+        abakus_import._rank_seasons = timed_ranking
         content = EXPORT.read_bytes()
         started, cpu_started = time.perf_counter(), cpu()
         report = import_abakus(content=content)
         seconds = time.perf_counter() - started
         print(json.dumps({"seconds": seconds, "cpu": cpu() - cpu_started, "peak_mb": peak_mb(), "results": report.results_created,
-                          "skipped": report.results_skipped, "notes": len(report.notes)}))
+                          "skipped": report.results_skipped, "notes": len(report.notes),
+                          "ranking_seconds": ranking["seconds"], "ranking_cpu": ranking["cpu"]}))
         return
     import types
 
@@ -110,6 +126,13 @@ def child(step: str) -> None:
     settings.ROOT_URLCONF = module.__name__
     clear_url_caches()
     cache.clear()
+    warm_seconds = None
+    if warmed:  # as each process of `make serve` does before it listens (website/serve.py)
+        from website.warm import warm as warm_process
+
+        started = time.perf_counter()
+        warm_process()
+        warm_seconds = time.perf_counter() - started
     client = Client()
     season = Season.objects.select_related("cup").order_by("-ordering").first()
     url = {"overview": f"/cup/{season.cup.slug}/", "season": f"/cup/{season.cup.slug}/{season.slug}/"}[step]
@@ -129,7 +152,7 @@ def child(step: str) -> None:
     client.get(url)
     warm, warm_cpu_ms = time.perf_counter() - started, (cpu() - cpu_started) * 1000
     print(json.dumps({"ms": cold * 1000, "cpu_ms": cpu_ms, "trivial_ms": trivial * 1000, "status": status, "url": url,
-                      "warm_ms": warm * 1000, "warm_cpu_ms": warm_cpu_ms}))
+                      "warm_ms": warm * 1000, "warm_cpu_ms": warm_cpu_ms, "warm_seconds": warm_seconds}))
 
 
 def run(step: str) -> dict:
@@ -160,18 +183,21 @@ def main() -> None:
     shutil.copyfile(BASE, DB)
     first = run("import")
     print(f"import      {first['seconds']:6.2f} s ({first['cpu']:.2f} s CPU)   peak {first['peak_mb']:6.1f} MB   "
-          f"{first['results']} results")
+          f"{first['results']} results; of it ranking and storing the seasons {first['ranking_seconds']:.2f} s "
+          f"({first['ranking_cpu']:.2f} s CPU)")
     again = run("reimport")
     print(f"re-import   {again['seconds']:6.2f} s ({again['cpu']:.2f} s CPU)   peak {again['peak_mb']:6.1f} MB   "
-          f"{again['skipped']} unchanged, {again['notes']} notes")
-    # The first overview after the import ranks every season and stores its summary (cups/summaries.py);
-    # every later one with a cold page cache reads the summaries.
-    for step, name in (("overview", "cup overview, first after the import"), ("overview", "cup overview"),
-                       ("season", "season page")):
+          f"{again['skipped']} unchanged, {again['notes']} notes; ranking {again['ranking_seconds']:.2f} s")
+    # The import ranked and stored every season (cups/summaries.py, cups/rankings.py): the first overview after
+    # it reads them as any later one does. "new process, warmed": as a process of `make serve` answers its
+    # first request (website/warm.py before it listens); "unwarmed": a bare new process.
+    for step, name in (("overview", "cup overview, first after the import"), ("overview-unwarmed", "cup overview, unwarmed"),
+                       ("season", "season page"), ("season-unwarmed", "season page, unwarmed")):
         page = run(step)
         assert page["status"] == 200, page
+        warming = f", warming {page['warm_seconds']:.2f} s before" if page["warm_seconds"] is not None else ""
         print(f"{name:<37}{page['ms']:7.1f} ms cold ({page['cpu_ms']:.0f} ms CPU)   (trivial view {page['trivial_ms']:.1f} ms, "
-              f"x{page['ms'] / page['trivial_ms']:.0f})   {page['url']}")
+              f"x{page['ms'] / page['trivial_ms']:.0f}{warming})   {page['url']}")
         print(f"{'  again, page cache emptied':<37}{page['warm_ms']:7.1f} ms ({page['warm_cpu_ms']:.0f} ms CPU)")
 
 

@@ -29,6 +29,7 @@ from cups.abakus import AbakusCup, AbakusData, AbakusPlayer, AbakusTournament, r
 from cups.abakus_report import AbakusReport
 from cups.abakus_rules import scheme_for
 from cups.models import AbakusNumber, Cup, CupDate, ImportedResult, Season, season_slug
+from cups.selectors import current_summaries
 from cups.services import create_cup, create_season
 from language import ServiceError
 from tournament import live
@@ -101,7 +102,7 @@ def _players(data: AbakusData, fields: dict[str, tuple[str, str]], report: Abaku
             else:
                 report.players_matched += 1
             if person.number:
-                new_links.append(AbakusNumber(number=person.number, player=player, deceased=person.deceased))
+                new_links.append((person.number, player, person.deceased))
         else:
             report.players_matched += 1
             if player.name != name:  # ABAKUS spells the number anew: take it, say so
@@ -118,7 +119,8 @@ def _players(data: AbakusData, fields: dict[str, tuple[str, str]], report: Abaku
     for player in renamed:
         player.save()  # its save() keys the new name (tournament/players.py decides who is who)
     AbakusNumber.objects.bulk_update(deceased, ["deceased"])
-    AbakusNumber.objects.bulk_create(new_links)
+    # Plain rows (3,000 AbakusNumber instances through bulk_create were a tenth of a first import).
+    insert_rows(AbakusNumber, ["number", "player", "deceased"], [(n, p.pk, dead) for n, p, dead in new_links])
     for guest, number in sorted(data.aliases.items()):
         result[guest] = result[number]
         report.note(gettext_lazy("Gast „%(guest)s“ ist Nr. %(number)s (%(name)s): zusammen gewertet."),
@@ -337,12 +339,27 @@ def import_abakus(*, content: bytes, only: set[str] | None = None, progress: Pro
             progress(done, total)
 
     players = _players(data, fields, report, tick)
+    cups = []
     for abakus_cup in data.cups:
         cup = _cup(abakus_cup, report)
         seasons = _seasons(cup, abakus_cup, report)
         _tournaments(cup, abakus_cup, seasons, players, data, report, tick)
         _dates(cup, [d for d in data.dates if d.cup == abakus_cup.number], report)
+        cups.append(cup)
+    del data, players, fields  # the file read is done with: its memory is the ranking's below (peak < 150 MB)
+    for cup in cups:
+        _rank_seasons(cup)
     return report
+
+
+def _rank_seasons(cup: Cup) -> None:
+    """Every season of ``cup`` the import changed ranked and stored now, in its transaction (cups/summaries.py,
+    cups/rankings.py): the first overview or season page after an import reads them as any later one does,
+    instead of ranking 20 seasons for its visitor. A re-import that changed nothing ranks nothing."""
+    seasons = list(cup.seasons.all())
+    for season in seasons:
+        season.cup = cup
+    current_summaries(cup, seasons)
 
 
 def _dates(cup: Cup, dates: list, report: AbakusReport) -> None:

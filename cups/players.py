@@ -50,14 +50,21 @@ def find_players(query: str, *, club: str = "", limit: int = 10, exclude: set[in
 DECEASED = gettext_lazy("%(name)s ist in ABAKUS als verstorben vermerkt und wird nicht angemeldet.")
 
 
+def deceased_players() -> models.QuerySet:
+    """The ids of the players ABAKUS marks deceased (AbakusNumber.deceased), as a subquery: the one test of
+    "is this player deceased". No path that brings a player to a table takes them: the search above, signup's
+    sign-up, the director's newcomer and pick, and through tournament.players.matchable_by_name (registered
+    in cups/apps.py) the player list and a substitute."""
+    return AbakusNumber.objects.filter(deceased=True).values("player_id")
+
+
 def deceased_ids() -> set[int]:
-    """The players ABAKUS marks deceased (AbakusNumber.deceased; one query): no sign-up path takes them and no
-    search suggests them (find_players above, signup's sign-up, the director's newcomer and pick)."""
-    return set(AbakusNumber.objects.filter(deceased=True).values_list("player_id", flat=True))
+    """The players ABAKUS marks deceased (one query)."""
+    return {row["player_id"] for row in deceased_players()}
 
 
 def is_deceased(player: Player | None) -> bool:
-    return player is not None and AbakusNumber.objects.filter(player=player, deceased=True).exists()
+    return player is not None and deceased_players().filter(player=player).exists()
 
 
 # A shared word or a name's prefix alone scores 0.9 (Franz Huber for Anna Huber, a family): a name close

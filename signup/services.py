@@ -101,10 +101,9 @@ def sign_up(*, tournament: Tournament, name: str, club: str = "", email: str = "
     full = registration.cap is not None and _holding(registration) >= registration.cap
     # The known player of that name and club (tournament/players.py's rule); a near miss is left to
     # the director, who sees suggestions from the typo-tolerant search. A player ABAKUS marks deceased is
-    # never signed up: a namesake signing up is a newcomer for the director.
-    known = players.find_player(name, club)
-    done = SignUp.objects.create(tournament=tournament, name=name, club=club, email=email,
-                                 player=None if is_deceased(known) else known,
+    # never signed up: a namesake signing up is a newcomer for the director, or his living namesake.
+    known = players.find_player(name, club, among=players.matchable_by_name())
+    done = SignUp.objects.create(tournament=tournament, name=name, club=club, email=email, player=known,
                                  status=SignUp.WAITING if full else SignUp.REGISTERED)
     signals.signed_up.send(sender=SignUp, sign_up=done)
     return done

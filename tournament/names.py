@@ -28,6 +28,7 @@ when an upgrade of disarm moves it.
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 
 import disarm
@@ -81,6 +82,7 @@ def sort_key(name: str) -> tuple[str, str]:
     return _plain(name), name
 
 
+@functools.lru_cache(maxsize=8192)  # a pure function of the text; an import of 3,000 players asked it 15,000 times
 def key(text: str) -> str:
     """The key two spellings of one name (or one club) share; see the module docstring."""
     skeleton = disarm.skeleton_key(fold(text)).replace("-", " ")

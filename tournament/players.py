@@ -15,7 +15,9 @@ the umlauts written out, the words in any order):
 - anything else (a typo, "Muller" for "Müller") is a different player, found by the typo-tolerant
   search (cups/players.py ``find_players``) and joined by the merge.
 
-Where two known players fit, the older one (the smaller primary key) is meant.
+Where two known players fit, the older one (the smaller primary key) is meant. A player some app
+above says no typed name may mean (ABAKUS's deceased, registered by cups) is nobody's match on the
+paths that bring a player to the table (sign-up, the player list, a substitute): ``matchable_by_name``.
 
 ``find_player(name, club, among)`` answers "which player does this (name, club) mean among these
 candidates": ``among`` is a queryset of Player (every player by default), or of another model with a
@@ -30,7 +32,7 @@ The director's form, the sign-up's check-in and the player list all enter a newc
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from difflib import SequenceMatcher
 from typing import Any
 
@@ -51,7 +53,8 @@ Identity = tuple[str, str]  # (name key, club key)
 
 __all__ = ["PLAYER_TEXT_MAX", "SEARCH_MIN_SCORE", "Identity", "clean", "clean_fields", "enter_new_player",
            "find_player", "fold", "fits_search", "identity", "key", "keyed_players", "known_players",
-           "likely_duplicates", "match_score", "register_player", "same_player", "sort_key"]
+           "likely_duplicates", "match_score", "matchable_by_name", "never_matched_by_name", "register_player",
+           "same_player", "sort_key"]
 
 
 def clean_fields(*, name: str, club: str = "", region: str = "") -> tuple[str, str, str]:
@@ -78,6 +81,28 @@ def same_player(name: str, club: str, other_name: str, other_club: str) -> bool:
 def likely_duplicates(name: str) -> QuerySet[Player]:
     """Players whose name has the key of ``name``, whatever their club: maybe the same person (oldest first)."""
     return Player.objects.filter(name_key=key(name)).order_by("pk")
+
+
+# Sources of the players no typed name may mean, each a queryset of their ids (a subquery, so the filter
+# stays one query). The core cannot know them: ABAKUS marks the deceased, and cups, above it, owns that
+# flag and registers its answer at start-up (cups/apps.py), as cups' sheets join paper's registry.
+_NEVER_MATCHED: list[Callable[[], QuerySet]] = []
+
+
+def never_matched_by_name(source: Callable[[], QuerySet]) -> None:
+    """Register ``source``: a function giving the ids of players no typed name may mean (``values("pk")``-like)."""
+    if source not in _NEVER_MATCHED:
+        _NEVER_MATCHED.append(source)
+
+
+def matchable_by_name(players: QuerySet[Player] | None = None) -> QuerySet[Player]:
+    """``players`` (every player by default) without those a registered source says no typed name may
+    mean: whom a name brings to a table (sign-up, the player list, a substitute) is chosen among these,
+    so a namesake of a deceased player becomes a player of his own (or meets a living namesake made before)."""
+    players = Player.objects.all() if players is None else players
+    for source in _NEVER_MATCHED:
+        players = players.exclude(pk__in=source())
+    return players
 
 
 def find_player(name: str, club: str, among: QuerySet | Iterable[Any] | None = None) -> Any | None:
@@ -197,13 +222,14 @@ def add_substitute(*, round, name: str, club: str = "") -> Entry:
     """A substitute ("Springer") for ``round`` instead of a bye (events.md): he plays this round only
     (withdrawn after it), the hands of his table count for the others, he is not ranked
     (tournament.standings) and never gets a bye himself. The known player of that name and club is
-    meant (a new one otherwise); someone entered in the tournament already cannot be one. The round
+    meant (a new one otherwise, also beside a namesake no name may mean: ``matchable_by_name``);
+    someone entered in the tournament already cannot be one. The round
     is seated again afterwards (seat_with_substitute below does both in one transaction)."""
     name, club, _region = clean_fields(name=name, club=club)
     tournament = round.tournament
     if round.is_final or not round.can_seat:
         raise ServiceError(gettext_lazy("Ein Springer kommt nur in eine Vorrunde, in der noch kein Spiel eingetragen ist."))
-    player = find_player(name, club)
+    player = find_player(name, club, among=matchable_by_name())
     if player is not None and Entry.objects.filter(tournament=tournament, player=player).exists():
         raise ServiceError(gettext_lazy(
             "%(player)s spielt in diesem Turnier schon mit und kann nicht Springer sein."), player=player.name)

@@ -26,7 +26,15 @@ from paper.imports.batches import batches
 from tournament import live
 from tournament.events import ChangeKind
 from tournament.models import Entry, Player, Tournament
-from tournament.players import clean, clean_fields, enter_new_player, find_player, likely_duplicates, same_player
+from tournament.players import (
+    clean,
+    clean_fields,
+    enter_new_player,
+    find_player,
+    likely_duplicates,
+    matchable_by_name,
+    same_player,
+)
 from tournament.services import enter_player
 from tournament.teams import add_member, team_name_for_import
 
@@ -184,8 +192,8 @@ def _checked_rows(tournament: Tournament, rows: list[dict]) -> tuple[list[_Row],
 def _enter(tournament: Tournament, item: _Row, check_in: bool, report: ImportReport) -> None:
     """One checked row: a known player (tournament/players.py's rule: same name and club) is reused, so
     a row written before is found again instead of doubled; a likely duplicate (same name, other club)
-    is only flagged."""
-    candidates = list(likely_duplicates(item.name))
+    is only flagged. A namesake no name may mean (ABAKUS's deceased) is neither: the row is a new player."""
+    candidates = list(matchable_by_name(likely_duplicates(item.name)))  # a deceased namesake is nobody's match
     player = find_player(item.name, item.club, among=candidates)
     present = item.extra.get("checked_in")
     checked_in = check_in if present is None else present

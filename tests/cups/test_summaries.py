@@ -5,10 +5,15 @@ from __future__ import annotations
 
 from datetime import date
 
-from cups import services
-from cups.models import ImportedResult, Season, SeasonSummary
-from cups.selectors import cup_overview, season_standings
+import pytest
+
+from cups import services, summaries
+from cups.abakus_import import import_abakus
+from cups.models import Cup, ImportedResult, Season, SeasonRanking, SeasonSummary
+from cups.selectors import cup_overview, find_season, season_standings, stored_season_standings
 from rules.engine.numbers import json_number
+from tests.cups.test_abakus_import import content as abakus_content
+from tests.cups.test_abakus_import import export as abakus_export
 from tournament.models import Player
 
 
@@ -70,3 +75,35 @@ def test_the_seasons_rules_are_part_of_the_version(cup_season):
     heine = _winners(season.cup)
     assert heine == _ranked(season) and heine[0][2] != fixed[0][2]  # Heine's points come from the totals
     assert SeasonSummary.objects.get(season=season).points == heine[0][2]
+
+
+@pytest.mark.django_db
+def test_an_abakus_import_leaves_every_season_ranked_and_stored(django_assert_max_num_queries):
+    """The first overview and season page after an import read what the import stored (issue 30, point 7: the
+    first overview after importing 20 seasons ranked them all for its visitor, 3 s)."""
+    import_abakus(content=abakus_content())
+
+    def stored(model):
+        return dict(model.objects.values_list("season_id", "version"))
+
+    cups = list(Cup.objects.prefetch_related("seasons"))
+    current = {pk: version for cup in cups for pk, version in summaries.season_versions(cup, list(cup.seasons.all())).items()}
+    assert len(current) > 3 and stored(SeasonSummary) == current and stored(SeasonRanking) == current
+    lines = set(SeasonSummary.objects.values_list("pk", flat=True))
+    for cup in cups:
+        with django_assert_max_num_queries(7):  # nothing ranked: read (current_summaries)
+            cup_overview(cup)
+    assert set(SeasonSummary.objects.values_list("pk", flat=True)) == lines  # nothing stored anew
+
+    # A re-import that corrects a round ranks that season again in its own transaction, and only that one.
+    data = abakus_export()
+    data["00"]["050"]["2023-09-02"]["0003"] = [10, 10, 110]
+    import_abakus(content=abakus_content(data))
+    season = find_season("hausruckcup", "2023/24")
+    fresh = season_standings(season)
+    assert stored(SeasonSummary)[season.pk] != current[season.pk]
+    assert {pk: v for pk, v in stored(SeasonSummary).items() if pk != season.pk} == \
+        {pk: v for pk, v in current.items() if pk != season.pk}
+    assert stored(SeasonRanking) == stored(SeasonSummary)
+    shown = stored_season_standings(season)
+    assert [(r.rank, r.player.name, r.points) for r in shown.rows] == [(r.rank, r.player.name, r.points) for r in fresh.rows]

@@ -35,7 +35,8 @@ READS = {"tournament.services.resolve_ruleset", "tournament.players.likely_dupli
          "tournament.players.match_score", "tournament.players.fits_search",
          "tournament.services.check_late_entry", "tournament.rounds.round_problems",
          "tournament.rounds.seating_problems", "scoring.services.director_code", "cups.services.season_label",
-         "tournament.players.unsaved_player"}
+         "tournament.players.unsaved_player", "tournament.players.matchable_by_name",
+         "tournament.players.never_matched_by_name"}  # the last registers a source at start-up: no database write
 # The bump and the hook themselves, and the raw row writers a whole tournament's copy runs inside its write
 # services (tournament/copies.py, scoring/copies.py).
 # The season pages' stored rankings are a cache in the database, written by the read path that ranked them and
