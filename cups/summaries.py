@@ -21,12 +21,14 @@ overview is shown, so a renamed player shows under his new name at once.
 from __future__ import annotations
 
 import hashlib
+import sys
 from collections import defaultdict
+from functools import lru_cache
+from pathlib import Path
 
-from django.db import transaction
 from django.db.models import Count, Max, Sum
 
-from cups import schemes
+from cups import schemes, season_rules
 from cups.live import SEASON_RULE_FIELDS
 from cups.models import Cup, CupScheme, ImportedResult, PlayerMerge, Season, SeasonSummary, SeasonTournament
 from cups.season_rules import rules_of
@@ -34,6 +36,16 @@ from rules.engine.numbers import json_number
 from tournament.live import VERSION_FIELDS, version_key
 
 CUP_RULE_FIELDS = ("scheme", "best_n", "final_mode", "final_penalties", "min_tournaments", "final_qualifiers")
+
+
+@lru_cache(maxsize=1)
+def ranking_code() -> str:
+    """A digest of the code that ranks a season and of the stored documents' shape: part of every version, so a
+    new version of the site ranks each season again instead of reading what the old code ranked and stored."""
+    from cups import rankings, season
+
+    modules = (schemes, season, season_rules, rankings, sys.modules[__name__])
+    return hashlib.sha256(b"".join(Path(module.__file__).read_bytes() for module in modules)).hexdigest()
 
 
 def season_versions(cup: Cup, seasons: list[Season]) -> dict[int, str]:
@@ -53,7 +65,7 @@ def season_versions(cup: Cup, seasons: list[Season]) -> dict[int, str]:
     cup_part = tuple(getattr(cup, name) for name in CUP_RULE_FIELDS)
     versions = {}
     for season in seasons:
-        parts = (cup.pk, cup_part, season.pk, tuple(getattr(season, name) for name in SEASON_RULE_FIELDS),
+        parts = (ranking_code(), cup.pk, cup_part, season.pk, tuple(getattr(season, name) for name in SEASON_RULE_FIELDS),
                  own.get(rules_of(season, cup).scheme), tournaments.get(season.pk, []), imported.get(season.pk),
                  merged)
         versions[season.pk] = hashlib.sha256(repr(parts).encode()).hexdigest()
@@ -66,11 +78,10 @@ def stored_summaries(seasons: list[Season], versions: dict[int, str]) -> dict[in
             if summary.version == versions.get(summary.season_id)}
 
 
-@transaction.atomic
 def store_summaries(lines: list[SeasonSummary]) -> None:
     """Replace the stored summaries of these seasons (two queries): a cache kept in the database, written
     by the overview that ranked them (its version says what it was ranked from); of two overviews storing the
-    same season at once, the first one's line stays."""
+    same season at once, the first one's line stays. Inside ``cups.rankings.keep_ranked``'s transaction."""
     SeasonSummary.objects.filter(season_id__in=[line.season_id for line in lines]).delete()
     SeasonSummary.objects.bulk_create(lines, ignore_conflicts=True)  # two overviews at once store one line
 

@@ -102,3 +102,39 @@ def test_the_season_page_and_its_json_read_the_stored_ranking(cup_season, client
     ranking.document["rows"][0][1] = 7
     ranking.save()
     assert 7 in [row["rank"] for row in client.get(url + "?format=json").json()["rows"]]
+
+
+def test_a_new_version_of_the_ranking_code_ranks_every_season_again(cup_season, monkeypatch):
+    """Rankings stored by the site's previous code are never read: what it ranked may differ from what this code
+    ranks, and the document's shape may have changed (the version carries a digest of the ranking's code)."""
+    from cups import summaries
+
+    season, _players = _season_with_ties(cup_season)
+    stored_season_standings(_fresh(season))
+    before = SeasonRanking.objects.get(season=season).version
+    summaries.ranking_code.cache_clear()
+    monkeypatch.setattr(summaries, "ranking_code", lambda: "the next version of the site")
+    assert summaries.season_versions(season.cup, [season])[season.pk] != before
+    stored_season_standings(_fresh(season))
+    assert SeasonRanking.objects.get(season=season).version != before
+
+
+def test_a_locked_database_leaves_the_ranking_unstored_and_the_page_answers(cup_season, client, monkeypatch):
+    """Storing is a cache: when the hall's SQLite stays locked (scorers saving), the season page and the overview
+    show what they ranked, store nothing, and the next visitor stores it."""
+    from django.db import OperationalError
+
+    from cups import summaries
+
+    season, (anna, *_rest) = _season_with_ties(cup_season)
+
+    def locked(lines):
+        raise OperationalError("database is locked")
+
+    monkeypatch.setattr(summaries, "store_summaries", locked)
+    fresh = [row.player.name for row in season_standings(_fresh(season)).rows]
+    assert [row.player.name for row in stored_season_standings(_fresh(season)).rows] == fresh
+    assert [line.season for line in cup_overview(season.cup)] == [season]
+    assert not SeasonRanking.objects.exists() and not SeasonSummary.objects.exists()
+    page = client.get(f"/cup/{season.cup.slug}/{season.slug}/")
+    assert page.status_code == 200 and anna.name in page.content.decode()

@@ -119,8 +119,9 @@ def test_cup_overview_winners(played, cup_season, django_assert_num_queries):
     ImportedResult.objects.create(season=old, tournament_name="X", date=date(2025, 9, 1), rank=1, player=anna, total=5)
     # The first overview ranks both seasons, one after the other (cups/selectors.py SEASONS_RANKED_AT_ONCE: a long
     # history ranked at once held all of it in memory), each with the queries of season_standings, and stores
-    # their summaries and their whole rankings (cups/rankings.py: four more, a delete and an insert in a savepoint).
-    with django_assert_num_queries(32):
+    # their summaries and their whole rankings (cups/rankings.py keep_ranked: a delete and an insert of each, and
+    # the savepoint around the four).
+    with django_assert_num_queries(28):
         overview = cup_overview(season.cup)
     assert [s.season.label for s in overview] == ["2026/27", "2025/26"]
     assert [w.player.name for w in overview[1].winners] == ["Anna Alt"]
