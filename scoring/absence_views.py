@@ -9,7 +9,7 @@ from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_POST
 
 from language import ServiceError
-from scoring import absences
+from scoring import absences, services
 from tournament.models import Table
 from tournament.selectors import table_by_token
 from web.http import director_required, ensure_directs, int_param
@@ -30,7 +30,8 @@ def _apply(request, table: Table, *, director: bool) -> None:
         return
     write, done = action
     try:
-        write(table=table, position=position, expected_version=int_param(request.POST, "version", -1), director=director)
+        write(table=table, position=position, expected_version=int_param(request.POST, "version", -1), director=director,
+              by=services.director_code(request.user) if director else services.SCORER)
     except ServiceError as error:
         messages.error(request, error.message())
     else:
