@@ -10,6 +10,7 @@ from django.views.decorators.http import require_POST
 
 from language import ServiceError
 from scoring import absences, services
+from scoring.scorer_link import copy_refusal
 from tournament.models import Table
 from tournament.selectors import table_by_token
 from web.http import director_required, ensure_directs, int_param
@@ -43,6 +44,8 @@ def scorer_absence(request, token: str):
     table = table_by_token(token)
     if table is None:
         return render(request, "scoring/gone.html", status=404)
+    if refused := copy_refusal(request, table.round.tournament):
+        return refused
     _apply(request, table, director=False)
     return redirect("scoring:sheet", token=token)
 
@@ -52,5 +55,7 @@ def scorer_absence(request, token: str):
 def director_absence(request, table_id: int):
     table = get_object_or_404(Table.objects.select_related("round__tournament"), pk=table_id)
     ensure_directs(request, table.round.tournament)
+    if refused := copy_refusal(request, table.round.tournament):
+        return refused
     _apply(request, table, director=True)
     return redirect("scoring:director_sheet", table_id=table.pk)

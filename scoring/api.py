@@ -28,7 +28,7 @@ from scoring import services
 from scoring.forms import HandForm
 from scoring.seats import absences_of, active_positions
 from scoring.selectors import table_sheet
-from tournament.errors import NotWritable, WrongHandNumber
+from tournament.errors import CopyNotWritable, NotWritable, WrongHandNumber
 from tournament.models import Table
 from tournament.selectors import table_by_token
 from web import json_answers as reply
@@ -164,6 +164,8 @@ def store(request, token: str):
     table = table_by_token(token)
     if table is None:
         return _unknown()
+    if table.round.tournament.is_copy:  # before the body is read: the venue enters a copy's hands
+        return reply.refusal(403, CopyNotWritable().said)
     data, refusal = _read_body(request)
     if refusal is not None:
         return refusal
