@@ -77,7 +77,8 @@ def table_state(table: Table) -> dict:
         "rules": table.round.tournament.ruleset_slug, "status": status_of(table),
         "seats": [{"position": seat.position, "name": seat.entry.player.name} for seat in sheet.seats],
         # Who paused or left during the round (events.md): positions, the first hand each sat out, the
-        # hand he played again (null: not yet, or gone), "pause" or "left".
+        # hand he played again (null: not yet, or gone), "pause" or "left"; where recorded, when ("at",
+        # "back_at") and by whom ("by", "back_by": "scorer" or "director:<user>") it began and ended.
         "absences": [absence.to_plain() for absence in sheet.absences],
         "hands_planned": table.hands_planned, "next_number": sheet.next_number, "version": table.version,
         "first_dealer": table.first_dealer,
