@@ -22,7 +22,9 @@ from publishing.checks import Refused, check_document
 from publishing.problems import first_problem
 from publishing.schema import FORMAT, MAX_EVENTS_IN_A_ROUND, WHO_MAX, Document
 from scoring.models import CORRECTION_REASON_LENGTH
+from scoring.seats import absences_of
 from scoring.selectors import changed_hands, entered_hands, tournament_corrections
+from scoring.selectors.sheets import recorded_at
 from tournament.forms import REASON_MAX
 from tournament.selectors import tournament_rows
 
@@ -54,6 +56,18 @@ def _changes(changes) -> list[dict]:
              "reason": c.reason[:CORRECTION_REASON_LENGTH], "by": c.by[:WHO_MAX], "at": c.at} for c in changes]
 
 
+def _absence(absence) -> dict:
+    """A pause or leave as the document carries it: when and who only where the venue recorded them."""
+    part = {"position": absence.position, "first_hand": absence.first_hand, "until_hand": absence.until_hand,
+            "kind": absence.kind}
+    for moment, who in (("at", "by"), ("back_at", "back_by")):
+        if getattr(absence, moment):
+            part[moment] = recorded_at(getattr(absence, moment))
+        if getattr(absence, who):
+            part[who] = getattr(absence, who)[:WHO_MAX]
+    return part
+
+
 def build(tournament) -> Document:
     """Everything of ``tournament`` the hub needs to show it as the venue does (a fixed number of queries)."""
     rows = tournament_rows(tournament)
@@ -64,7 +78,7 @@ def build(tournament) -> Document:
     for correction in tournament_corrections(tournament):
         corrections.setdefault(correction.round_id, []).append({
             "entry": index[correction.entry_id], "points": correction.points, "reason": correction.reason,
-            "at": correction.at})
+            "at": correction.at, "by": correction.booked_by[:WHO_MAX]})
     t = tournament
     return Document(
         format=FORMAT, sequence=t.live_version, incarnation=t.incarnation, sent_at=timezone.now(),
@@ -89,7 +103,7 @@ def build(tournament) -> Document:
                 "confirmed_at": table.confirmed_at, "confirmed_by": table.confirmed_by, "version": table.version,
                 "hands_entered": table.hands_entered, "first_dealer": table.first_dealer,
                 "first_dealer_drawn": table.first_dealer_drawn, "last_hand_at": table.last_hand_at,
-                "absences": table.absences,
+                "absences": [_absence(absence) for absence in absences_of(table.absences)],
                 "seats": [index[entry_id] for entry_id in seats],
                 "hands": [{"number": h.number, "data": h.data, "entered_by": h.entered_by, "version": h.version,
                            "created_at": h.created_at, "points": list(h.points)} for h in hands.get(table.pk, [])],
@@ -118,13 +132,35 @@ def parse(body: bytes | str) -> Document:
     return document
 
 
+# Fields added to a part since, left out of the digest where a document does not fill them.
+LATER_FIELDS = {"absences": ("at", "by", "back_at", "back_by"), "corrections": ("by",)}
+
+
+def _unset(parts, names: tuple[str, ...]) -> dict:
+    """The later ``names`` each part of a list leaves empty, by the part's place, for pydantic's exclude."""
+    left_out = {}
+    for number, part in enumerate(parts):
+        if empty := {name: True for name in names if not getattr(part, name)}:
+            left_out[number] = empty
+    return left_out
+
+
 def _added_later(document: Document) -> dict:
-    """The parts added to the format since (a round's events, a table's revisions) where they are empty, so a
-    document of a venue that does not send them keeps the digest the hub stored before it knew them."""
+    """The parts added to the format since (a round's events, a table's revisions, the when and who of a pause and a
+    booking) where they are empty, so a document of a venue that does not send them keeps the digest the hub stored
+    before it knew them."""
     rounds = {}
     for r_number, part in enumerate(document.rounds):
         left_out: dict = {"events": True} if not part.events else {}
-        tables = {t_number: {"revisions": True} for t_number, table in enumerate(part.tables) if not table.revisions}
+        if corrections := _unset(part.corrections, LATER_FIELDS["corrections"]):
+            left_out["corrections"] = corrections
+        tables = {}
+        for t_number, table in enumerate(part.tables):
+            of_table: dict = {"revisions": True} if not table.revisions else {}
+            if absences := _unset(table.absences, LATER_FIELDS["absences"]):
+                of_table["absences"] = absences
+            if of_table:
+                tables[t_number] = of_table
         if tables:
             left_out["tables"] = tables
         if left_out:

@@ -144,6 +144,12 @@ class AbsencePart(_Strict):
     first_hand: Count(MAX_HANDS_AT_A_TABLE, low=1)
     until_hand: Count(MAX_HANDS_AT_A_TABLE + 1, low=2) | None = None
     kind: Literal["pause", "left"] = "pause"
+    # When it was recorded and by whom (a who code: scoring.models.who_label), the same of the return that ended a
+    # pause: added later, so a document of a venue that does not send them is still read.
+    at: Moment | None = None
+    by: Text(WHO_MAX) = ""
+    back_at: Moment | None = None
+    back_by: Text(WHO_MAX) = ""
 
 
 class RevisionPart(_Strict):
@@ -188,6 +194,8 @@ class CorrectionPart(_Strict):
                                      allow_inf_nan=False)]
     reason: Text(CORRECTION_REASON_LENGTH, min_length=1)
     at: Moment | None = None
+    # Who booked it (the venue's user name; added later: a document without it is still read, the hub shows "–").
+    by: Text(WHO_MAX) = ""
 
 
 class _EventPart(_Strict):

@@ -9,7 +9,8 @@ from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_POST
 
 from language import ServiceError
-from scoring import absences
+from scoring import absences, services
+from scoring.scorer_link import copy_refusal
 from tournament.models import Table
 from tournament.selectors import table_by_token
 from web.http import director_required, ensure_directs, int_param
@@ -30,7 +31,8 @@ def _apply(request, table: Table, *, director: bool) -> None:
         return
     write, done = action
     try:
-        write(table=table, position=position, expected_version=int_param(request.POST, "version", -1), director=director)
+        write(table=table, position=position, expected_version=int_param(request.POST, "version", -1), director=director,
+              by=services.director_code(request.user) if director else services.SCORER)
     except ServiceError as error:
         messages.error(request, error.message())
     else:
@@ -42,6 +44,8 @@ def scorer_absence(request, token: str):
     table = table_by_token(token)
     if table is None:
         return render(request, "scoring/gone.html", status=404)
+    if refused := copy_refusal(request, table.round.tournament):
+        return refused
     _apply(request, table, director=False)
     return redirect("scoring:sheet", token=token)
 
@@ -51,5 +55,7 @@ def scorer_absence(request, token: str):
 def director_absence(request, table_id: int):
     table = get_object_or_404(Table.objects.select_related("round__tournament"), pk=table_id)
     ensure_directs(request, table.round.tournament)
+    if refused := copy_refusal(request, table.round.tournament):
+        return refused
     _apply(request, table, director=True)
     return redirect("scoring:director_sheet", table_id=table.pk)

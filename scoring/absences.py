@@ -7,10 +7,15 @@ the table: the table plays its remaining hands with who is left (a five goes on 
 hands played so far stand. Both take effect from the next hand to be entered, so no stored hand
 changes its players; at least four must stay at the table. Each write goes through the table's lock
 and version like a hand (scoring.services), so a page that saw the table before is told to reload.
+Each entry keeps when it was recorded and by whom (``by``: a who code as a hand's revision keeps it,
+``scoring.services.SCORER`` or ``director_code(user)``), and so does the return that ends a pause.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
 from language import ServiceError
@@ -34,6 +39,10 @@ def _next_hand(table: Table) -> int:
     return table.hands_entered + 1
 
 
+def _now() -> str:
+    return timezone.now().isoformat()
+
+
 def _check_four_stay(table: Table, absences: list[Absence], number: int, name: str) -> None:
     if len(present_positions(number, table.seats.count(), absences)) < 4:
         raise ServiceError(gettext_lazy(
@@ -42,7 +51,8 @@ def _check_four_stay(table: Table, absences: list[Absence], number: int, name: s
 
 
 @live.write_service(kind=ChangeKind.PAUSE)
-def pause_player(*, table: Table, position: int, expected_version: int | None = None, director: bool = False) -> Table:
+def pause_player(*, table: Table, position: int, by: str, expected_version: int | None = None,
+                 director: bool = False) -> Table:
     """The player at ``position`` sits out from the next hand until he returns (tables of five and six)."""
     with _table_write(table, expected_version=expected_version, director=director, fields=("absences",)) as table:
         name, number = _name(table, position), _next_hand(table)
@@ -51,14 +61,15 @@ def pause_player(*, table: Table, position: int, expected_version: int | None = 
         absences = list(absences_of(table.absences))
         if position not in present_positions(number, table.seats.count(), absences):
             raise ServiceError(gettext_lazy("%(name)s pausiert schon oder hat den Tisch verlassen."), name=name)
-        absences.append(Absence(position, number, None, PAUSE))
+        absences.append(Absence(position, number, None, PAUSE, at=_now(), by=by[:120]))
         _check_four_stay(table, absences, number, name)
         table.absences = [absence.to_plain() for absence in absences]
     return table
 
 
 @live.write_service(kind=ChangeKind.LEAVE)
-def leave_table(*, table: Table, position: int, expected_version: int | None = None, director: bool = False) -> Table:
+def leave_table(*, table: Table, position: int, by: str, expected_version: int | None = None,
+                director: bool = False) -> Table:
     """The player at ``position`` leaves: the table plays its remaining hands without him."""
     with _table_write(table, expected_version=expected_version, director=director, fields=("absences",)) as table:
         name, number = _name(table, position), _next_hand(table)
@@ -68,14 +79,15 @@ def leave_table(*, table: Table, position: int, expected_version: int | None = N
         # A pause until further notice becomes the leave from the hand it started (nothing stored changes).
         paused = [a for a in absences if a.position == position and a.until_hand is None]
         absences = [a for a in absences if a not in paused]
-        absences.append(Absence(position, paused[0].first_hand if paused else number, None, LEFT))
+        absences.append(Absence(position, paused[0].first_hand if paused else number, None, LEFT, at=_now(), by=by[:120]))
         _check_four_stay(table, absences, number, name)
         table.absences = [absence.to_plain() for absence in absences]
     return table
 
 
 @live.write_service(kind=ChangeKind.PAUSE)
-def return_player(*, table: Table, position: int, expected_version: int | None = None, director: bool = False) -> Table:
+def return_player(*, table: Table, position: int, by: str, expected_version: int | None = None,
+                  director: bool = False) -> Table:
     """A paused player plays again from the next hand (a leave tapped by mistake is taken back while no
     hand has been entered since)."""
     with _table_write(table, expected_version=expected_version, director=director, fields=("absences",)) as table:
@@ -88,6 +100,6 @@ def return_player(*, table: Table, position: int, expected_version: int | None =
             raise ServiceError(gettext_lazy("%(name)s hat den Tisch verlassen; seither wurde gespielt."), name=name)
         absences.remove(current)
         if current.first_hand < number:  # he sat out hands: they stay as they were
-            absences.append(Absence(position, current.first_hand, number, PAUSE))
+            absences.append(replace(current, until_hand=number, back_at=_now(), back_by=by[:120]))
         table.absences = [absence.to_plain() for absence in absences]
     return table

@@ -28,7 +28,7 @@ from scoring import services
 from scoring.forms import HandForm
 from scoring.seats import absences_of, active_positions
 from scoring.selectors import table_sheet
-from tournament.errors import NotWritable, WrongHandNumber
+from tournament.errors import CopyNotWritable, NotWritable, WrongHandNumber
 from tournament.models import Table
 from tournament.selectors import table_by_token
 from web import json_answers as reply
@@ -77,7 +77,8 @@ def table_state(table: Table) -> dict:
         "rules": table.round.tournament.ruleset_slug, "status": status_of(table),
         "seats": [{"position": seat.position, "name": seat.entry.player.name} for seat in sheet.seats],
         # Who paused or left during the round (events.md): positions, the first hand each sat out, the
-        # hand he played again (null: not yet, or gone), "pause" or "left".
+        # hand he played again (null: not yet, or gone), "pause" or "left"; where recorded, when ("at",
+        # "back_at") and by whom ("by", "back_by": "scorer" or "director:<user>") it began and ended.
         "absences": [absence.to_plain() for absence in sheet.absences],
         "hands_planned": table.hands_planned, "next_number": sheet.next_number, "version": table.version,
         "first_dealer": table.first_dealer,
@@ -164,6 +165,8 @@ def store(request, token: str):
     table = table_by_token(token)
     if table is None:
         return _unknown()
+    if table.round.tournament.is_copy:  # before the body is read: the venue enters a copy's hands
+        return reply.refusal(403, CopyNotWritable().said)
     data, refusal = _read_body(request)
     if refusal is not None:
         return refusal

@@ -133,9 +133,10 @@ def store_entered_hands(*, tables: list[tuple[Table, list[int], list[EnteredElse
 
 @live.write_service(kind=ChangeKind.COPY)
 def store_booked_corrections(*, round: Round, corrections: list[dict]) -> list[Correction]:
-    """A copied round's corrections as booked elsewhere (entry id, points, reason, time)."""
+    """A copied round's corrections as booked elsewhere (entry id, points, reason, time, who by name)."""
     rows = Correction.objects.bulk_create([
-        Correction(round=round, entry_id=item["entry_id"], points=item["points"], reason=item["reason"])
+        Correction(round=round, entry_id=item["entry_id"], points=item["points"], reason=item["reason"],
+                   by=str(item.get("by") or "")[:120])
         for item in corrections
     ])
     dated = []

@@ -131,9 +131,17 @@ class Correction(models.Model):
     hand = models.ForeignKey(Hand, null=True, blank=True, on_delete=models.CASCADE, related_name="claims")
     booking = models.UUIDField(null=True, blank=True, help_text="the rows of one zero-sum booking share it")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    # Who booked it where the booking came from elsewhere (a copy on the cup's site: the venue's user name; the
+    # venue's users are not this site's). Empty for a booking made here (``user`` says it) or sent without it.
+    by = models.CharField(max_length=120, blank=True, default="")
     at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["round", "at", "id"]
         verbose_name = _("Punktekorrektur")
         verbose_name_plural = _("Punktekorrekturen")
+
+    @property
+    def booked_by(self) -> str:
+        """Who booked it as the pages show it: the user here, the name sent with a copy, else ""."""
+        return self.user.get_username() if self.user_id else self.by

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from functools import wraps
 
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import render
 
+from tournament.errors import CopyNotWritable
 from tournament.models import Table
 from tournament.selectors import table_by_token
 
@@ -33,3 +34,13 @@ def friendly_404(view):
             return render(request, "scoring/gone.html", status=404)
 
     return wrapper
+
+
+def copy_refusal(request, tournament) -> HttpResponse | None:
+    """For a write sent to a copy (the cup's site's copy of a venue's tournament): a 403 page saying why, in the
+    page's language; None for any other tournament. The write services refuse it too (CopyNotWritable); this
+    answers before a form is read, so the page says the one thing that matters."""
+    if not tournament.is_copy:
+        return None
+    return render(request, "scoring/copy_refused.html", {"tournament": tournament,
+                                                          "message": CopyNotWritable().message()}, status=403)

@@ -31,6 +31,13 @@ class Absence:
     first_hand: int  # the first hand he does not play
     until_hand: int | None = None  # the hand he plays again; None: the rest of the round
     kind: str = PAUSE  # PAUSE or LEFT
+    # When the pause or leave was recorded (ISO 8601 with its offset) and who recorded it (a who code:
+    # "scorer", "director:<username>"; scoring.models.who_label says it); the same of the return that ended a
+    # pause. Entries stored before these were kept have none of them.
+    at: str | None = None
+    by: str = ""
+    back_at: str | None = None
+    back_by: str = ""
 
     def covers(self, hand_number: int) -> bool:
         return self.first_hand <= hand_number and (self.until_hand is None or hand_number < self.until_hand)
@@ -38,11 +45,18 @@ class Absence:
     @classmethod
     def from_plain(cls, data: dict) -> Absence:
         return cls(int(data["position"]), int(data["first_hand"]),
-                   None if data.get("until_hand") is None else int(data["until_hand"]), str(data.get("kind", PAUSE)))
+                   None if data.get("until_hand") is None else int(data["until_hand"]), str(data.get("kind", PAUSE)),
+                   data.get("at") or None, str(data.get("by") or ""), data.get("back_at") or None,
+                   str(data.get("back_by") or ""))
 
     def to_plain(self) -> dict:
-        return {"position": self.position, "first_hand": self.first_hand, "until_hand": self.until_hand,
-                "kind": self.kind}
+        """The stored shape: the four keys every entry has, then when and who where known."""
+        plain: dict = {"position": self.position, "first_hand": self.first_hand, "until_hand": self.until_hand,
+                       "kind": self.kind}
+        for name in ("at", "by", "back_at", "back_by"):
+            if getattr(self, name):
+                plain[name] = getattr(self, name)
+        return plain
 
 
 def absences_of(plain: Iterable[dict] | None) -> tuple[Absence, ...]:

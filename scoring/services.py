@@ -25,7 +25,7 @@ from scoring.scored import score_rows
 from scoring.seats import absences_of, dealer_position, seat_entries
 from scoring.settlement import price_hands
 from tournament import live
-from tournament.errors import NotWritable, StaleVersion, WrongHandNumber
+from tournament.errors import CopyNotWritable, NotWritable, StaleVersion, WrongHandNumber
 from tournament.events import ChangeKind
 from tournament.models import Round, Seat, Table
 
@@ -71,6 +71,8 @@ def _table_write(table: Table, *, expected_version: int | None = None, director:
 
 
 def _check_open(table: Table, *, director: bool) -> None:
+    if table.round.tournament.is_copy:  # the venue is the source: neither its scorer nor a director writes here
+        raise CopyNotWritable()
     lock = None if director else table.scorer_lock
     if lock == "round":
         raise NotWritable(gettext_lazy("Die Runde ist nicht offen: Spiele ändert jetzt nur die Turnierleitung."))
@@ -235,6 +237,8 @@ def book_correction(*, entry, round: Round, points, reason: str, user=None) -> C
     """Book points for ``entry`` in ``round`` outside any hand, with a reason (see models.Correction)."""
     if round.tournament_id != entry.tournament_id:
         raise ServiceError(gettext_lazy("Runde und Spieler gehören nicht zum selben Turnier."))
+    if round.tournament.is_copy:
+        raise CopyNotWritable()
     if round.status == Round.PLANNED:
         raise ServiceError(gettext_lazy("Runde %(round)s ist noch nicht gesetzt."), round=round.number)
     try:
@@ -255,6 +259,8 @@ def book_correction(*, entry, round: Round, points, reason: str, user=None) -> C
 def book_revoke_claim(*, hand: Hand, claimant, points, reason: str, user=None) -> tuple[Correction, Correction]:
     """A revoke claim (Tirol, seed 000 section 6: a further evident loss claimed from the offender) as
     one zero-sum booking tied to ``hand``: ``claimant`` +points, the hand's offender -points."""
+    if hand.table.round.tournament.is_copy:
+        raise CopyNotWritable()
     ruleset = hand.table.round.tournament.ruleset
     if ruleset.renonce is None or not ruleset.renonce.claims_on_top:
         raise ServiceError(gettext_lazy(

@@ -24,13 +24,21 @@ def confirm_names(sheet) -> str:
     return ", ".join(seat.entry.player.name for seat, state in sheet.presence if state != "left")
 
 
+def may_write(table: Table, *, director: bool) -> bool:
+    """Whether the page offers the table's writes: the director's always, the scorer's link while the table takes
+    them (Table.scorer_lock); nobody's on a copy of a tournament run elsewhere (the venue enters its hands)."""
+    return not table.round.tournament.is_copy and (director or table.scorer_lock is None)
+
+
 def sheet_context(table: Table, sheet, *, director: bool) -> dict:
     tournament = table.round.tournament
     revisions = _revisions(table, sheet) if director else None
     return {
         "sheet": sheet, "table": table, "round": table.round, "tournament": tournament,
         "options": ruleset_options(tournament.ruleset), "director": director,
-        "can_write": director or table.scorer_lock is None,
+        "can_write": may_write(table, director=director),
+        # The director's links to correct any hand: none on a copy, which shows the hands read only.
+        "can_correct": director and not tournament.is_copy,
         "dealer_name": sheet.seats[sheet.next_dealer].entry.player.name if sheet.next_dealer is not None else "",
         "sits_out": bool(sheet.next_out),
         # At a table of six the player opposite the dealer sits the next hand out too.

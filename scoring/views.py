@@ -20,9 +20,9 @@ from rules.engine import InvalidHand, read_hand, score_hand
 from rules.engine.numbers import json_number
 from scoring import services
 from scoring.forms import CorrectionForm, HandForm, RevokeClaimForm, initial_from_hand, ruleset_options
-from scoring.scorer_link import friendly_404, scorer_table
+from scoring.scorer_link import copy_refusal, friendly_404, scorer_table
 from scoring.selectors import renonce_hands, stored_hand, table_sheet, tournament_corrections
-from scoring.sheet_context import outbox_context, players_of, sheet_context
+from scoring.sheet_context import may_write, outbox_context, players_of, sheet_context
 from tournament.models import Round, Table
 from web.http import DIRECT, directed_tournament, director_required, ensure_directs, int_param
 
@@ -36,7 +36,7 @@ def _hand_form(sheet, number_: int, data=None, initial=None) -> HandForm:
 
 def _render_sheet(request, table: Table, *, form=None, problems=None, status=200, director=False):
     sheet = table_sheet(table)
-    if form is None and not sheet.complete and (director or table.scorer_lock is None):
+    if form is None and not sheet.complete and may_write(table, director=director):
         form = _hand_form(sheet, sheet.next_number)
     context = sheet_context(table, sheet, director=director)
     context.update({"form": form, "problems": problems or [], "outbox": outbox_context(table, sheet) if not director else None})
@@ -71,7 +71,7 @@ def sheet(request, token: str):
     table = scorer_table(token)
     if request.method != "POST":
         return _render_sheet(request, table)
-    return _store_posted_hand(request, table, director=False)
+    return copy_refusal(request, table.round.tournament) or _store_posted_hand(request, table, director=False)
 
 
 @friendly_404
@@ -105,6 +105,8 @@ def preview(request, token: str):
 @require_POST
 def undo(request, token: str):
     table = scorer_table(token)
+    if refused := copy_refusal(request, table.round.tournament):
+        return refused
     try:
         services.remove_last_hand(table=table, expected_version=int_param(request.POST, "version", -1),
                                   by=services.SCORER)
@@ -127,6 +129,8 @@ def edit_last(request, token: str):
 def _correct(request, table, current, hand, *, director: bool):
     """Show a stored hand in the form and save its correction (the scorer's last hand or the
     director's any hand: the director gives a reason and stays on the form when refused)."""
+    if refused := copy_refusal(request, table.round.tournament):  # a copy's hands are the venue's to change
+        return refused
     if request.method != "POST":
         form = _hand_form(current, hand.number, initial=initial_from_hand(hand.data))
         return _render_edit(request, table, current, hand, form, [], 200, director=director)
@@ -180,6 +184,8 @@ def _drawn(request, table: Table, director: bool) -> None:
 def first_dealer(request, token: str):
     """Record what was drawn at the table before the first hand (the rule set's table_draw)."""
     table = scorer_table(token)
+    if refused := copy_refusal(request, table.round.tournament):
+        return refused
     director = request.POST.get("director") == "1" and request.user.has_perm(DIRECT, table.round.tournament)
     try:
         _drawn(request, table, director)
@@ -195,6 +201,8 @@ def first_dealer(request, token: str):
 @require_POST
 def confirm(request, token: str):
     table = scorer_table(token)
+    if refused := copy_refusal(request, table.round.tournament):
+        return refused
     try:
         services.confirm_table(table=table, expected_version=int_param(request.POST, "version", -1),
                                names=request.POST.get("names", ""))
@@ -213,7 +221,7 @@ def director_sheet(request, table_id: int):
     table = get_object_or_404(Table.objects.select_related("round__tournament"), pk=table_id)
     ensure_directs(request, table.round.tournament)
     if request.method == "POST":
-        return _store_posted_hand(request, table, director=True)
+        return copy_refusal(request, table.round.tournament) or _store_posted_hand(request, table, director=True)
     return _render_sheet(request, table, director=True)
 
 
@@ -235,6 +243,8 @@ def director_correct(request, table_id: int, hand_number: int):
 def corrections(request, slug: str):
     """Book a correction (a renonce claimed later, a penalty, a late-arrival ruling) and list them all."""
     tournament = directed_tournament(request, slug)
+    if request.method == "POST" and (refused := copy_refusal(request, tournament)):  # the venue books a copy's points
+        return refused
     entries = list(tournament.entries.select_related("player").order_by("player__name"))
     rounds = list(tournament.round_set.exclude(status=Round.PLANNED).order_by("number"))
     claiming = "claim" in request.POST

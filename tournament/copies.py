@@ -96,13 +96,15 @@ def _insert_events(rounds: list[Round], parts: list[RoundCopy], entries: list[En
 @live.write_service(kind=ChangeKind.COPY, changes=lambda arguments, copied: [copied.tournament.pk])
 def replace_with_copy(*, existing: Tournament | None, copy: TournamentCopy) -> CopiedRows:
     """``existing`` (or a new tournament) with exactly the copy's rows. Its hands must be gone already
-    (scoring.copies.remove_hands): they hold entries."""
+    (scoring.copies.remove_hands): they hold entries. The tournament is marked a copy (``is_copy``): the pages
+    show it read only and no write of a table takes it, whatever the copy's values say."""
+    values = {**copy.values, "is_copy": True}
     if existing is None:
-        tournament = Tournament.objects.create(**copy.values)
+        tournament = Tournament.objects.create(**values)
     else:
         tournament = existing
         _clear(tournament)
-        for name, value in copy.values.items():
+        for name, value in values.items():
             setattr(tournament, name, value)
         tournament.save()
     entries = Entry.objects.bulk_create([Entry(tournament=tournament, player=player, **values)

@@ -46,3 +46,13 @@ class WrongHandNumber(ServiceError):
 
 class NotWritable(ServiceError):
     """The table no longer takes writes from its scorer link (round not open, table confirmed or ended)."""
+
+
+class CopyNotWritable(NotWritable):
+    """A copy of a tournament run elsewhere (the cup's site's copy of a venue's) takes no write of a table from
+    anyone: the venue is the source."""
+
+    def __init__(self):
+        super().__init__(gettext_lazy(
+            "Dieses Turnier ist eine Kopie vom Turnierort: Spiele, Pausen, Korrekturen und Bestätigungen trägt nur "
+            "der Turnierort ein."))

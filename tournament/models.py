@@ -108,6 +108,7 @@ class Tournament(models.Model):
     # This life of the tournament, new when it is re-created under its slug or its database restored (renewed by
     # services.renew_incarnations): the cup's site tells the venue's newer truth from a replayed old request by it.
     incarnation = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    is_copy = models.BooleanField(default=False, editable=False, help_text="a copy of a tournament run elsewhere: read only")
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -320,9 +321,10 @@ class Table(models.Model):
 
     @property
     def scorer_lock(self) -> str | None:
-        """Why the scorer's link may not enter, correct or undo hands here: "round" (not open), "ended" (by the
-        director) or "confirmed" (by the players); None when it may. Everything else is the director's."""
-        return "round" if not self.round.is_open else "ended" if self.ended_early else "confirmed" if self.confirmed_at else None
+        """Why the scorer's link may not write hands here: "copy" (of a tournament run elsewhere: nobody writes), "round"
+        (not open), "ended" (by the director) or "confirmed" (by the players); None when it may. The rest is the director's."""
+        return ("copy" if self.round.tournament.is_copy else "round" if not self.round.is_open
+                else "ended" if self.ended_early else "confirmed" if self.confirmed_at else None)
 
 
 class Seat(models.Model):
@@ -360,8 +362,7 @@ class Team(models.Model):
 
 
 class TeamMember(models.Model):
-    """A player's entry in a team: one entry belongs to at most one team, so a player plays for one
-    team per tournament."""
+    """A player's entry in a team: one entry belongs to at most one team, so a player plays for one team per tournament."""
 
     team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="memberships")
     entry = models.OneToOneField(Entry, on_delete=models.CASCADE, related_name="team_membership")
@@ -382,9 +383,8 @@ class TeamMember(models.Model):
 
 
 class Bye(models.Model):
-    """A player present for a round who sits it out because the count fits no tables (events.md):
-    ``points`` is what the bye scored, the rule set's value (RuleSet.format.bye_points), kept with the
-    round so the standings show it."""
+    """A player present for a round who sits it out because the count fits no tables (events.md): ``points`` is what
+    the bye scored, the rule set's value (RuleSet.format.bye_points), kept with the round so the standings show it."""
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="byes")
     entry = models.ForeignKey(Entry, on_delete=models.RESTRICT, related_name="byes")

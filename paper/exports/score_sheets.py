@@ -103,7 +103,8 @@ class ScoreSheetsPdf(RoundSheetPdf):
             self.heading_style,
         )
         parts = [heading, Spacer(1, 3 * mm), grid, Spacer(1, 4 * mm)]
-        notes = self._notes(table, filled, [] if self.blank else sheet.corrections, changed)
+        notes = self._notes(table, filled, [] if self.blank else sheet.corrections, changed,
+                            [] if self.blank else sheet.absence_notes)
         if notes:
             parts.append(Paragraph(" · ".join(notes), self.note_style))
         if signature:
@@ -208,8 +209,9 @@ class ScoreSheetsPdf(RoundSheetPdf):
             grid.vline(3 + 2 * index, 1.2, colors.black)
         grid.hline(sums_row, 1.2, colors.black)
 
-    def _notes(self, table, filled: bool, corrections=(), changed=()) -> list[str]:
-        notes = []
+    def _notes(self, table, filled: bool, corrections=(), changed=(), absences=()) -> list[str]:
+        # Pauses and leaves with when and who recorded them, as the sheet page says them (Sheet.absence_notes).
+        notes = [escape(note) for note in absences]
         for correction in corrections:
             notes.append(escape(_("Korrektur %(name)s %(points)s: %(reason)s") % {
                 "name": correction.entry.player.name, "points": number(correction.points, sign=True),

@@ -363,7 +363,7 @@ class TournamentWorkbook(ListExporter):
         number_of = data.number_of
         names = {entry.entry_id: entry.name for entry in data.entries}
         rows = ([number_of.get(c.entry_id), names.get(c.entry_id), c.round.number, c.points, c.reason,
-                 c.user.get_username() if c.user else None, local(c.at)] for c in data.corrections)
+                 c.booked_by or None, local(c.at)] for c in data.corrections)
         return SheetData(str(CORRECTIONS), columns, rows)
 
     # --- Hand corrections -----------------------------------------------------------------------

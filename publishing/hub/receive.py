@@ -38,6 +38,7 @@ from scoring.copies import (
     store_changed_hands,
     store_entered_hands,
 )
+from scoring.seats import Absence
 from tournament import live
 from tournament.copies import RoundCopy, TournamentCopy, replace_with_copy
 from tournament.events import ChangeKind
@@ -135,11 +136,18 @@ def _copy(document: codec.Document, cup: Cup) -> TournamentCopy:
         teams=[({"name": team.name}, list(team.members)) for team in document.teams],
         rounds=[RoundCopy(
             values=part.model_dump(exclude={"tables", "byes", "corrections", "events"}),
-            tables=[(table.model_dump(exclude={"seats", "hands", "revisions"}), list(table.seats)) for table in part.tables],
+            tables=[(_table_values(table), list(table.seats)) for table in part.tables],
             byes=[(bye.entry, {"points": bye.points}) for bye in part.byes],
             events=[_event(event) for event in part.events],
         ) for part in document.rounds],
     )
+
+
+def _table_values(table) -> dict:
+    """A table's fields as the hub stores them; its pauses and leaves as the venue's services store them."""
+    values = table.model_dump(exclude={"seats", "hands", "revisions", "absences"})
+    values["absences"] = [Absence(**absence.model_dump(mode="json")).to_plain() for absence in table.absences]
+    return values
 
 
 def _event(event) -> dict:
@@ -193,7 +201,7 @@ def _replace(*, document: codec.Document, token: PublishToken, digest: str) -> R
     for part, round in zip(document.rounds, copied.rounds, strict=True):
         if part.corrections:
             store_booked_corrections(round=round, corrections=[
-                {"entry_id": copied.entries[c.entry].pk, "points": c.points, "reason": c.reason, "at": c.at}
+                {"entry_id": copied.entries[c.entry].pk, "points": c.points, "reason": c.reason, "at": c.at, "by": c.by}
                 for c in part.corrections])
     _season(copied.tournament, cup, document.cup_final)
     now = timezone.now()

@@ -12,6 +12,7 @@ from django.db.models import F
 
 from scoring.models import Correction, HandRevision
 from scoring.seats import LEFT, absences_of
+from scoring.selectors.sheets import absence_stamp, recorded_at
 from tournament.models import Round, Seat
 
 
@@ -22,6 +23,8 @@ class AbsenceNote:
     left: bool  # left the table for good (else a pause)
     first_hand: int
     until_hand: int | None  # a pause's end: the hand he plays again (None: still out)
+    at: datetime | None = None  # when it was recorded (None: an entry stored before the times were kept)
+    stamp: str = ""  # when and by whom it was recorded, and its return, in the reader's language
 
 
 @dataclass(frozen=True)
@@ -53,7 +56,7 @@ def round_notes(round: Round) -> RoundNotes:
     names = {(table_id, position): name for table_id, position, name in Seat.objects.filter(table__round=round)
              .values_list("table_id", "position", "entry__player__name")}
     absences = [AbsenceNote(number, names.get((pk, absence.position), "?"), absence.kind == LEFT, absence.first_hand,
-                            absence.until_hand)
+                            absence.until_hand, recorded_at(absence.at), absence_stamp(absence))
                 for pk, number, plain in tables for absence in absences_of(plain)]
     revisions = HandRevision.objects.filter(table__round=round, action__in=(
         HandRevision.CORRECTED, HandRevision.REMOVED)).values_list(
@@ -61,9 +64,9 @@ def round_notes(round: Round) -> RoundNotes:
     changes = [ChangeNote(at, table, number, action == HandRevision.REMOVED, "", None, reason, username or by)
                for at, table, number, action, reason, by, username in revisions]
     bookings = Correction.objects.filter(round=round).values_list(
-        "at", "hand__table__number", "hand__number", "entry__player__name", "points", "reason", "user__username")
-    changes += [ChangeNote(at, table, hand, False, name, points, reason, username or "")
-                for at, table, hand, name, points, reason, username in bookings]
+        "at", "hand__table__number", "hand__number", "entry__player__name", "points", "reason", "user__username", "by")
+    changes += [ChangeNote(at, table, hand, False, name, points, reason, username or by)
+                for at, table, hand, name, points, reason, username, by in bookings]
     return RoundNotes(absences, sorted(changes, key=lambda note: note.at))
 
 

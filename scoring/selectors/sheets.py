@@ -8,15 +8,17 @@ Both carry the director's corrections for the table's players in that round.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
 from decimal import Decimal
 
 from django.db.models import Prefetch
+from django.utils import timezone
 from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
 from rules.engine.catalogue import ANNULLED, KONTRA_NAMES, SIDES
 from rules.engine.ruleset import RuleSet
-from scoring.models import Correction, Hand
+from scoring.models import Correction, Hand, who_label
 from scoring.seats import LEFT, PAUSE, Absence, absences_of, deal
 from scoring.selectors.money import MoneyOfHand, euros_by_table, money_by_hand
 from scoring.settlement import claim_cents
@@ -25,6 +27,24 @@ from tournament.money import from_cents
 from tournament.selectors import seats_in_order
 
 ZERO = Decimal("0")
+
+
+def recorded_at(at: str | None) -> datetime | None:
+    """An absence's stored time (ISO 8601) as a moment, None where the entry is older than the times."""
+    return datetime.fromisoformat(at) if at else None
+
+
+def absence_stamp(absence: Absence) -> str:
+    """When and by whom a pause or leave was recorded, and its return, in the reader's language ("" for an
+    entry stored before they were kept): the same words on the page, the round board and the printed sheet."""
+    parts = []
+    for at, by, words in ((absence.at, absence.by, _("eingetragen %(when)s von %(who)s")),
+                          (absence.back_at, absence.back_by, _("zurück eingetragen %(when)s von %(who)s"))):
+        moment = recorded_at(at)
+        if moment is not None or by:
+            when = timezone.localtime(moment).strftime("%d.%m. %H:%M") if moment is not None else "?"
+            parts.append(words % {"when": when, "who": who_label(by) if by else "?"})
+    return "; ".join(parts)
 
 
 @dataclass
@@ -85,7 +105,8 @@ class Sheet:
 
     @property
     def absence_notes(self) -> list[str]:
-        """Each pause and leave as a sentence in the reader's language, for the page and the sheets."""
+        """Each pause and leave as a sentence in the reader's language with when and by whom it was recorded,
+        for the page and the sheets."""
         notes = []
         for absence in self.absences:
             name = self.seats[absence.position].entry.player.name
@@ -98,6 +119,8 @@ class Sheet:
             else:
                 notes.append(_("%(name)s hat Spiel %(n)s bis %(m)s pausiert.")
                              % {"name": name, "n": absence.first_hand, "m": absence.until_hand - 1})
+            if stamp := absence_stamp(absence):
+                notes[-1] = f"{notes[-1].removesuffix('.')} ({stamp})."
         return notes
 
     @property

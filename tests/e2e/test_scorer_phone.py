@@ -186,13 +186,17 @@ def test_a_round_at_five_with_a_pausierer_and_a_player_who_leaves(make_tournamen
     for number in (1, 2):
         _tap_a_dreier(page, number, names, table)
     _absence(page, names[3], "pausiert")
-    expect(page.locator("#absence-notes")).to_contain_text(f"{names[3]} pausiert ab Spiel 3 bis auf Weiteres.")
+    # with when and by whom (issue 31): the table's scorer, at a time of today
+    expect(page.locator("#absence-notes")).to_contain_text(re.compile(
+        rf"{names[3]} pausiert ab Spiel 3 bis auf Weiteres \(eingetragen \d\d\.\d\d\. \d\d:\d\d von Tisch-Scorer\)\."))
     for number in (3, 4):
         _tap_a_dreier(page, number, names, table)
     _absence(page, names[3], "spielt wieder mit")
     _tap_a_dreier(page, 5, names, table)
     _absence(page, names[0], "verlässt den Tisch")
-    expect(page.locator("#absence-notes")).to_contain_text(f"{names[0]} hat den Tisch verlassen (ab Spiel 6 nicht mehr dabei).")
+    expect(page.locator("#absence-notes")).to_contain_text(f"{names[0]} hat den Tisch verlassen (ab Spiel 6 nicht mehr dabei) (eingetragen ")
+    expect(page.locator("#absence-notes")).to_contain_text(re.compile(
+        rf"{names[3]} hat Spiel 3 bis 4 pausiert \(eingetragen [^;]+ von Tisch-Scorer; zurück eingetragen [^)]+ von Tisch-Scorer\)\."))
     page.screenshot(path=artifacts / "scorer-390-pause-leave.png", full_page=True)
     for number in (6, 7, 8):
         _tap_a_dreier(page, number, names, table)

@@ -32,7 +32,7 @@ def corrected_event(venue_event, play_round):
     confirmed and then its hand 2 corrected by the director."""
     second = venue_event.round_set.get(number=2)
     five = next(table for table in second.tables.all() if table.seats.count() == 5)
-    pause_player(table=five, position=1, director=True)
+    pause_player(by="director:leitung", table=five, position=1, director=True)
     play_round(second, seed=3)
     table = second.tables.order_by("number").first()
     services.confirm_table(table=table, expected_version=Table.objects.get(pk=table.pk).version, names="alle am Tisch")

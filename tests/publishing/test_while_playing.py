@@ -101,7 +101,7 @@ def test_every_kind_of_change_reaches_the_hub(playing, hall, play_round, change,
     writes = {
         "correction": lambda: services.correct_hand(hand=hand, data=DREIER, expected_version=table.version,
                                                     reason="falsch eingetragen", director=True),
-        "pause": lambda: absences.pause_player(table=table, position=4),
+        "pause": lambda: absences.pause_player(by="scorer", table=table, position=4),
         "withdrawal": lambda: tournament_services.withdraw(entry=playing.entries.first(), after_round=1),
         "revoke claim": lambda: services.book_revoke_claim(hand=hand, claimant=seats[1], points="4", reason="sicher"),
         "confirmation": lambda: services.confirm_table(table=table, expected_version=table.version, names="A, B"),

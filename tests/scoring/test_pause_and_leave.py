@@ -54,6 +54,11 @@ def five(make_tournament):
     return tournament.round_set.get(number=1).tables.get()
 
 
+def _where(absences) -> list[dict]:
+    """Who sat out from which hand to which (the when and who of each entry: tests/scoring/test_absence_stamps.py)."""
+    return [{key: absence[key] for key in ("position", "first_hand", "until_hand", "kind")} for absence in absences]
+
+
 def _players_of(table, number):
     return {score.entry_id for score in table.hands.get(number=number).scores.all()}
 
@@ -62,20 +67,20 @@ def test_a_pause_at_five_then_a_leave_never_changes_a_stored_hand(five):
     seats = list(five.seats.order_by("position").values_list("entry_id", flat=True))
     _play(five, 2)
     before = {number: _players_of(five, number) for number in (1, 2)}
-    absences.pause_player(table=five, position=3)
+    absences.pause_player(by="scorer", table=five, position=3)
     _play(five, 3, seed=1)  # hands 3-5: Platz 4 sits out, four play, the dealer with them
     for number in (3, 4, 5):
         assert seats[3] not in _players_of(five, number) and len(_players_of(five, number)) == 4
-    absences.return_player(table=five, position=3)
+    absences.return_player(by="scorer", table=five, position=3)
     _play(five, 1, seed=2)  # hand 6: a five again
     hand = five.hands.get(number=6)
     assert seats[3] in _players_of(five, 6) and seats[hand.dealer_position] not in _players_of(five, 6)
-    absences.leave_table(table=five, position=0)
+    absences.leave_table(by="scorer", table=five, position=0)
     _play(five, 2, seed=3)
     assert all(seats[0] not in _players_of(five, n) for n in (7, 8))
     assert {number: _players_of(five, number) for number in (1, 2)} == before  # stored hands stand
     table = Table.objects.get(pk=five.pk)
-    assert table.absences == [{"position": 3, "first_hand": 3, "until_hand": 6, "kind": PAUSE},
+    assert _where(table.absences) == [{"position": 3, "first_hand": 3, "until_hand": 6, "kind": PAUSE},
                               {"position": 0, "first_hand": 7, "until_hand": None, "kind": LEFT}]
     sheet = table_sheet(table)
     assert sheet.rows[2].away == [3] and sheet.rows[2].points[3] is None
@@ -90,15 +95,15 @@ def test_a_pause_at_five_then_a_leave_never_changes_a_stored_hand(five):
 
 
 def test_four_must_stay_and_only_fives_and_sixes_pause(five, make_tournament):
-    absences.pause_player(table=five, position=1)
+    absences.pause_player(by="scorer", table=five, position=1)
     with pytest.raises(ServiceError) as refused:
-        absences.pause_player(table=Table.objects.get(pk=five.pk), position=2)
+        absences.pause_player(by="scorer", table=Table.objects.get(pk=five.pk), position=2)
     assert "weniger als vier" in refused.value.message_de and "fewer than four" in refused.value.message_en
     with pytest.raises(ServiceError):
-        absences.leave_table(table=Table.objects.get(pk=five.pk), position=2)
+        absences.leave_table(by="scorer", table=Table.objects.get(pk=five.pk), position=2)
     four = make_tournament("tirol", players=4, slug="pause-vier").round_set.get(number=1).tables.get()
     with pytest.raises(ServiceError) as refused:
-        absences.pause_player(table=four, position=0)
+        absences.pause_player(by="scorer", table=four, position=0)
     assert "Fünfer- oder Sechsertisch" in refused.value.message_de
 
 
@@ -110,7 +115,7 @@ def test_the_scorer_page_pauses_and_shows_it(client, five):
     assert response.status_code == 302
     page = client.get(reverse("scoring:sheet", args=[five.token])).content.decode()
     name = five.seats.get(position=2).entry.player.name
-    assert f"{name} pausiert ab Spiel 1 bis auf Weiteres." in page and 'value="return"' in page
+    assert f"{name} pausiert ab Spiel 1 bis auf Weiteres (eingetragen " in page and 'value="return"' in page
     # a page that saw the table before is refused, nothing changes
     client.post(reverse("scoring:absence", args=[five.token]), {"action": "leave", "position": 1, "version": 0})
     assert len(Table.objects.get(pk=five.pk).absences) == 1
@@ -120,10 +125,10 @@ def test_the_published_document_carries_the_absences(five):
     """The hub's copy seats each hand from the document's absences, so it gives them the same players."""
     from publishing.document import as_bytes, build, parse
 
-    absences.pause_player(table=five, position=4)
+    absences.pause_player(by="scorer", table=five, position=4)
     _play(five, 3)
     document = parse(as_bytes(build(five.round.tournament)))
-    assert [a.model_dump() for a in document.rounds[0].tables[0].absences] == [
+    assert _where(a.model_dump() for a in document.rounds[0].tables[0].absences) == [
         {"position": 4, "first_hand": 1, "until_hand": None, "kind": PAUSE}]
 
 
@@ -132,7 +137,7 @@ def test_the_director_pauses_from_the_table_page(client, director, five):
     assert 'value="pause"' in client.get(url).content.decode()
     client.post(reverse("scoring:director_absence", args=[five.pk]),
                 {"action": "pause", "position": 1, "version": five.version})
-    assert Table.objects.get(pk=five.pk).absences == [{"position": 1, "first_hand": 1, "until_hand": None, "kind": PAUSE}]
+    assert _where(Table.objects.get(pk=five.pk).absences) == [{"position": 1, "first_hand": 1, "until_hand": None, "kind": PAUSE}]
     client.post(reverse("scoring:director_absence", args=[five.pk]),
                 {"action": "return", "position": 1, "version": five.version + 1})
     assert Table.objects.get(pk=five.pk).absences == []  # back before any hand: nothing to keep
@@ -146,7 +151,7 @@ def test_the_score_sheet_greys_the_paused_player_and_lets_the_dealer_play(five):
     from scoring.seats import absences_of
 
     register_fonts()
-    absences.pause_player(table=five, position=3)
+    absences.pause_player(by="scorer", table=five, position=3)
     table = Table.objects.get(pk=five.pk)
     seats = list(table.seats.select_related("entry__player").order_by("position"))
     grid = Grid([20, 80, 120] + [30] * 10, [10] * 6)

@@ -57,7 +57,7 @@ def test_the_part_is_the_pages_sheet_with_the_tables_state(client, five):
 def test_the_confirm_field_leaves_out_a_player_who_left(client, five):
     names = [seat.entry.player.name for seat in five.seats.order_by("position")]
     _play(five, [1])
-    absences.leave_table(table=Table.objects.get(pk=five.pk), position=3)
+    absences.leave_table(by="scorer", table=Table.objects.get(pk=five.pk), position=3)
     _play(five, [2, 3, 4], seed=1)
     for url in (reverse("scoring:sheet", args=[five.token]), reverse("scoring:sheet_part", args=[five.token])):
         html = client.get(url).content.decode()

@@ -89,9 +89,9 @@ def test_each_venue_write_names_what_it_changed(event, heard, django_capture_on_
         scoring_services.correct_hand(hand=hands[1], data={**DREIER, "result": "lost"},
                                       expected_version=fresh(five).version, reason="falsch", director=True)
     with django_capture_on_commit_callbacks(execute=True):
-        absences.pause_player(table=fresh(five), position=3)
+        absences.pause_player(by="scorer", table=fresh(five), position=3)
     with django_capture_on_commit_callbacks(execute=True):
-        absences.leave_table(table=fresh(five), position=3)
+        absences.leave_table(by="scorer", table=fresh(five), position=3)
     with django_capture_on_commit_callbacks(execute=True):
         scoring_services.remove_last_hand(table=fresh(five), expected_version=fresh(five).version)
     with django_capture_on_commit_callbacks(execute=True):

@@ -107,10 +107,10 @@ def test_the_round_board_and_its_protocol_show_pauses_leaves_and_corrections(cli
     names = {seat.position: seat.entry.player.name for seat in five.seats.select_related("entry__player")}
     dreier = {"contract": "dreier", "declarer": 1, "result": "won"}
     hands = scoring_services.record_hands(table=five, hands=[dreier, dreier])
-    absences.pause_player(table=five, position=4)
+    absences.pause_player(by="scorer", table=five, position=4)
     scoring_services.store_hand(table=five, number=3, data=dreier)
-    absences.return_player(table=type(five).objects.get(pk=five.pk), position=4)
-    absences.leave_table(table=type(five).objects.get(pk=five.pk), position=3)
+    absences.return_player(by="scorer", table=type(five).objects.get(pk=five.pk), position=4)
+    absences.leave_table(by="scorer", table=type(five).objects.get(pk=five.pk), position=3)
     scoring_services.correct_hand(hand=hands[0], data={**dreier, "result": "lost"}, reason="Ergebnis vertauscht",
                                   expected_version=type(five).objects.get(pk=five.pk).version, director=True, user=director)
     scoring_services.book_correction(entry=tournament.entries.first(), round=round, points=-3, reason="zu spät",
