@@ -15,6 +15,8 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.utils import translation
 from django.utils.translation import gettext_lazy
+from po_catalogue import CATALOGUES
+from po_catalogue import entries as _entries
 
 from language import ByLanguage, Message, ServiceError, answer_pair, in_both, pure_pair
 from tournament.errors import WrongHandNumber
@@ -28,8 +30,6 @@ PACKAGES = ("website", "tournament", "scoring", "paper", "cups", "hall", "publis
 # The pure modules without Django keep their own pairs, as the engine does (tests/test_boundaries.py, PURE).
 PURE = ("rules/engine", "rules/rulesets", "tournament/seating", "tournament/standings.py", "tournament/money.py",
         "tournament/ranks.py", "scoring/settlement.py", "scoring/seats.py", "cups/season.py")
-CATALOGUES = [ROOT / "locale/en/LC_MESSAGES/django.po", ROOT / "cups/locale/en/LC_MESSAGES/django.po",
-              ROOT / "hall/locale/en/LC_MESSAGES/django.po"]
 # "… Satz. / English sentence …" written out in a string literal: a pair joined by hand.
 HAND_JOINED = re.compile(r'"[^"\n]*[a-zäöüß.!)“] / [A-Z][a-z]+ [a-z][^"\n]*"')
 # The old pair helpers, gone from the Django side (rules/engine keeps its own pairs).
@@ -86,25 +86,6 @@ def test_a_command_says_german_and_english_from_one_msgid():
     with pytest.raises(CommandError) as refusal:
         call_command("standings", "no-such-event")
     assert str(refusal.value) == "Kein Turnier „no-such-event“. / No tournament “no-such-event”."
-
-
-def _entries(path: Path):
-    """(msgctxt, msgid, msgstrs, flags) of every entry of a .po file but its header."""
-    for block in path.read_text(encoding="utf-8").split("\n\n"):
-        fields: dict[str, list[str]] = {}
-        field, flags = None, ""
-        for line in block.splitlines():
-            match = re.match(r'^(msgctxt|msgid|msgid_plural|msgstr(?:\[\d\])?) (".*")$', line)
-            if match:
-                field = match[1]
-                fields[field] = [ast.literal_eval(match[2])]
-            elif line.startswith('"') and field:
-                fields[field].append(ast.literal_eval(line))
-            elif line.startswith("#,"):
-                flags = line
-        text = {name: "".join(parts) for name, parts in fields.items()}
-        if text.get("msgid"):
-            yield text.get("msgctxt"), text["msgid"], [v for k, v in text.items() if k.startswith("msgstr")], flags
 
 
 @pytest.mark.parametrize("catalogue", CATALOGUES, ids=lambda path: str(path.relative_to(ROOT)))

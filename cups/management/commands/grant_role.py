@@ -24,15 +24,19 @@ REVOKED_CUP = gettext_lazy("%(username)s organisiert den Cup „%(target)s“ ni
 GRANTED_TOURNAMENT = gettext_lazy("%(username)s leitet das Turnier „%(target)s“.")
 REVOKED_TOURNAMENT = gettext_lazy("%(username)s leitet das Turnier „%(target)s“ nicht mehr.")
 
+
+
 class Command(BaseCommand):
-    help = "Give a user a cup organiser's or a tournament director's role (or take it back with --revoke)."
+    # A terminal's language is unknown: the help in both, from the msgids (argparse takes no lazy text).
+    help = in_both(gettext_lazy("Einem Konto die Rolle eines Cup-Veranstalters oder einer Turnierleitung geben "
+                                "(oder mit --revoke wieder nehmen)."))
 
     def add_arguments(self, parser):
-        parser.add_argument("username")
+        parser.add_argument("username", help=in_both(gettext_lazy("Benutzername des Kontos")))
         role = parser.add_mutually_exclusive_group(required=True)
-        role.add_argument("--organiser", metavar="CUP", help="the cup's short name")
-        role.add_argument("--director", metavar="TOURNAMENT", help="the tournament's short name")
-        parser.add_argument("--revoke", action="store_true", help="take the role back")
+        role.add_argument("--organiser", metavar="CUP", help=in_both(gettext_lazy("Kürzel des Cups")))
+        role.add_argument("--director", metavar="TOURNAMENT", help=in_both(gettext_lazy("Kürzel des Turniers")))
+        parser.add_argument("--revoke", action="store_true", help=in_both(gettext_lazy("die Rolle wieder nehmen")))
 
     def handle(self, *args, username: str, organiser=None, director=None, revoke=False, **options):
         user = get_user_model().objects.filter(username=username).first()

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 
 from django.core.management.base import BaseCommand, CommandError
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext_lazy
 
 from cups.models import Cup, Season, SubRanking
 from cups.selectors import UnknownScheme, find_season, find_sub_ranking, season_standings
@@ -17,14 +17,14 @@ from language import in_both
 
 
 class Command(BaseCommand):
+    # A terminal's language is unknown: the help in both, from the msgids (argparse takes no lazy text).
+    help = in_both(gettext_lazy("Saisonwertung eines Cups"))
 
     def add_arguments(self, parser):
-        # argparse formats only text, no lazy translation: the help in the command's language, as it starts.
-        parser.description = gettext("Saisonwertung eines Cups")
-        parser.add_argument("cup", help=gettext("Kürzel des Cups"))
-        parser.add_argument("--season", help=gettext("Saison, etwa 2026/27 (Vorgabe: die neueste)"))
-        parser.add_argument("--sub", help=gettext("Teilwertung (Kürzel)"))
-        parser.add_argument("--json", action="store_true", help=gettext("JSON ausgeben"))
+        parser.add_argument("cup", help=in_both(gettext_lazy("Kürzel des Cups")))
+        parser.add_argument("--season", help=in_both(gettext_lazy("Saison, etwa 2026/27 (Vorgabe: die neueste)")))
+        parser.add_argument("--sub", help=in_both(gettext_lazy("Teilwertung (Kürzel)")))
+        parser.add_argument("--json", action="store_true", help=in_both(gettext_lazy("JSON ausgeben")))
 
     def handle(self, *args, cup: str, season: str | None, json: bool, sub: str | None = None, **options):
         try:

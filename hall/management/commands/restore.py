@@ -34,6 +34,8 @@ from language import Message, in_both
 from tournament.models import Tournament
 from tournament.services import renew_incarnations
 
+NOT_FOUND = gettext_lazy("restore: %(program)s nicht gefunden (apt-get install postgresql-client)")
+
 
 def check_postgres(file: Path) -> None:
     """A pg_dump archive (or SQL file) that creates this site's tables, else CommandError."""
@@ -42,7 +44,7 @@ def check_postgres(file: Path) -> None:
     else:
         pg_restore = pg_tool("pg_restore")
         if not pg_restore:
-            raise CommandError("restore: pg_restore not found (apt-get install postgresql-client)")
+            raise CommandError(in_both(NOT_FOUND, program="pg_restore"))
         listing = subprocess.run([pg_restore, "--list", str(file)], capture_output=True, text=True)
         if listing.returncode != 0:
             raise CommandError(in_both(gettext_lazy("%(file)s ist keine pg_dump-Sicherung; nichts wurde ersetzt (%(why)s)"),
@@ -65,11 +67,12 @@ def check_postgres(file: Path) -> None:
 
 
 class Command(BaseCommand):
-    help = "Restore the database from a backup file (stop the server first)."
+    # A terminal's language is unknown: the help in both, from the msgids (argparse takes no lazy text).
+    help = in_both(gettext_lazy("Die Datenbank aus einer Sicherungsdatei wiederherstellen (vorher den Server anhalten)."))
 
     def add_arguments(self, parser):
-        parser.add_argument("file", type=Path)
-        parser.add_argument("--yes", action="store_true", help="do not ask for confirmation")
+        parser.add_argument("file", type=Path, help=in_both(gettext_lazy("die Sicherungsdatei (.sqlite3, .dump oder .sql)")))
+        parser.add_argument("--yes", action="store_true", help=in_both(gettext_lazy("nicht nach einer Bestätigung fragen")))
 
     def handle(self, *args, file: Path, yes: bool, **options):
         if not file.is_file():
@@ -90,7 +93,8 @@ class Command(BaseCommand):
         elif connection.vendor == "postgresql":
             self._postgres(file)
         else:
-            raise CommandError(f"restore: database {connection.vendor} not supported")
+            raise CommandError(in_both(gettext_lazy("restore: die Datenbank %(vendor)s wird nicht unterstützt"),
+                                       vendor=connection.vendor))
         self.stdout.write(self.style.SUCCESS(in_both(gettext_lazy("Wiederhergestellt aus %(file)s"), file=file)))
         self._renew_incarnations()
 
@@ -150,8 +154,9 @@ class Command(BaseCommand):
                        str(connection.settings_dict["NAME"]), str(file)]
         program = pg_tool(command[0])
         if not program:
-            raise CommandError(f"restore: {command[0]} not found (apt-get install postgresql-client)")
+            raise CommandError(in_both(NOT_FOUND, program=command[0]))
         command[0] = program
         result = subprocess.run(command, env=pg_env(connection.settings_dict), capture_output=True, text=True)
         if result.returncode != 0:
-            raise CommandError(f"{command[0]} failed: {result.stderr.strip()}")
+            raise CommandError(in_both(gettext_lazy("%(program)s ist gescheitert: %(why)s"), program=command[0],
+                                       why=result.stderr.strip()))

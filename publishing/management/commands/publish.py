@@ -21,14 +21,18 @@ from tournament.services import renew_incarnations
 
 
 class Command(BaseCommand):
-    help = "Publish a tournament to the cup's site (the hub)."
+    # A terminal's language is unknown: the help in both, from the msgids (argparse takes no lazy text).
+    help = in_both(gettext_lazy("Ein Turnier auf der Seite des Cups (dem Hub) veröffentlichen."))
 
     def add_arguments(self, parser):
-        parser.add_argument("slug")
-        parser.add_argument("--to", required=True, dest="url", help="the cup site's address, e.g. https://cup.example.at/")
-        parser.add_argument("--token", required=True, help="the token the cup's organiser gave this venue")
+        parser.add_argument("slug", help=in_both(gettext_lazy("Kürzel des Turniers")))
+        parser.add_argument("--to", required=True, dest="url",
+                            help=in_both(gettext_lazy("die Adresse der Cup-Seite, etwa https://cup.example.at/")))
+        parser.add_argument("--token", required=True,
+                            help=in_both(gettext_lazy("das Token, das der Veranstalter des Cups diesem Spielort gab")))
         parser.add_argument("--new-state", action="store_true",
-                            help="publish as a new state: replaces the hub's copy even where it is later")
+                            help=in_both(gettext_lazy("als neuen Stand veröffentlichen: ersetzt die Kopie am Hub, "
+                                                      "auch wo jene neuer ist")))
 
     def handle(self, *args, slug: str, url: str, token: str, new_state: bool, **options):
         tournament = Tournament.objects.filter(slug=slug).first()

@@ -15,12 +15,14 @@ from publishing.hub.tokens import create_token, revoke_token
 
 
 class Command(BaseCommand):
-    help = "Make a token that may publish tournaments into a cup's seasons, or revoke one."
+    # A terminal's language is unknown: the help in both, from the msgids (argparse takes no lazy text).
+    help = in_both(gettext_lazy("Ein Token anlegen, das Turniere in die Saisonen eines Cups veröffentlichen darf, "
+                                "oder eines widerrufen."))
 
     def add_arguments(self, parser):
-        parser.add_argument("--cup", help="the cup's short name (slug)")
-        parser.add_argument("--name", default="", help="who gets it, e.g. the venue")
-        parser.add_argument("--revoke", metavar="TOKEN", help="end this token")
+        parser.add_argument("--cup", help=in_both(gettext_lazy("Kürzel des Cups")))
+        parser.add_argument("--name", default="", help=in_both(gettext_lazy("wer es bekommt, etwa der Spielort")))
+        parser.add_argument("--revoke", metavar="TOKEN", help=in_both(gettext_lazy("dieses Token beenden")))
 
     def handle(self, *args, cup=None, name="", revoke=None, **options):
         if revoke:

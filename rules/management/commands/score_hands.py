@@ -31,21 +31,28 @@ NOT_JSON = gettext_lazy("Diese Zeile ist kein gültiges JSON (%(error)s).")
 
 
 class Command(BaseCommand):
-    help = "Score hands given in the hand interchange format under a rule set."
+    # A terminal's language is unknown: the help in both, from the msgids (argparse takes no lazy text).
+    help = in_both(gettext_lazy("Spiele im Austauschformat für Spiele nach einem Regelsatz abrechnen."))
     # Scoring is pure: no system checks, no migrations check, no database.
     requires_system_checks: list = []
     requires_migrations_checks = False
 
     def add_arguments(self, parser):
-        parser.add_argument("file", nargs="?", default="-", help="hands as JSON Lines or a JSON array; '-' = stdin")
-        parser.add_argument("--rules", metavar="SLUG",
-                            help=f"rule set: {', '.join(SLUGS)}, or the slug of a club's saved one (its newest version)")
-        parser.add_argument("--rules-file", metavar="FILE", help="a custom rule set (JSON) derived from one of them")
-        parser.add_argument("--list-rules", action="store_true", help="print the rule set slugs, one per line")
-        parser.add_argument("--list-contracts", action="store_true",
-                            help="print the rule set's contracts, one JSON line each (slug, German name, family)")
-        parser.add_argument("--explain", action="store_true", help="add the itemised breakdown to each result")
-        parser.add_argument("--lang", choices=("de", "en", "both"), default="both", help="language of error messages")
+        parser.add_argument("file", nargs="?", default="-",
+                            help=in_both(gettext_lazy("Spiele als JSON Lines oder ein JSON-Array; '-' = Standardeingabe")))
+        parser.add_argument("--rules", metavar="SLUG", help=in_both(gettext_lazy(
+            "Regelsatz: %(slugs)s, oder das Kürzel eines gespeicherten Regelsatzes eines Vereins (seine neueste "
+            "Fassung)"), slugs=", ".join(SLUGS)))
+        parser.add_argument("--rules-file", metavar="FILE",
+                            help=in_both(gettext_lazy("ein eigener Regelsatz (JSON), von einem von ihnen abgeleitet")))
+        parser.add_argument("--list-rules", action="store_true",
+                            help=in_both(gettext_lazy("die Kürzel der Regelsätze ausgeben, eines je Zeile")))
+        parser.add_argument("--list-contracts", action="store_true", help=in_both(gettext_lazy(
+            "die Spiele des Regelsatzes ausgeben, je eine JSON-Zeile (Kürzel, deutscher Name, Familie)")))
+        parser.add_argument("--explain", action="store_true",
+                            help=in_both(gettext_lazy("jedem Ergebnis die Aufschlüsselung beifügen")))
+        parser.add_argument("--lang", choices=("de", "en", "both"), default="both",
+                            help=in_both(gettext_lazy("Sprache der Fehlermeldungen")))
 
     def run_from_argv(self, argv):
         try:
@@ -88,15 +95,19 @@ class Command(BaseCommand):
                 with open(options["rules_file"], encoding="utf-8") as handle:
                     return load_custom(json.load(handle))
             except (OSError, json.JSONDecodeError) as error:
-                raise CommandError(f"cannot read the rule set file: {error}") from None
+                raise CommandError(in_both(gettext_lazy("Die Regelsatz-Datei lässt sich nicht lesen: %(error)s"),
+                                           error=error)) from None
             except RuleSetInvalid as error:
-                raise CommandError("invalid custom rule set:\n- " + "\n- ".join(error.problems)) from None
+                raise CommandError(in_both(gettext_lazy("Ungültiger eigener Regelsatz:%(problems)s"),
+                                           problems="".join(f"\n- {problem}" for problem in error.problems))) from None
         if not options["rules"]:
-            raise CommandError(f"name a rule set with --rules ({', '.join(SLUGS)}) or --rules-file")
+            raise CommandError(in_both(gettext_lazy("Einen Regelsatz mit --rules (%(slugs)s) oder --rules-file angeben."),
+                                       slugs=", ".join(SLUGS)))
         try:
             return get_ruleset(options["rules"])
         except UnknownRuleSet as error:
-            raise CommandError(str(error)) from None
+            raise CommandError(in_both(gettext_lazy("Unbekannter Regelsatz „%(slug)s“; bekannt: %(slugs)s"),
+                                       slug=error.slug, slugs=", ".join(SLUGS))) from None
 
     def _read(self, path: str) -> str:
         if path == "-":
@@ -105,7 +116,8 @@ class Command(BaseCommand):
             with open(path, encoding="utf-8") as handle:
                 return handle.read()
         except OSError as error:
-            raise CommandError(f"cannot read {path}: {error}") from None
+            raise CommandError(in_both(gettext_lazy("%(path)s lässt sich nicht lesen: %(error)s"),
+                                       path=path, error=error)) from None
 
 
 def parse_entries(text: str) -> list:

@@ -20,11 +20,13 @@ from tournament.models import Tournament
 
 
 class Command(BaseCommand):
-    help = "Print a tournament's standings as JSON."
+    # A terminal's language is unknown: the help in both, from the msgids (argparse takes no lazy text).
+    help = in_both(gettext_lazy("Den Stand eines Turniers als JSON ausgeben."))
 
     def add_arguments(self, parser):
-        parser.add_argument("slug")
-        parser.add_argument("--json", action="store_true", help="JSON (the only format; the flag is what scripts pass)")
+        parser.add_argument("slug", help=in_both(gettext_lazy("Kürzel des Turniers")))
+        parser.add_argument("--json", action="store_true",
+                            help=in_both(gettext_lazy("JSON (das einzige Format; Skripte geben den Schalter an)")))
 
     def handle(self, *args, slug: str, **options):
         tournament = Tournament.objects.filter(slug=slug).first()

@@ -22,12 +22,15 @@ from tournament.selectors import round_tables
 
 
 class Command(BaseCommand):
-    help = "Print the scorer link of every table of a round as JSON."
+    # A terminal's language is unknown: the help in both, from the msgids (argparse takes no lazy text).
+    help = in_both(gettext_lazy("Den Schreiber-Link jedes Tisches einer Runde als JSON ausgeben."))
 
     def add_arguments(self, parser):
-        parser.add_argument("slug")
-        parser.add_argument("--round", type=int, dest="round_number", help="round number (default: the newest open one)")
-        parser.add_argument("--base-url", default="", help="the site's address for the phones (default: SITE_URL)")
+        parser.add_argument("slug", help=in_both(gettext_lazy("Kürzel des Turniers")))
+        parser.add_argument("--round", type=int, dest="round_number",
+                            help=in_both(gettext_lazy("Nummer der Runde (Vorgabe: die neueste offene)")))
+        parser.add_argument("--base-url", default="",
+                            help=in_both(gettext_lazy("die Adresse der Seite für die Handys (Vorgabe: SITE_URL)")))
 
     def handle(self, *args, slug: str, round_number: int | None, base_url: str, **options):
         tournament = Tournament.objects.filter(slug=slug).first()

@@ -20,7 +20,9 @@ import json
 import secrets
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext_lazy
 
+from language import in_both
 from tournament.seating import SeatingImpossible, draw, quality
 from tournament.seating.byes import bye_count, choose_byes
 
@@ -35,29 +37,35 @@ def parse_seed(text: str) -> int | str:
 
 
 class Command(BaseCommand):
-    help = "Dry-run a seating draw (no database) and print it as JSON."
+    # A terminal's language is unknown: the help in both, from the msgids (argparse takes no lazy text).
+    help = in_both(gettext_lazy("Eine Auslosung zur Probe (ohne Datenbank) als JSON ausgeben."))
     # Pure computation: no system checks, no migrations check, no database.
     requires_system_checks: list = []
     requires_migrations_checks = False
 
     def add_arguments(self, parser):
-        parser.add_argument("--players", type=int, required=True, help="number of players, numbered 1..N")
-        parser.add_argument("--rounds", type=int, required=True, help="number of rounds to plan together")
-        parser.add_argument("--seed", help="seed of the draw (an integer or any text); default: a random one, printed to stderr")
-        parser.add_argument("--six", action="store_true",
-                            help="allow tables of six (two sit out each hand) where fours and fives cannot seat everyone")
+        parser.add_argument("--players", type=int, required=True,
+                            help=in_both(gettext_lazy("Anzahl der Spieler, nummeriert 1..N")))
+        parser.add_argument("--rounds", type=int, required=True,
+                            help=in_both(gettext_lazy("Anzahl der Runden, die zusammen geplant werden")))
+        parser.add_argument("--seed", help=in_both(gettext_lazy(
+            "Startwert der Auslosung (eine ganze Zahl oder beliebiger Text); Vorgabe: ein zufälliger, auf stderr "
+            "ausgegeben")))
+        parser.add_argument("--six", action="store_true", help=in_both(gettext_lazy(
+            "Sechsertische erlauben (zwei setzen jedes Spiel aus), wo Vierer- und Fünfertische nicht alle setzen können")))
         parser.add_argument("--no-five", action="store_true",
-                            help="tables of four only (e.g. Hopfgarten): N must be a multiple of 4")
+                            help=in_both(gettext_lazy("nur Vierertische (etwa Hopfgarten): N muss ein Vielfaches von 4 sein")))
 
     def handle(self, *args, **options):
         players, rounds = options["players"], options["rounds"]
         if rounds < 1:
-            raise CommandError("--rounds must be at least 1")
+            raise CommandError(in_both(gettext_lazy("--rounds muss mindestens 1 sein.")))
         if players < 0:
-            raise CommandError("--players must not be negative")
+            raise CommandError(in_both(gettext_lazy("--players darf nicht negativ sein.")))
         if options["seed"] is None:
             seed: int | str = secrets.randbelow(10**9)
-            self.stderr.write(f"seed {seed} (repeat this draw with --seed {seed})")
+            self.stderr.write(in_both(gettext_lazy("Startwert %(seed)s (diese Auslosung mit --seed %(seed)s wiederholen)"),
+                                      seed=seed))
         else:
             seed = parse_seed(options["seed"])
         sizes = {"allow_five": not options["no_five"], "allow_six": options["six"]}

@@ -26,22 +26,27 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
 from django.utils import translation
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
 from hall.backup_check import NotABackup, check_sqlite
 from hall.postgres import pg_env, pg_tool
-from language import LANGUAGES
+from language import LANGUAGES, in_both
 
 
 class Command(BaseCommand):
-    help = "Back up the database (SQLite online backup or pg_dump) and every tournament's sheets."
+    # A terminal's language is unknown: the help in both, from the msgids (argparse takes no lazy text).
+    help = in_both(gettext_lazy("Die Datenbank (SQLite-Online-Sicherung oder pg_dump) und die Tabellen jedes "
+                                "Turniers sichern."))
 
     def add_arguments(self, parser):
-        parser.add_argument("--out", required=True, type=Path, help="folder for the backups (created if missing)")
-        parser.add_argument("--no-sheets", action="store_true", help="database only, no workbook export")
-        parser.add_argument("--keep", type=int, default=0, help="keep only the newest N database backups")
-        parser.add_argument("--language", choices=LANGUAGES, default=settings.LANGUAGE_CODE,
-                            help="the language of the sheets and of what is printed (default: LANGUAGE_CODE)")
+        parser.add_argument("--out", required=True, type=Path,
+                            help=in_both(gettext_lazy("Ordner für die Sicherungen (angelegt, wenn er fehlt)")))
+        parser.add_argument("--no-sheets", action="store_true",
+                            help=in_both(gettext_lazy("nur die Datenbank, keine Tabellen")))
+        parser.add_argument("--keep", type=int, default=0,
+                            help=in_both(gettext_lazy("nur die neuesten N Sicherungen der Datenbank behalten")))
+        parser.add_argument("--language", choices=LANGUAGES, default=settings.LANGUAGE_CODE, help=in_both(gettext_lazy(
+            "die Sprache der Tabellen und dessen, was ausgegeben wird (Vorgabe: LANGUAGE_CODE)")))
 
     def handle(self, *args, language: str, **options):
         with translation.override(language):
@@ -55,7 +60,8 @@ class Command(BaseCommand):
         elif connection.vendor == "postgresql":
             target = self._postgres(out, stamp)
         else:
-            raise CommandError(f"backup: database {connection.vendor} not supported")
+            raise CommandError(gettext("backup: die Datenbank %(vendor)s wird nicht unterstützt")
+                               % {"vendor": connection.vendor})
         self.stdout.write(gettext("Datenbank: %(file)s (%(kb)s KB)") % {
             "file": target, "kb": f"{target.stat().st_size / 1024:.0f}"})
         if not no_sheets:
@@ -67,7 +73,7 @@ class Command(BaseCommand):
     def _sqlite(self, out: Path, stamp: str) -> Path:
         source = str(connection.settings_dict["NAME"])
         if source == ":memory:" or "mode=memory" in source:
-            raise CommandError("backup: in-memory SQLite database, nothing to back up")
+            raise CommandError(gettext("backup: eine SQLite-Datenbank im Speicher, nichts zu sichern"))
         target = out / f"tarock-{stamp}.sqlite3"
         partial = target.with_suffix(".partial")
         src = sqlite3.connect(source, timeout=30)
@@ -89,12 +95,13 @@ class Command(BaseCommand):
     def _postgres(self, out: Path, stamp: str) -> Path:
         pg_dump = pg_tool("pg_dump")
         if not pg_dump:
-            raise CommandError("backup: pg_dump not found (apt-get install postgresql-client)")
+            raise CommandError(gettext("backup: pg_dump nicht gefunden (apt-get install postgresql-client)"))
         target = out / f"tarock-{stamp}.dump"
         result = subprocess.run([pg_dump, "-Fc", "--no-owner", "-f", str(target)],
                                 env=pg_env(connection.settings_dict), capture_output=True, text=True)
         if result.returncode != 0:
-            raise CommandError(f"pg_dump failed: {result.stderr.strip()}")
+            raise CommandError(gettext("%(program)s ist gescheitert: %(why)s")
+                               % {"program": "pg_dump", "why": result.stderr.strip()})
         return target
 
     def _sheets(self, folder: Path, language: str) -> None:

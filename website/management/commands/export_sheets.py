@@ -31,17 +31,22 @@ from tournament.models import Tournament
 
 
 class Command(BaseCommand):
-    help = "Write the PDF, Excel and CSV files of a tournament or a season into a folder."
+    # A terminal's language is unknown: the help in both, from the msgids (argparse takes no lazy text).
+    help = in_both(gettext_lazy("Die PDF-, Excel- und CSV-Dateien eines Turniers oder einer Saison in einen Ordner "
+                                "schreiben."))
 
     def add_arguments(self, parser):
-        parser.add_argument("slug", nargs="?", help="the tournament's slug")
-        parser.add_argument("--season", help="CUP or CUP/SEASON (default: the cup's newest season) instead of a tournament")
-        parser.add_argument("--out", required=True, type=Path, help="folder to write into (created if missing)")
-        parser.add_argument("--base-url", default="", help="site address for the scorer links (default SITE_URL)")
-        parser.add_argument("--only", action="append", default=[], metavar="ID",
-                            help="write only this file (e.g. standings-xlsx, spieler-csv); may be given again")
-        parser.add_argument("--language", choices=LANGUAGES, default=settings.LANGUAGE_CODE,
-                            help="the language of the files: sheet names, headings, words (default: LANGUAGE_CODE)")
+        parser.add_argument("slug", nargs="?", help=in_both(gettext_lazy("Kürzel des Turniers")))
+        parser.add_argument("--season", help=in_both(gettext_lazy(
+            "CUP oder CUP/SAISON (Vorgabe: die neueste Saison des Cups) statt eines Turniers")))
+        parser.add_argument("--out", required=True, type=Path,
+                            help=in_both(gettext_lazy("Ordner, in den geschrieben wird (angelegt, wenn er fehlt)")))
+        parser.add_argument("--base-url", default="",
+                            help=in_both(gettext_lazy("Adresse der Seite für die Schreiber-Links (Vorgabe: SITE_URL)")))
+        parser.add_argument("--only", action="append", default=[], metavar="ID", help=in_both(gettext_lazy(
+            "nur diese Datei schreiben (etwa standings-xlsx, spieler-csv); mehrfach möglich")))
+        parser.add_argument("--language", choices=LANGUAGES, default=settings.LANGUAGE_CODE, help=in_both(gettext_lazy(
+            "die Sprache der Dateien: Blattnamen, Überschriften, Wörter (Vorgabe: LANGUAGE_CODE)")))
 
     def handle(self, *args, language: str, **options):
         with translation.override(language):

@@ -25,10 +25,11 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 from django.db.models import Sum
+from django.utils.translation import gettext_lazy
 
 from cups.season import FINAL_MODES
 from cups.services import enter_current_season
-from language import ServiceError
+from language import ServiceError, in_both
 from paper.imports.players import import_players
 from rating.demo import seed_history
 from rules.engine.sampling import random_hand
@@ -63,69 +64,80 @@ CLUBS = ["TC Innsbruck", "Tarockrunde Wörgl", "TC Kufstein", "Hopfgartner Taroc
 
 
 class Command(BaseCommand):
-    help = "Create a finished demo tournament (players, seatings, every hand entered, standings)."
+    # A terminal's language is unknown: the help in both, from the msgids (argparse takes no lazy text).
+    help = in_both(gettext_lazy("Ein fertiges Demo-Turnier anlegen (Spieler, Setzungen, alle Spiele eingetragen, Stand)."))
 
     def add_arguments(self, parser):
-        parser.add_argument("--players", type=int, default=53)
-        parser.add_argument("--seed", default="2026")
-        parser.add_argument("--slug", default="demo")
-        parser.add_argument("--rules", default="tirol", choices=list(BUILTIN))
-        parser.add_argument("--replace", action="store_true", help="delete an existing tournament with this slug first")
-        parser.add_argument("--cup", default=None, help="put it into this cup's current season (a new cup is created)")
-        parser.add_argument("--scheme", default=None, choices=["cube", "fixed", "heine"], help="a new cup's scheme")
+        parser.add_argument("--players", type=int, default=53, help=in_both(gettext_lazy("Anzahl der Spieler")))
+        parser.add_argument("--seed", default="2026",
+                            help=in_both(gettext_lazy("Startwert des Zufalls (derselbe Startwert, dasselbe Turnier)")))
+        parser.add_argument("--slug", default="demo", help=in_both(gettext_lazy("Kürzel des Turniers")))
+        parser.add_argument("--rules", default="tirol", choices=list(BUILTIN), help=in_both(gettext_lazy("Regelsatz")))
+        parser.add_argument("--replace", action="store_true",
+                            help=in_both(gettext_lazy("ein bestehendes Turnier mit diesem Kürzel vorher löschen")))
+        parser.add_argument("--cup", default=None, help=in_both(gettext_lazy(
+            "es in die laufende Saison dieses Cups stellen (ein neuer Cup wird angelegt)")))
+        parser.add_argument("--scheme", default=None, choices=["cube", "fixed", "heine"],
+                            help=in_both(gettext_lazy("die Wertung eines neuen Cups")))
         parser.add_argument("--final-mode", default=None, choices=list(FINAL_MODES),
-                            help="a new cup's final mode (docs/sources/events.md, Cup finals)")
-        parser.add_argument("--final", action="store_true", help="this tournament is the season's cup final")
-        parser.add_argument("--min-tournaments", type=int, default=None, metavar="N",
-                            help="a new cup's minimum of tournaments to qualify (docs/sources/season.md)")
+                            help=in_both(gettext_lazy("der Finalmodus eines neuen Cups (docs/sources/events.md, Cup finals)")))
+        parser.add_argument("--final", action="store_true",
+                            help=in_both(gettext_lazy("dieses Turnier ist das Cupfinale der Saison")))
+        parser.add_argument("--min-tournaments", type=int, default=None, metavar="N", help=in_both(gettext_lazy(
+            "die Mindestzahl an Turnieren eines neuen Cups, um sich zu qualifizieren (docs/sources/season.md)")))
         parser.add_argument("--teams", type=int, default=None, metavar="SIZE",
-                            help="form teams of SIZE players before round 1, by club where it can")
-        parser.add_argument("--pool", type=int, default=None, metavar="K",
-                            help="draw the players from a fixed pool of K demo players (the same people meet again)")
-        parser.add_argument("--date", default=None, help="the tournament's date, YYYY-MM-DD (default: today)")
+                            help=in_both(gettext_lazy("vor Runde 1 Teams zu SIZE Spielern bilden, wo es geht nach Verein")))
+        parser.add_argument("--pool", type=int, default=None, metavar="K", help=in_both(gettext_lazy(
+            "die Spieler aus einem festen Pool von K Demo-Spielern ziehen (dieselben Leute treffen sich wieder)")))
+        parser.add_argument("--date", default=None,
+                            help=in_both(gettext_lazy("das Datum des Turniers, JJJJ-MM-TT (Vorgabe: heute)")))
         parser.add_argument("--absent", type=int, default=0, metavar="K",
-                            help="K more players registered who never check in (no-shows)")
-        parser.add_argument("--withdraw", type=int, default=0, metavar="K", help="K players withdraw after round R")
-        parser.add_argument("--withdraw-after", type=int, default=1, metavar="R",
-                            help="the round after which the --withdraw players leave (default 1)")
+                            help=in_both(gettext_lazy("K weitere angemeldete Spieler, die nie einchecken (Nichterscheinen)")))
+        parser.add_argument("--withdraw", type=int, default=0, metavar="K",
+                            help=in_both(gettext_lazy("K Spieler ziehen sich nach Runde R zurück")))
+        parser.add_argument("--withdraw-after", type=int, default=1, metavar="R", help=in_both(gettext_lazy(
+            "die Runde, nach der sich die --withdraw-Spieler zurückziehen (Vorgabe 1)")))
         parser.add_argument("--last-round-by-standings", action="store_true",
-                            help="seat the last round by the standings (ABAKUS: nach Reihung)")
-        parser.add_argument("--tables-of-six", action="store_true",
-                            help="allow tables of six (two sit out each hand), so 6 and 11 players need no bye")
+                            help=in_both(gettext_lazy("die letzte Runde nach dem Stand setzen (ABAKUS: nach Reihung)")))
+        parser.add_argument("--tables-of-six", action="store_true", help=in_both(gettext_lazy(
+            "Sechsertische erlauben (zwei setzen jedes Spiel aus), damit 6 und 11 Spieler kein Freilos brauchen")))
         parser.add_argument("--hands", type=int, default=None, choices=[16, 20],
-                            help="hands at a table of four (a table of five plays 20 or 25)")
-        parser.add_argument("--played", type=int, default=None, metavar="N",
-                            help="play only rounds 1..N in full and leave round N+1 seated with no hands "
-                                 "(0: round 1 seated and empty), for rehearsals and load tests")
-        parser.add_argument("--demo-cups", action="store_true",
-                            help="also build three demo cups (cube, fixed, heine), three tournaments each (make run)")
-        parser.add_argument("--demo-director", action="store_true",
-                            help="also create the local demo director leitung/tarock when no user exists (make run)")
+                            help=in_both(gettext_lazy("Spiele an einem Vierertisch (ein Fünfertisch spielt 20 oder 25)")))
+        parser.add_argument("--played", type=int, default=None, metavar="N", help=in_both(gettext_lazy(
+            "nur die Runden 1..N ganz spielen und Runde N+1 ohne Spiele gesetzt lassen (0: Runde 1 gesetzt und leer), "
+            "für Proben und Lasttests")))
+        parser.add_argument("--demo-cups", action="store_true", help=in_both(gettext_lazy(
+            "auch drei Demo-Cups bauen (cube, fixed, heine), je drei Turniere (make run)")))
+        parser.add_argument("--demo-director", action="store_true", help=in_both(gettext_lazy(
+            "auch die lokale Demo-Turnierleitung leitung/tarock anlegen, wenn es noch kein Konto gibt (make run)")))
 
     def handle(self, *args, **options):
         if options.get("demo_cups"):
             self._demo_cups()
-            self.stdout.write(f"Österreich-Rangliste: {seed_history([c[0] for c in DEMO_CUPS])} earlier results, /rangliste/")
+            self.stdout.write(in_both(gettext_lazy("Österreich-Rangliste: %(n)s frühere Ergebnisse, /rangliste/"),
+                                      n=seed_history([c[0] for c in DEMO_CUPS])))
         slug = options["slug"]
         existing = Tournament.objects.filter(slug=slug).first()
         if existing and not options["replace"]:
-            self.stdout.write(f"Demo tournament '{slug}' already exists (use --replace to rebuild it).")
+            self.stdout.write(in_both(gettext_lazy("Demo-Turnier „%(slug)s“ gibt es schon (mit --replace neu bauen)."),
+                                      slug=slug))
             self._director(options)
             return
         played = options["played"]
         if played is not None and played < 0:
-            raise CommandError("--played must be 0 or more.")
+            raise CommandError(in_both(gettext_lazy("--played muss 0 oder mehr sein.")))
         if options["absent"] < 0 or options["withdraw"] < 0:
-            raise CommandError("--absent and --withdraw must be 0 or more.")
+            raise CommandError(in_both(gettext_lazy("--absent und --withdraw müssen 0 oder mehr sein.")))
         if options.get("teams") is not None and options["teams"] < 1:
-            raise CommandError("--teams must be 1 or more.")
+            raise CommandError(in_both(gettext_lazy("--teams muss 1 oder mehr sein.")))
         if (options.get("final") or options.get("final_mode") or options.get("min_tournaments")) and not options["cup"]:
-            raise CommandError("--final, --final-mode and --min-tournaments need --cup.")
+            raise CommandError(in_both(gettext_lazy("--final, --final-mode und --min-tournaments brauchen --cup.")))
         withdraw_after = options.get("withdraw_after", 1)
         if options["withdraw"] and not 1 <= withdraw_after <= BUILTIN[options["rules"]].format.rounds:
-            raise CommandError("--withdraw-after must be a preliminary round (1 up to the rule set's rounds).")
+            raise CommandError(in_both(gettext_lazy(
+                "--withdraw-after muss eine Vorrunde sein (1 bis zur letzten Runde des Regelsatzes).")))
         if options["withdraw"] and options["players"] - options["withdraw"] < 4:
-            raise CommandError("--withdraw must leave at least 4 players to play on.")
+            raise CommandError(in_both(gettext_lazy("--withdraw muss mindestens 4 Spieler weiterspielen lassen.")))
         started = time.perf_counter()
         rng = random.Random(options["seed"])
         with transaction.atomic():
@@ -138,7 +150,7 @@ class Command(BaseCommand):
                                          final_mode=options.get("final_mode"), is_final=bool(options.get("final")),
                                          min_tournaments=options.get("min_tournaments"))
                 except ServiceError as error:
-                    raise CommandError(error.message_en) from None
+                    raise CommandError(str(error)) from None
             if options.get("teams"):
                 form_teams(tournament=tournament, size=options["teams"])
         try:
@@ -151,17 +163,18 @@ class Command(BaseCommand):
             raise
         self._director(options)
         hands = Table.objects.filter(round__tournament=tournament).aggregate(n=Sum("hands_entered"))["n"] or 0
-        self.stdout.write(self.style.SUCCESS(
-            f"Demo tournament '{tournament.name}' ({slug}): {tournament.entries.count()} players, "
-            f"{hands} hands in {time.perf_counter() - started:.1f} s. Standings: /turnier/{slug}/"
-        ))
+        self.stdout.write(self.style.SUCCESS(in_both(gettext_lazy(
+            "Demo-Turnier „%(name)s“ (%(slug)s): %(players)s Spieler, %(hands)s Spiele in %(seconds)s s. "
+            "Stand: /turnier/%(slug)s/"), name=tournament.name, slug=slug, players=tournament.entries.count(),
+            hands=hands, seconds=f"{time.perf_counter() - started:.1f}")))
 
     def _tournament(self, options, rng: random.Random) -> Tournament:
         ruleset = BUILTIN[options["rules"]]
         try:
             day = date.fromisoformat(options["date"]) if options["date"] else date.today()
         except ValueError:
-            raise CommandError(f"--date {options['date']!r} is not YYYY-MM-DD") from None
+            raise CommandError(in_both(gettext_lazy("--date %(date)s ist nicht JJJJ-MM-TT"),
+                                       date=repr(options["date"]))) from None
         tournament = services.create_tournament(
             # Distinct names: a director's list holds several demos of one rule set.
             name=options.get("name") or f"Demo {ruleset.name} · {options['players']} Spieler · {day:%d.%m.%Y}",
@@ -175,11 +188,12 @@ class Command(BaseCommand):
         wanted = options["players"] + options["absent"]
         if options["pool"] is not None:
             if not wanted <= options["pool"] <= len(names):
-                raise CommandError(f"--pool must be between --players + --absent ({wanted}) and {len(names)}")
+                raise CommandError(in_both(gettext_lazy("--pool muss zwischen --players + --absent (%(wanted)s) und "
+                                                        "%(most)s liegen"), wanted=wanted, most=len(names)))
             names = names[: options["pool"]]
         rng.shuffle(names)
         if wanted > len(names):
-            raise CommandError(f"at most {len(names)} demo players")
+            raise CommandError(in_both(gettext_lazy("höchstens %(most)s Demo-Spieler"), most=len(names)))
         # A person's club is fixed by the name, so a pool player is the same Player in every tournament.
         rows = [{"name": name, "club": random.Random(name).choice(CLUBS)} for name in names[:wanted]]
         import_players(tournament=tournament, rows=rows[: options["players"]], check_in=True)
@@ -193,9 +207,10 @@ class Command(BaseCommand):
             try:
                 rounds.seat_round(round=round, seed=f"{seed}-{round.number}", ranking=seating_ranking(round))
             except ServiceError as error:
-                raise CommandError(error.message_en) from None
+                raise CommandError(str(error)) from None
             if played is not None and round.number > played:
-                self.stdout.write(f"round {round.number}: {round.tables.count()} tables seated, no hands yet")
+                self.stdout.write(in_both(gettext_lazy("Runde %(round)s: %(tables)s Tische gesetzt, noch keine Spiele"),
+                                          round=round.number, tables=round.tables.count()))
                 return
             for table in round.tables.order_by("number"):
                 # One commit per table: its whole sheet stored at once through the scorers' service
@@ -207,7 +222,8 @@ class Command(BaseCommand):
                     names = ", ".join(s.entry.player.name for s in table.seats.select_related("entry__player"))
                     confirm_table(table=table, expected_version=table.version, names=names)
             rounds.close_round(round=round)
-            self.stdout.write(f"round {round.number}: {round.tables.count()} tables played")
+            self.stdout.write(in_both(gettext_lazy("Runde %(round)s: %(tables)s Tische gespielt"),
+                                      round=round.number, tables=round.tables.count()))
             if round.number == withdraw_after and withdraw:
                 leaving = rng.sample(sorted(tournament.entries.filter(checked_in=True), key=lambda e: e.pk), withdraw)
                 for entry in leaving:
@@ -242,4 +258,5 @@ class Command(BaseCommand):
         users = get_user_model().objects
         if not users.exists():
             users.create_superuser("leitung", "leitung@example.invalid", "tarock")
-            self.stdout.write("Director login for this local demo: leitung / tarock (at /turniere/).")
+            self.stdout.write(in_both(gettext_lazy("Anmeldung der Turnierleitung für diese lokale Demo: %(login)s "
+                                                   "(auf /turniere/)."), login="leitung / tarock"))
