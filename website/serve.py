@@ -135,8 +135,10 @@ def _follow_changes() -> None:
 def _serve(settings: dict) -> None:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "website.settings")
     from website import slots
+    from website.warm import warm_up
     from website.wsgi import application  # sets Django up, and with it the stderr logging
 
+    warm_up(application)  # before the first connection: no phone waits for the imports and templates (website/warm.py)
     _follow_changes()
     slots.serve(AccessLog(application), settings, per_address=connections_per_address())
 
