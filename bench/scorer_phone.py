@@ -167,7 +167,8 @@ def print_saved(saves: dict, goal_ms: int) -> None:
     for number, (took, others, where) in enumerate(zip(saved, saves["overlapping"], saves["phases"], strict=True), start=1):
         print(f"  save {number:2}: {took:5.0f} ms = page {where['page']} + queue {where['queue']} + worker {where['worker']}"
               f" + connect {where['connect']}"
-              f" + wait {where['wait']} (server {where['server']}) + body {where['body']} + shown {where['shown']};"
+              f" + wait {where['wait']} (server {where['server']}, cpu {where['server_cpu']}) + body {where['body']}"
+              f" + shown {where['shown']};"
               f" on the line: {', '.join(others) or '-'}; the server also ran: {', '.join(where['beside']) or '-'};"
               f" the page's long frames: {', '.join(where['frames']) or '-'}")
 
@@ -189,6 +190,7 @@ def main() -> None:
         "SITE_URL": f"http://127.0.0.1:{port}", "DJANGO_STATIC_ROOT": str(workdir / "static"),
         "DJANGO_DATA_DIR": str(workdir),
     })
+    load_before = os.getloadavg()[0]
     manage(env, "migrate", "--noinput")
     manage(env, "seed_demo", "--players", "240", "--slug", SLUG, "--seed", "bench", "--played", "1")
     tokens = manage(env, "shell", "--no-imports", "-c",
@@ -225,7 +227,8 @@ def main() -> None:
     median = statistics.median
     goal = args.latency_ms + 300  # issue 31: one network round trip plus 0.3 s
     print(f"390 px, {args.latency_ms} ms latency, {args.kbit} kbit/s both ways, CPU 4x slower; {args.saves} saves;"
-          f" goal: one round trip ({args.latency_ms} ms, the emulated latency) + 300 ms = {goal} ms")
+          f" goal: one round trip ({args.latency_ms} ms, the emulated latency) + 300 ms = {goal} ms;"
+          f" load average {load_before:.1f} at the start, {os.getloadavg()[0]:.1f} at the end, {os.cpu_count()} cores")
     print(f"next hand's form after the tap:   median {median(saves['next']):7.0f} ms   max {max(saves['next']):7.0f} ms")
     print_saved(saves, goal)
     print(f"the same, each hand saved as soon as the form moved on (another table, {args.saves} saves):")

@@ -8,7 +8,7 @@ X-Request-ID the site sends back) and what else the server was running meanwhile
     worker  the service worker started and asked for the request (its fetch event)
     connect a new connection opened for it
     wait    the request sent to the answer's headers: the emulated latency plus the server
-    server  the server's own time for it (access log)
+    server  the server's own time for it, and the part its thread ran (cpu; access log)
     body    the answer's headers to its last byte
     shown   the last byte to "Spiel N gespeichert." on the page
 """
@@ -21,7 +21,7 @@ from datetime import datetime
 from pathlib import Path
 
 ACCESS = re.compile(r"^(?P<when>\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}) .*hall\.access: \S+ \"(?P<method>\S+) (?P<path>\S+) "
-                    r"[^\"]*\" (?P<status>\d+) \S+ (?P<ms>\d+)ms id=(?P<rid>\S+)")
+                    r"[^\"]*\" (?P<status>\d+) \S+ (?P<ms>\d+)ms id=(?P<rid>\S+)(?: cpu=(?P<cpu>\d+)ms)?")
 
 
 class NetworkLog:
@@ -75,7 +75,7 @@ def server_lines(log: Path) -> dict[str, dict]:
         end = datetime.strptime(match["when"], "%Y-%m-%d %H:%M:%S,%f").timestamp()
         ms = int(match["ms"])
         lines[match["rid"]] = {"path": match["path"], "method": match["method"], "ms": ms, "start": end - ms / 1000,
-                               "end": end}
+                               "end": end, "cpu": int(match["cpu"]) if match["cpu"] else None}
     return lines
 
 
@@ -98,6 +98,7 @@ def phases(entry: dict, tapped_epoch_ms: float, saved_epoch_ms: float, server: d
     ms = lambda seconds: round(seconds * 1000)  # noqa: E731
     return {"page": ms(entry["asked"] - tapped), "queue": ms(start - entry["asked"]) + ms(sent - start - connect - worker),
             "worker": ms(worker), "connect": ms(connect), "wait": ms(headers - sent), "server": line["ms"] if line else None,
+            "server_cpu": line["cpu"] if line else None,
             "body": ms(entry["ended"] - headers), "shown": ms(saved - entry["ended"]), "beside": beside}
 
 
