@@ -11,6 +11,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+# Each test starts its own process on an SQLite file: run once, in the SQLite phase of `make test`.
+pytestmark = pytest.mark.once
+
 ROOT = Path(__file__).resolve().parents[2]
 
 # website.serve's own start, up to the moment waitress would take the first connection (slots.serve):
