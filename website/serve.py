@@ -52,13 +52,15 @@ processes_log = logging.getLogger("website.serve")
 
 
 class AccessLog:
-    """WSGI wrapper: one line per request, `client "request line" status bytes Nms id=request-id`."""
+    """WSGI wrapper: one line per request, `client "request line" status bytes Nms id=request-id cpu=Nms`.
+    cpu is the time the request's thread ran; the rest of Nms it waited (the database's write lock, the
+    process's other threads, a busy machine), which is what tells a slow request from a waiting one."""
 
     def __init__(self, application):
         self.application = application
 
     def __call__(self, environ, start_response):
-        started = time.perf_counter()
+        started, ran = time.perf_counter(), time.thread_time()
         seen: dict = {}
 
         def record(status, headers, exc_info=None):
@@ -74,10 +76,10 @@ class AccessLog:
             rid = headers.get("X-Request-ID", "-")
             token = request_id.set(rid)  # the line carries the id in its [brackets] like the site's own lines
             try:
-                log.info('%s "%s %s %s" %s %s %dms id=%s', client_address(environ),
+                log.info('%s "%s %s %s" %s %s %dms id=%s cpu=%dms', client_address(environ),
                          environ.get("REQUEST_METHOD"), target, environ.get("SERVER_PROTOCOL"),
                          seen.get("status", "500"), headers.get("Content-Length", "-"),
-                         (time.perf_counter() - started) * 1000, rid)
+                         (time.perf_counter() - started) * 1000, rid, (time.thread_time() - ran) * 1000)
             finally:
                 request_id.reset(token)
 
@@ -135,10 +137,10 @@ def _follow_changes() -> None:
 def _serve(settings: dict) -> None:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "website.settings")
     from website import slots
-    from website.warm import warm
+    from website.warm import warm_up
     from website.wsgi import application  # sets Django up, and with it the stderr logging
 
-    warm()  # views imported, templates compiled, catalogues read: the first visitor does not wait for them
+    warm_up(application)  # before the first connection: no phone waits for the imports and templates (website/warm.py)
     _follow_changes()
     slots.serve(AccessLog(application), settings, per_address=connections_per_address())
 

@@ -298,10 +298,12 @@
       const state = load();
       state.queue.push({ number, key: form.querySelector('input[name="idempotency_key"]').value, form: data });
       save(state);
+      stopRefresh();
+      // The request goes out first: on a slow phone the next hand's form (its reset, the chips offered
+      // again, the layout) takes a frame of 100-800 ms, which now runs while the save travels (issue 31).
+      flush();
       showHand(number + 1);
       render();
-      stopRefresh();
-      flush();
     }, true);
   }
 

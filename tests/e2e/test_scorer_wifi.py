@@ -252,3 +252,29 @@ def test_a_preview_overtaken_by_the_next_tap_is_given_up(make_tournament, new_co
     expect(page.locator("#preview .preview-table")).to_be_visible()  # the preview of the whole hand as it stands now
     page.locator("#save-hand").tap()
     expect(page.locator("#outbox")).to_contain_text("Spiel 1 gespeichert.")
+
+
+# Notes, in the page, which hand the form showed when the page sent each save (before any script of the site).
+SAVE_WATCH = """(() => {
+  const send = window.fetch;
+  window.formAtSave = [];
+  window.fetch = function (url) {
+    if (String(url).includes("/api/hands/")) window.formAtSave.push(document.getElementById("hand-title").textContent);
+    return send.apply(this, arguments);
+  };
+})()"""
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_save_goes_out_before_the_form_moves_on_to_the_next_hand(make_tournament, new_context):
+    """Laying the form out for the next hand took a frame of 100-800 ms on the throttled phone
+    (bench/scorer_phone.py): the save's request leaves before it, so that frame runs while the save travels."""
+    table, names = _table(make_tournament, "wlan-zuerst")
+    page = new_context(phone=True).new_page()
+    page.add_init_script(SAVE_WATCH)
+    page.goto(f"/t/{table.token}/")
+    _tap_a_won_dreier(page, names[1])
+    page.locator("#save-hand").tap()
+    expect(page.locator("#outbox")).to_contain_text("Spiel 1 gespeichert.")
+    expect(page.locator("#hand-title")).to_have_text("Spiel 2 von 16")
+    assert page.evaluate("window.formAtSave") == ["Spiel 1 von 16"]

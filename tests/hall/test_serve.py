@@ -123,8 +123,8 @@ def test_the_server_with_debug_off_serves_healthz_and_hashed_css(manage, static_
         assert refused.value.code == 400
     finally:
         log = _stop(server)
-    # The access log names each request with the id the answer carried.
-    assert re.search(r'"GET /healthz HTTP/1.1" 200 \d+ \d+ms id=[0-9a-f]{16}', log), log
+    # The access log names each request with the id the answer carried, and the CPU time its thread ran.
+    assert re.search(r'"GET /healthz HTTP/1.1" 200 \d+ \d+ms id=[0-9a-f]{16} cpu=\d+ms', log), log
 
 
 def _children(pid: int) -> set[int]:
