@@ -15,17 +15,12 @@ places by name, then id), so a stored ranking reads exactly as a fresh one.
 
 from __future__ import annotations
 
-import logging
 from datetime import date
 from decimal import Decimal
-
-from django.db import OperationalError, transaction
 
 from cups.models import Season, SeasonRanking
 from cups.season import CountedResult, PlayerSeason, Result, SeasonRow
 from tournament.models import Player
-
-log = logging.getLogger(__name__)
 
 
 def _number(value):
@@ -80,25 +75,10 @@ def rows_of(document: dict) -> list[SeasonRow] | None:
     return rows
 
 
-def keep_ranked(summary_lines: list, items: list[tuple[Season, str, object]]) -> bool:
-    """Store what a page (or the import) just ranked: the seasons' summaries (cups/summaries.py) and whole rankings,
-    together. A cache: when the database stays locked past its timeout (the hall's SQLite while the scorers save),
-    nothing is stored and False returned; the page shows what it ranked, and the next visitor stores it."""
-    from cups.summaries import store_summaries
-
-    try:
-        with transaction.atomic():
-            store_summaries(summary_lines)
-            store_rankings(items)
-    except OperationalError as error:
-        log.warning("season rankings not stored (%s): ranked again on the next page", error)
-        return False
-    return True
-
-
 def store_rankings(items: list[tuple[Season, str, object]]) -> None:
     """Replace the stored rankings of these seasons ((season, version, standings) each; two queries), inside
-    ``keep_ranked``'s transaction: of two requests storing the same season at once, the first one's document stays."""
+    ``cups.summaries.keep_ranked``'s transaction: of two requests storing the same season at once, the first
+    one's document stays."""
     SeasonRanking.objects.filter(season_id__in=[season.pk for season, _version, _standings in items]).delete()
     SeasonRanking.objects.bulk_create([SeasonRanking(season=season, version=version, document=document_of(standings))
                                        for season, version, standings in items], ignore_conflicts=True)

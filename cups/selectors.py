@@ -275,7 +275,7 @@ def stored_season_standings(season: Season) -> SeasonStandings:
         rows = rankings.rows_of(document) if document is not None else None
     if rows is None:
         standings = _standings_of([season], cup)[season.pk]
-        rankings.keep_ranked([summaries.summary_of(season, version, standings)], [(season, version, standings)])
+        summaries.keep_ranked([summaries.summary_of(season, version, standings)], [(season, version, standings)])
         return standings
     rules = rules_of(season, cup)
     return SeasonStandings(cup, season, scheme_for(cup, _own_schemes({rules.scheme}), rules.scheme),
@@ -351,7 +351,7 @@ def current_summaries(cup: Cup, seasons: list[Season]) -> dict:
         for group in batched(stale, SEASONS_RANKED_AT_ONCE):
             standings = _standings_of(list(group), cup)
             ranked = [summaries.summary_of(season, versions[season.pk], standings[season.pk]) for season in group]
-            rankings.keep_ranked(ranked, [(season, versions[season.pk], standings[season.pk]) for season in group])
+            summaries.keep_ranked(ranked, [(season, versions[season.pk], standings[season.pk]) for season in group])
             stored.update({line.season_id: line for line in ranked})
             del standings  # before the next group's: one group's ranking alive at a time
     return stored

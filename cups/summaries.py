@@ -21,19 +21,23 @@ overview is shown, so a renamed player shows under his new name at once.
 from __future__ import annotations
 
 import hashlib
+import logging
 import sys
 from collections import defaultdict
 from functools import lru_cache
 from pathlib import Path
 
+from django.db import OperationalError, transaction
 from django.db.models import Count, Max, Sum
 
-from cups import schemes, season_rules
+from cups import rankings, schemes, season_rules
 from cups.live import SEASON_RULE_FIELDS
 from cups.models import Cup, CupScheme, ImportedResult, PlayerMerge, Season, SeasonSummary, SeasonTournament
 from cups.season_rules import rules_of
 from rules.engine.numbers import json_number
 from tournament.live import VERSION_FIELDS, version_key
+
+log = logging.getLogger(__name__)
 
 CUP_RULE_FIELDS = ("scheme", "best_n", "final_mode", "final_penalties", "min_tournaments", "final_qualifiers")
 
@@ -42,7 +46,7 @@ CUP_RULE_FIELDS = ("scheme", "best_n", "final_mode", "final_penalties", "min_tou
 def ranking_code() -> str:
     """A digest of the code that ranks a season and of the stored documents' shape: part of every version, so a
     new version of the site ranks each season again instead of reading what the old code ranked and stored."""
-    from cups import rankings, season
+    from cups import season
 
     modules = (schemes, season, season_rules, rankings, sys.modules[__name__])
     return hashlib.sha256(b"".join(Path(module.__file__).read_bytes() for module in modules)).hexdigest()
@@ -78,10 +82,24 @@ def stored_summaries(seasons: list[Season], versions: dict[int, str]) -> dict[in
             if summary.version == versions.get(summary.season_id)}
 
 
+def keep_ranked(summary_lines: list, items: list[tuple[Season, str, object]]) -> bool:
+    """Store what a page (or the import) just ranked: the seasons' summaries (cups/summaries.py) and whole rankings,
+    together. A cache: when the database stays locked past its timeout (the hall's SQLite while the scorers save),
+    nothing is stored and False returned; the page shows what it ranked, and the next visitor stores it."""
+    try:
+        with transaction.atomic():
+            store_summaries(summary_lines)
+            rankings.store_rankings(items)
+    except OperationalError as error:
+        log.warning("season rankings not stored (%s): ranked again on the next page", error)
+        return False
+    return True
+
+
 def store_summaries(lines: list[SeasonSummary]) -> None:
     """Replace the stored summaries of these seasons (two queries): a cache kept in the database, written
     by the overview that ranked them (its version says what it was ranked from); of two overviews storing the
-    same season at once, the first one's line stays. Inside ``cups.rankings.keep_ranked``'s transaction."""
+    same season at once, the first one's line stays. Inside ``keep_ranked``'s transaction."""
     SeasonSummary.objects.filter(season_id__in=[line.season_id for line in lines]).delete()
     SeasonSummary.objects.bulk_create(lines, ignore_conflicts=True)  # two overviews at once store one line
 

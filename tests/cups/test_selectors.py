@@ -119,7 +119,7 @@ def test_cup_overview_winners(played, cup_season, django_assert_num_queries):
     ImportedResult.objects.create(season=old, tournament_name="X", date=date(2025, 9, 1), rank=1, player=anna, total=5)
     # The first overview ranks both seasons, one after the other (cups/selectors.py SEASONS_RANKED_AT_ONCE: a long
     # history ranked at once held all of it in memory), each with the queries of season_standings, and stores
-    # their summaries and their whole rankings (cups/rankings.py keep_ranked: a delete and an insert of each, and
+    # their summaries and their whole rankings (cups/summaries.py keep_ranked: a delete and an insert of each, and
     # the savepoint around the four).
     with django_assert_num_queries(28):
         overview = cup_overview(season.cup)

@@ -43,7 +43,7 @@ READS = {"tournament.services.resolve_ruleset", "tournament.players.likely_dupli
 # versioned by what they were ranked from (cups/summaries.py, cups/rankings.py): no tournament changes.
 NOT_SERVICES = {"tournament.live.touch", "tournament.live.write_service", "tournament.copies.insert_rows",
                 "tournament.copies.delete_rows", "cups.summaries.store_summaries",
-                "cups.rankings.store_rankings", "cups.rankings.keep_ranked"}
+                "cups.rankings.store_rankings", "cups.summaries.keep_ranked"}
 # An ORM write or a transaction (a queryset's update takes keywords, a set's does not).
 WRITES = re.compile(r"transaction\.atomic|\.save\(|\.get_or_create\(|\.create\(|\.update\(\w+=|\.delete\(|"
                     r"bulk_create|bulk_update|select_for_update")
