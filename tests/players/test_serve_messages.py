@@ -51,6 +51,14 @@ def _worker_of(pid: int) -> int | None:
     return None
 
 
+def _reads(pid: int, database: Path) -> bool:
+    """Whether process ``pid`` has ``database`` open (the worker polls its queue there once it is up)."""
+    try:
+        return any(os.readlink(fd) == str(database) for fd in Path(f"/proc/{pid}/fd").iterdir())
+    except OSError:  # a descriptor closed while being read: look again
+        return False
+
+
 def _wait_for(condition, what: str, seconds: float = 60):
     deadline = time.monotonic() + seconds
     while not (found := condition()):
@@ -82,6 +90,10 @@ def test_make_serve_sends_the_confirmation_with_a_link_that_opens(tmp_path, migr
                 return None
 
         form = _wait_for(answers, "the server did not answer within 60 s")
+        # The minute counts for a site that is up, worker included: on a loaded machine the worker's own
+        # start took long enough (once 61.7 s to the mail at load 15 on two cores) to fail it.
+        worker = _wait_for(lambda: _worker_of(server.pid), "make serve started no messages' worker")
+        _wait_for(lambda: _reads(worker, manage.database), "the worker never looked at its queue")
         token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', form).group(1)
         data = urllib.parse.urlencode({"csrfmiddlewaretoken": token, "name": "Anna Berger", "club": "TC Test",
                                        "email": "anna@example.invalid"}).encode()
@@ -94,8 +106,7 @@ def test_make_serve_sends_the_confirmation_with_a_link_that_opens(tmp_path, migr
         link = re.search(re.escape(base) + r"/ich/[A-Za-z0-9_-]+/", received.get_content()).group(0)
         with urllib.request.urlopen(link, timeout=10) as page:
             assert page.status == 200 and "Anna Berger" in page.read().decode()
-        worker = _worker_of(server.pid)
-        assert worker is not None
+        assert _worker_of(server.pid) == worker
     finally:
         server.terminate()
         server.communicate(timeout=30)
