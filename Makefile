@@ -149,7 +149,13 @@ test-sqlite: venv
 	if [ $$rc -eq 5 ]; then echo "ERROR: pytest collected no tests" >&2; fi; \
 	[ $$gate -ne 0 ] && exit $$gate; exit $$rc
 
-# Tests marked `once` (pure code, or their own SQLite file) ran in the SQLite phase already.
+# The PostgreSQL phase runs what can differ between databases. The rule for `once` (docs/decisions.md): a test
+# that asks for none of the suite's database fixtures (db, transactional_db, live_server, client, ...) and has no
+# django_db mark is marked `once` by tests/conftest.py (pure code, a source scan, a command on an SQLite file of
+# its own); a module marks itself `once` only where what it checks cannot depend on the database (a browser flow
+# whose writes the services' tests cover on PostgreSQL, a reference schema built on an SQLite file); `postgres`
+# tests are never `once`. Fuzzers and writes stay: PostgreSQL refuses what SQLite stores (NUL, lengths, types).
+# The workers' test databases are cloned from the first one's migrated template (tests/postgres_template.py).
 test-postgres: venv
 	@echo "==> tests on PostgreSQL"
 	@scripts/with-postgres.sh $(VENV)/bin/pytest $(XDIST) $(DURATIONS) -p no:cacheprovider -m "not slow and not once"; rc=$$?; \

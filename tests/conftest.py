@@ -7,6 +7,7 @@ from datetime import date
 from pathlib import Path
 
 import hypothesis_budget  # noqa: F401 - loads the Hypothesis profile (thorough in CI, quick here)
+import postgres_template
 import pytest
 import seating_memo
 import serial_live_server  # noqa: F401 - the live server's requests one at a time on the shared in-memory SQLite
@@ -77,7 +78,8 @@ def migrated_template() -> Path:
 def _test_database_from_the_template():
     """While pytest-django creates an in-memory SQLite test database, its `migrate` is a copy of the
     migrated template instead (what the same migrations left there, content types and permissions
-    included); any other database (PostgreSQL) migrates as before. Returns the function that ends it."""
+    included); on PostgreSQL the first worker migrates and the others clone its database
+    (tests/postgres_template.py). Returns the function that ends it."""
     from django.core import management
     from django.db import connections
 
@@ -88,6 +90,9 @@ def _test_database_from_the_template():
         if name == "migrate" and connection.vendor == "sqlite" and connection.is_in_memory_db():
             connection.ensure_connection()
             shared_files.load_into(connection.connection, shared_files.migrated_database())
+            return None
+        if name == "migrate" and connection.vendor == "postgresql":
+            postgres_template.migrate_or_clone(connection, lambda: migrate_for_real(name, *args, **options))
             return None
         return migrate_for_real(name, *args, **options)
 

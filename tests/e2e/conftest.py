@@ -27,6 +27,18 @@ ARTIFACTS = Path(os.environ.get("E2E_ARTIFACTS", "/tmp/e2e-artifacts"))
 LOCALE = "de-AT"
 PHONE = {"width": 412, "height": 915}
 DESKTOP = {"width": 1280, "height": 900}
+# What a test waits for on a page (an element, a text, a count): as long as an action may take (below).
+# Playwright's ``expect`` has a clock of its own, 5 s unless set here: set_default_timeout does not reach it.
+# On a loaded machine a live preview through the one live server thread took longer than 5 s (CI once:
+# "14 × locator resolved to 0 elements" in test_an_a_rufer_is_entered_without_a_bird).
+WAIT_MS = 10_000
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _expect_waits_as_long_as_an_action():
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=WAIT_MS)
 
 
 @pytest.fixture(scope="module")
@@ -62,7 +74,7 @@ def open_context(browser):
         else:
             options.update(viewport=DESKTOP)
         context = browser.new_context(**options)
-        context.set_default_timeout(10_000)
+        context.set_default_timeout(WAIT_MS)
         # A page load is answered by the one live server thread (tests/serial_live_server.py) page, scripts
         # and style one after another; with the machine's two cores shared by other suites (load 15+), a
         # test's first load took over 10 s twice in 24 runs of the offline tests. What the tests wait for

@@ -35,6 +35,7 @@ def test_hands_entered_offline_arrive_once_and_in_order(make_tournament, new_con
     page = phone.new_page()
     page.goto(link)
     second = new_context(phone=True).new_page()  # a second phone at the same table, left on hand 1
+    second.clock.install()  # its timers on a clock the test moves (its 10 s look at the table's state below)
     second.goto(link)
 
     phone.set_offline(True)
@@ -68,8 +69,10 @@ def test_hands_entered_offline_arrive_once_and_in_order(make_tournament, new_con
     assert page.evaluate(f"localStorage.getItem('tarock-outbox-{table.token}')") == '{"queue":[],"refused":[]}'
     assert page.evaluate("window.notReloaded === true")  # the hands arrived on the page that sent them
 
-    # The second phone still shows hand 1: its page notices the table moved on and shows the server's state.
-    expect(second.locator("#hand-title")).to_have_text("Spiel 4 von 16", timeout=20_000)
+    # The second phone still shows hand 1: its page notices the table moved on and shows the server's state
+    # at its next look (every 10 s; its clock also runs by itself), which the test brings about now.
+    second.clock.run_for(10_000)
+    expect(second.locator("#hand-title")).to_have_text("Spiel 4 von 16")
     expect(second.locator("table.sheet tbody tr")).to_have_count(3)
 
 

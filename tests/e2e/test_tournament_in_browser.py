@@ -218,6 +218,7 @@ def test_director_seats_scorer_enters_hands_public_standings_follow(live_server,
 
     # --- the public standings, in another browser (no login) ---------------------------------------------
     public = new_context().new_page()
+    public.clock.install()  # the page's timers on a clock the test moves (its 20 s refresh below)
     public.goto(f"/turnier/{SLUG}/")
     public.evaluate("window.__e2eNoReload = true")  # survives only if the page refreshes itself in place
     expect(public.locator("#standings table.standings tbody tr")).to_have_count(len(PLAYERS))
@@ -241,8 +242,10 @@ def test_director_seats_scorer_enters_hands_public_standings_follow(live_server,
     tap(scorer.locator("#save-hand"))
     expect(scorer.locator("#outbox")).to_contain_text("Spiel 3 gespeichert.")
     assert Hand.objects.filter(table=table).count() == 3
-    # live.js fetches ?fragment=1 every 20 s: wait for one such refresh (no reload; nothing in the app lowered).
-    expect(public.locator("#standings .progress-line")).to_contain_text(re.compile(r"läuft: 3 von"), timeout=25_000)
+    # live.js fetches ?fragment=1 every 20 s (nothing in the app lowered): the page's 20 s go by on its clock
+    # now, so the refresh comes after the save, never before it with the next one 20 s of real time later.
+    public.clock.run_for(20_000)
+    expect(public.locator("#standings .progress-line")).to_contain_text(re.compile(r"läuft: 3 von"))
     assert public.evaluate("window.__e2eNoReload") is True
     after = _db_totals(tournament)
     assert {name for name in after if after[name] != totals[name]} == {seats[3], seats[4], seats[0], seats[1]}

@@ -59,12 +59,17 @@ base.DatabaseWrapper._wait_while_writers_wait = staticmethod(marked)
 
 saver = threading.Thread(target=save)
 saver.start()
-deadline = time.monotonic() + 10  # (it waits at once; without the marking nothing shows it)
-while not someone_waits() and time.monotonic() < deadline:
+# Each step waits for a state; a state that never comes fails here with its name (on a loaded machine a
+# thread may take seconds to get there: never go on as if it had).
+deadline = time.monotonic() + 60
+while not someone_waits():
+    if time.monotonic() > deadline:
+        raise SystemExit("the save never waited for the lock")
     time.sleep(0.01)  # polls for a state: the save waiting for the lock
 importer = threading.Thread(target=next_batch)
 importer.start()
-importer_waits.wait(10)  # the import's next batch is there, waiting, before the lock comes free
+if not importer_waits.wait(60):  # the import's next batch is there, waiting, before the lock comes free
+    raise SystemExit("the import's next batch never waited for the saves")
 holder.rollback()
 saver.join()
 importer.join()

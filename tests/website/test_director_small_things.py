@@ -43,8 +43,10 @@ def test_the_new_tournament_form_fills_in_the_date_and_forms_the_slug(client, di
 
     from tournament.models import Tournament
 
+    before = timezone.localdate()
     page = client.get(reverse("tournament:list")).content.decode()
-    assert f'value="{timezone.localdate():%Y-%m-%d}"' in page and "js/new-tournament" in page
+    days = {before, timezone.localdate()}  # a request across midnight may show either day
+    assert any(f'value="{day:%Y-%m-%d}"' in page for day in days) and "js/new-tournament" in page
     data = {"name": "Tiroler Cup Wörgl", "date": "2026-12-05", "venue": "Wörgl", "ruleset": "tirol"}
     assert client.post(reverse("tournament:list"), {**data, "slug": ""}).status_code == 302
     assert Tournament.objects.filter(slug="tiroler-cup-worgl-2026-12-05").exists()
