@@ -3,6 +3,7 @@ a new process paid for importing the views, resolving the URLs and compiling tem
 
 from __future__ import annotations
 
+import pytest
 from django.template import engines
 from django.urls import clear_url_caches, get_resolver
 
@@ -32,6 +33,7 @@ def test_warming_compiles_every_template_of_the_site_and_resolves_every_url():
     assert get_resolver()._populated
 
 
+@pytest.mark.django_db  # the warming sends one /healthz through the site, which asks the database
 def test_the_server_warms_each_process_before_it_listens(monkeypatch):
     _forget_everything()
     seen = {}
