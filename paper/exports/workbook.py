@@ -29,7 +29,6 @@ from typing import Iterator
 
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
-from openpyxl.utils import get_column_letter, quote_sheetname
 
 from language import active_language
 from paper import columns as C
@@ -37,7 +36,7 @@ from paper.cells import json_cell, local
 from paper.exports.base import ListExporter
 from paper.exports.settlement import box_label
 from paper.exports.sheetdata import EURO_FORMAT, INTEGER_FORMAT, POINTS_FORMAT, Column, SheetData
-from paper.exports.xlsx import CachedFormula
+from paper.exports.xlsx import CachedFormula, a1
 from rules.engine.catalogue import ANNULLED, CONTRACT_SLUGS
 from rules.rulesets import contract_name as catalogue_name
 from scoring.models import who_label
@@ -59,7 +58,7 @@ HAND_CHANGES = pgettext_lazy("workbook sheet", "Spielkorrekturen")
 
 def sheet_ref(sheet) -> str:
     """A sheet as a formula names it (quoted where its name needs it)."""
-    return quote_sheetname(str(sheet))
+    return a1.quote_sheetname(str(sheet))
 
 
 class HandsRanges:
@@ -69,7 +68,7 @@ class HandsRanges:
         last = max(hand_count + 1, 2)
         self.ranges = {}
         for index, header in enumerate(C.HANDS, start=1):
-            letter = get_column_letter(index)
+            letter = a1.get_column_letter(index)
             self.ranges[header] = f"{sheet_ref(HANDS)}!${letter}$2:${letter}${last}"
         self.seats = [[self.ranges[header] for header in C.seat_columns(seat)] for seat in range(4)]
 
@@ -132,9 +131,9 @@ class TournamentWorkbook(ListExporter):
         columns.append(Column(str(cash_label), 13, EURO_FORMAT))
         first_row = len(header_rows) + 2
 
-        first = get_column_letter(first_round_col)
-        last = get_column_letter(first_round_col + len(preliminary) - 1)
-        prelim_col = get_column_letter(first_round_col + len(preliminary) + 1)  # "Summe Vorrunden" with a final
+        first = a1.get_column_letter(first_round_col)
+        last = a1.get_column_letter(first_round_col + len(preliminary) - 1)
+        prelim_col = a1.get_column_letter(first_round_col + len(preliminary) + 1)  # "Summe Vorrunden" with a final
         seated = set(data.round_numbers)
 
         last_correction = max(len(data.corrections) + 1, 2)
@@ -293,7 +292,7 @@ class TournamentWorkbook(ListExporter):
             columns += [Column(f"{label} {C.TABLE}", 9, INTEGER_FORMAT),
                         Column(f"{label} {_('Geldpunkte')}", 11, POINTS_FORMAT),
                         Column(f"{label} €", 11, EURO_FORMAT)]
-        total_col = get_column_letter(len(columns) + 1)
+        total_col = a1.get_column_letter(len(columns) + 1)
         columns.append(Column(_("Gesamt €"), 12, EURO_FORMAT))
         stake = from_cents(t.stake_cents)
         header_rows: list[list] = [[_("Einsatz je Punkt (€)"), stake]]
@@ -326,7 +325,7 @@ class TournamentWorkbook(ListExporter):
                 euros = Decimal(0)
                 for index, n in enumerate(numbers):
                     table = data.seated.get((n, entry.entry_id))
-                    table_cell = f"${get_column_letter(4 + 3 * index)}{row_number}"
+                    table_cell = f"${a1.get_column_letter(4 + 3 * index)}{row_number}"
                     if table is None:
                         line += [None, None, None]
                         continue
@@ -334,7 +333,7 @@ class TournamentWorkbook(ListExporter):
                     seat = seat_of[(n, entry.entry_id)]
                     line += [table, CachedFormula("=" + ranges.seat_sum(CASH, criteria, f"$A{row_number}"), seat.cash),
                              CachedFormula("=" + ranges.seat_sum(EUROS, criteria, f"$A{row_number}"), seat.euros)]
-                    euro_cells.append(f"{get_column_letter(6 + 3 * index)}{row_number}")
+                    euro_cells.append(f"{a1.get_column_letter(6 + 3 * index)}{row_number}")
                     euros += seat.euros
                 line.append(CachedFormula(f"=SUM({','.join(euro_cells)})", euros) if euro_cells else 0)
                 yield line

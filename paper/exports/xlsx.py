@@ -19,10 +19,21 @@ from decimal import Decimal
 from typing import Any, Iterable
 from xml.sax.saxutils import escape as xml_escape
 
-from openpyxl.utils import get_column_letter
-from openpyxl.utils.cell import absolute_coordinate, column_index_from_string, coordinate_from_string, quote_sheetname
-
 from paper.exports.sheetdata import SheetData
+
+
+class _A1:
+    """openpyxl's A1-reference helpers (column letters, quoted sheet names), imported on the first workbook written:
+    importing openpyxl also loads numpy when it is installed (the tests' pycel brings it), about 30 MB that every
+    process of the site carried from its start (issue 30 point 7: the ABAKUS import's peak memory)."""
+
+    def __getattr__(self, name: str):
+        from openpyxl.utils import cell
+
+        return getattr(cell, name)
+
+
+a1 = _A1()
 
 
 class Formula(str):
@@ -138,8 +149,8 @@ class _Styles:
 
 
 def _pane(freeze: str) -> str:
-    column, row = coordinate_from_string(freeze)
-    x, y = column_index_from_string(column) - 1, row - 1
+    column, row = a1.coordinate_from_string(freeze)
+    x, y = a1.column_index_from_string(column) - 1, row - 1
     if not x and not y:
         return ""
     active = "bottomRight" if x and y else ("bottomLeft" if y else "topRight")
@@ -151,7 +162,7 @@ def _pane(freeze: str) -> str:
 def _write_sheet(stream, sheet: SheetData, styles: _Styles) -> str | None:
     """One worksheet's XML into ``stream``; returns the filter's range (or None)."""
     width = max([len(sheet.columns)] + [len(line) for line in sheet.header_rows])
-    letters = [get_column_letter(index) for index in range(1, width + 1)]
+    letters = [a1.get_column_letter(index) for index in range(1, width + 1)]
     header_row = len(sheet.header_rows) + 1
     freeze = (f"A{header_row + 1}" if sheet.header_rows else sheet.freeze) if sheet.freeze else ""
     cols = "".join(f'<col min="{i}" max="{i}" width="{column.width}" customWidth="1"/>'
@@ -180,7 +191,7 @@ def _write_sheet(stream, sheet: SheetData, styles: _Styles) -> str | None:
         number += 1
         count += 1
         if len(values) > len(letters):
-            letters += [get_column_letter(i) for i in range(len(letters) + 1, len(values) + 1)]
+            letters += [a1.get_column_letter(i) for i in range(len(letters) + 1, len(values) + 1)]
         chunk.append(row_xml(values, formats))
         if len(chunk) >= 500:
             stream.write("".join(chunk).encode())
@@ -188,7 +199,7 @@ def _write_sheet(stream, sheet: SheetData, styles: _Styles) -> str | None:
     stream.write("".join(chunk).encode())
     ref = None
     if sheet.filters and sheet.columns:
-        ref = f"A{header_row}:{get_column_letter(len(sheet.columns))}{header_row + max(count, 1)}"
+        ref = f"A{header_row}:{a1.get_column_letter(len(sheet.columns))}{header_row + max(count, 1)}"
     stream.write(("</sheetData>" + (f'<autoFilter ref="{ref}"/>' if ref else "") + "</worksheet>").encode())
     return ref
 
@@ -209,7 +220,7 @@ def write_workbook(sheets: Iterable[SheetData]) -> bytes:
                              for i, name in enumerate(names, start=1))
         defined = "".join(
             f'<definedName name="_xlnm._FilterDatabase" localSheetId="{i}" hidden="1">'
-            f"{xml_escape(quote_sheetname(name))}!{absolute_coordinate(ref)}</definedName>"
+            f"{xml_escape(a1.quote_sheetname(name))}!{a1.absolute_coordinate(ref)}</definedName>"
             for i, (name, ref) in enumerate(zip(names, filters, strict=True)) if ref
         )
         archive.writestr("xl/workbook.xml", (
