@@ -17,7 +17,7 @@ from typing import Iterator
 from xml.sax.saxutils import escape
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext
 from reportlab.lib.units import mm
 from reportlab.platypus import Paragraph, Table, TableStyle
 
@@ -156,7 +156,8 @@ class SeasonStandingsXlsx(SeasonExporter, ListExporter):
         ranks = f"{RESULTS}!$E$2:$E${max(last, 2)}"  # empty for a no-show at the final: no participation
         yield SheetData(SEASON, [Column("Nr", 8, INTEGER_FORMAT), Column(_("Rang"), 8, INTEGER_FORMAT),
                                  Column(_("Name"), 28), Column(_("Verein"), 24),
-                                 Column(_("Punkte"), 12, POINTS_FORMAT), Column(_("Teilnahmen"), 12, INTEGER_FORMAT),
+                                 Column(_("Punkte"), 12, POINTS_FORMAT),
+                                 Column(pgettext("season standings", "Teilnahmen"), 12, INTEGER_FORMAT),
                                  Column(_("qualifiziert"), 12)],
                         [[row.player.key, row.rank, row.player.name, row.player.club,
                           CachedFormula(f"=SUMIFS({worth},{ids},A{n})", row.points),

@@ -1,5 +1,6 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from cups import schemes
 from cups.models import Cup, CupScheme, Season
@@ -27,7 +28,7 @@ def _count(label, help_text=""):
 class CupRulesForm(forms.Form):
     """A cup's rules for the seasons that set none of their own (cups/season_rules.py)."""
 
-    scheme = forms.ChoiceField(label=_("Wertung"))
+    scheme = forms.ChoiceField(label=pgettext_lazy("cup scheme", "Wertung"))
     ruleset_slug = forms.ChoiceField(label=_("Regelwerk (Vorgabe)"), required=False)
     best_n = _count(_("gewertete Ergebnisse (statt der Regel)"),
                     _("leer: die Hälfte der Turniere (mehr als 10: die Hälfte abgerundet, sonst aufgerundet)"))
@@ -47,7 +48,7 @@ class SeasonRulesForm(forms.Form):
 
     PENALTY_CHOICES = [("", _("wie der Cup")), ("yes", _("ja")), ("no", _("nein"))]
 
-    scheme = forms.ChoiceField(label=_("Wertung"), required=False)
+    scheme = forms.ChoiceField(label=pgettext_lazy("cup scheme", "Wertung"), required=False)
     counting = forms.ChoiceField(label=_("gewertete Ergebnisse"), required=False)
     best_n = _count(_("Zahl der gewerteten Ergebnisse"), _("nur bei „eine feste Zahl“"))
     final_mode = forms.ChoiceField(label=_("Finale"), required=False)

@@ -11,6 +11,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from cups import schemes
 from cups.season import (
@@ -66,7 +67,7 @@ class Cup(models.Model):
 
     name = models.CharField(_("Name"), max_length=160)
     slug = models.SlugField(_("Kürzel"), unique=True)
-    scheme = models.CharField(_("Wertung"), max_length=40, default="fixed",
+    scheme = models.CharField(pgettext_lazy("cup scheme", "Wertung"), max_length=40, default="fixed",
                               help_text=_("cube, fixed, heine oder das Kürzel einer eigenen Cup-Wertung"))
     ruleset_slug = models.CharField(_("Regelwerk (Vorgabe)"), max_length=49, blank=True)
     region = models.CharField(_("Region"), max_length=120, blank=True)
@@ -140,7 +141,8 @@ class Season(models.Model):
     slug = models.SlugField(_("Kürzel"), max_length=20, editable=False)
     ordering = models.PositiveIntegerField(_("Reihenfolge"), default=0,
                                            help_text=_("höher = neuer; die neueste Saison ist die aktuelle"))
-    scheme = models.CharField(_("Wertung"), max_length=40, blank=True, help_text=_("leer: die Wertung des Cups"))
+    scheme = models.CharField(pgettext_lazy("cup scheme", "Wertung"), max_length=40, blank=True,
+                              help_text=_("leer: die Wertung des Cups"))
     counting = models.CharField(_("gewertete Ergebnisse"), max_length=10, blank=True, choices=COUNTING_CHOICES)
     best_n = models.PositiveSmallIntegerField(_("Zahl der gewerteten Ergebnisse"), null=True, blank=True)
     final_mode = models.CharField(_("Finale"), max_length=10, blank=True, choices=[("", _("wie der Cup")),

@@ -103,6 +103,31 @@ def test_an_untranslated_msgid_is_caught(tmp_path):
         "Ja", "Nein"]
 
 
+
+def differing_english(catalogues) -> list[tuple]:
+    """(msgctxt, msgid, English, other English) said differently by two catalogues: Django reads the site's
+    (LOCALE_PATHS) before an app's, so the app's sentence would silently never show."""
+    said: dict[tuple, list[str]] = {}
+    differing = []
+    for catalogue in catalogues:
+        for ctxt, msgid, msgstrs, _flags in _entries(catalogue):
+            first = said.setdefault((ctxt, msgid), msgstrs)
+            if first != msgstrs:
+                differing.append((ctxt, msgid, first, msgstrs))
+    return differing
+
+
+def test_a_msgid_in_two_catalogues_says_the_same_in_english():
+    assert not differing_english(CATALOGUES), "give each meaning a msgctxt of its own"
+
+
+def test_a_msgid_two_catalogues_translate_differently_is_caught(tmp_path):
+    site, app = tmp_path / "site.po", tmp_path / "app.po"
+    site.write_text('msgid "Wertung"\nmsgstr "Scoring"\n', encoding="utf-8")
+    app.write_text('msgid "Wertung"\nmsgstr "Scheme"\n\nmsgctxt "cup scheme"\nmsgid "Wertung"\nmsgstr "Scheme"\n',
+                   encoding="utf-8")
+    assert differing_english([site, app]) == [(None, "Wertung", ["Scoring"], ["Scheme"])]
+
 def pairs_composed(source: str, *, holds_both: bool = False) -> list[int]:
     """Lines of ``source`` that compose a German/English pair: an old pair helper called, ServiceError
     given two sentences, the language helpers taken from tournament.errors, a German and an English
