@@ -12,6 +12,12 @@ from dataclasses import dataclass
 
 from cups.season import TIE_PROJECT
 
+# The fields that hold a season's own rules (migration 0007) and its cup's: a change to any of them is a new
+# version of the season's ranking and of its pages (cups/summaries.py ``season_versions``).
+SEASON_RULE_FIELDS = ("scheme", "counting", "best_n", "final_mode", "final_penalties", "min_tournaments",
+                      "final_qualifiers", "tie_rule")
+CUP_RULE_FIELDS = ("scheme", "best_n", "final_mode", "final_penalties", "min_tournaments", "final_qualifiers")
+
 COUNT_FROM_CUP, COUNT_BY_RULE, COUNT_FIXED = "", "rule", "fixed"
 
 

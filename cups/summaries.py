@@ -31,15 +31,12 @@ from django.db import OperationalError, transaction
 from django.db.models import Count, Max, Sum
 
 from cups import rankings, schemes, season_rules
-from cups.live import SEASON_RULE_FIELDS
 from cups.models import Cup, CupScheme, ImportedResult, PlayerMerge, Season, SeasonSummary, SeasonTournament
-from cups.season_rules import rules_of
+from cups.season_rules import CUP_RULE_FIELDS, SEASON_RULE_FIELDS, rules_of
 from rules.engine.numbers import json_number
 from tournament.live import VERSION_FIELDS, version_key
 
 log = logging.getLogger(__name__)
-
-CUP_RULE_FIELDS = ("scheme", "best_n", "final_mode", "final_penalties", "min_tournaments", "final_qualifiers")
 
 
 @lru_cache(maxsize=1)

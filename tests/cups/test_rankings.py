@@ -138,3 +138,17 @@ def test_a_locked_database_leaves_the_ranking_unstored_and_the_page_answers(cup_
     assert not SeasonRanking.objects.exists() and not SeasonSummary.objects.exists()
     page = client.get(f"/cup/{season.cup.slug}/{season.slug}/")
     assert page.status_code == 200 and anna.name in page.content.decode()
+
+
+def test_a_result_edited_in_the_admin_shows_at_once_on_the_season_cup_and_player_pages(cup_season, client):
+    """The pages' HTML is cached under the version the stored ranking carries (cups/live.py): an imported rank
+    edited in the admin (no result added, none removed) is on every page at the next request, not a minute later."""
+    season, (anna, _bert, _carl, _dora) = _season_with_ties(cup_season)
+    pages = (f"/cup/{season.cup.slug}/{season.slug}/", f"/cup/{season.cup.slug}/", f"/spieler/{anna.pk}/")
+    before = [client.get(url) for url in pages]
+    assert [page.status_code for page in before] == [200, 200, 200]
+    assert 'title="Rang 3">110<' not in before[0].content.decode()
+    ImportedResult.objects.filter(player=anna, rank=1, tournament_name="X").update(rank=3)
+    after = [client.get(url).content.decode() for url in pages]
+    assert 'title="Rang 3">110<' in after[0]  # her result in X, now third
+    assert [a != b.content.decode() for a, b in zip(after, before, strict=True)] == [True, True, True]
