@@ -30,6 +30,12 @@ def who_label(code: str) -> str:
     return code
 
 
+def who_did_it(by: str, username: str | None) -> str:
+    """Who changed a hand or booked points, for a protocol or a printed sheet: the account when a signed-in user did
+    it, else the stored code in words (who_label: "scorer" is the table scorer) or the name the venue sent."""
+    return username or who_label(by)
+
+
 # Who did it (a scorer's name, a director's account, the import's or the venue's word): the one limit of
 # Hand.entered_by, HandRevision.by, Correction.by, a pause's by (scoring/absences.py) and the hub's document.
 WHO_MAX = 120
