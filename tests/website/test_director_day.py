@@ -142,3 +142,21 @@ def test_the_protocol_names_a_scorers_correction_in_words(client, director, make
 
     log = page.content.decode().split({"de": "Protokoll", "en": "Log"}[language])[-1]
     assert f"({words})" in log and "(scorer)" not in log
+
+
+def test_the_latest_closed_round_is_a_selectors_answer(event, play_round):
+    from tournament import rounds, selectors
+
+    assert selectors.last_closed_round_number(event) is None
+    play_round(event.round_set.get(number=1))
+    rounds.close_round(round=event.round_set.get(number=1))
+    assert selectors.last_closed_round_number(event) == 1
+
+
+def test_the_prize_giving_view_reads_selectors_and_filters_nothing_itself():
+    """Views stay thin: the ranked rows are scoring.selectors.ranked_rows, the latest closed round a selector's."""
+    from pathlib import Path
+
+    source = (Path(__file__).resolve().parents[2] / "website/views/prize_giving.py").read_text(encoding="utf-8")
+    assert "ranked_rows(" in source and "last_closed_round_number(" in source
+    assert "rank is not None" not in source and "round_set" not in source
