@@ -14,6 +14,8 @@ from django.views.decorators.http import require_GET
 from django.views.defaults import permission_denied
 
 from hall.auth import LoginForm
+from scoring.scorer_link import copy_refused_page
+from tournament.errors import CopyNotWritable
 from web.http import NotDirector
 
 logger = logging.getLogger(__name__)
@@ -54,7 +56,9 @@ class LogoutView(auth_views.LogoutView):
 def forbidden(request, exception=None):
     """The site's 403 (website/urls.py handler403): an account that may not direct is told what it lacks,
     who can grant it and how to sign in with another (hall/not_director.html); any other refusal gets
-    the site's 403.html."""
+    the site's 403.html; a write refused for a hub's copy says so (CopyNotWritable)."""
     if isinstance(exception, NotDirector):
         return render(request, "hall/not_director.html", status=403)
+    if isinstance(exception, CopyNotWritable):
+        return copy_refused_page(request)
     return permission_denied(request, exception)

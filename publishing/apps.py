@@ -14,3 +14,4 @@ class PublishingConfig(AppConfig):
         from publishing.venue import auto  # noqa: F401
 
         links.provide("publish_tokens", "publishing:tokens")  # the cup's page links to its keys (web/links.py)
+        links.provide("publish_intake", "publishing:api")  # the upload limit's one larger body (hall/uploads.py)

@@ -20,12 +20,12 @@ from pydantic import ValidationError
 
 from publishing.checks import Refused, check_document
 from publishing.problems import first_problem
-from publishing.schema import FORMAT, MAX_EVENTS_IN_A_ROUND, WHO_MAX, Document
-from scoring.models import CORRECTION_REASON_LENGTH
+from publishing.schema import FORMAT, MAX_EVENTS_IN_A_ROUND, Document
+from scoring.models import CORRECTION_REASON_LENGTH, WHO_MAX
 from scoring.seats import absences_of
 from scoring.selectors import changed_hands, entered_hands, tournament_corrections
 from scoring.selectors.sheets import recorded_at
-from tournament.forms import REASON_MAX
+from tournament.models import REASON_MAX
 from tournament.selectors import tournament_rows
 
 __all__ = ["FORMAT", "Document", "Refused", "build", "digest", "parse"]

@@ -21,9 +21,8 @@ from uuid import UUID
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
 
 from rules.engine.ruleset import TIE_BREAK_KEYS
-from scoring.models import CORRECTION_LIMIT, CORRECTION_REASON_LENGTH
-from tournament.forms import REASON_MAX
-from tournament.models import Round
+from scoring.models import CORRECTION_LIMIT, CORRECTION_REASON_LENGTH, WHO_MAX
+from tournament.models import REASON_MAX, Round
 from tournament.money import MAX_STAKE_CENTS
 from tournament.players import PLAYER_TEXT_MAX
 from tournament.standings import MAX_ROUNDS  # preliminary rounds; a final round comes on top
@@ -45,7 +44,6 @@ MAX_SEQUENCE = 2**31 - 1
 MAX_REVISIONS_AT_A_TABLE = 10 * MAX_HANDS_AT_A_TABLE
 # A round seated again, links renewed, closed and reopened: far more than a day needs.
 MAX_EVENTS_IN_A_ROUND = 500
-WHO_MAX = 120  # who did it: a user name or the name a scorer gave (HandRevision.by)
 # A hand's points: the largest tariff (Valat x8 of a Solodreier x8 doubled in a Sechserdreier) is far below.
 MAX_HAND_POINTS = Decimal(100_000)
 
@@ -131,7 +129,7 @@ class TeamPart(_Strict):
 class HandPart(_Strict):
     number: Count(MAX_HANDS_AT_A_TABLE, low=1)
     data: dict[str, Any]  # the hand interchange format: the hub's engine reads it (rules/engine/hands.py)
-    entered_by: Text(120) = ""
+    entered_by: Text(WHO_MAX) = ""
     version: Count(MAX_SEQUENCE, low=1) = 1
     created_at: Moment | None = None
     points: Annotated[list[Points], Field(min_length=4, max_length=4)]  # per hand seat, as the venue scored

@@ -9,8 +9,7 @@ from django.utils.translation import get_language
 
 from cups.player_sections import Section, register
 from rating import selectors
-from rules.engine.catalogue import BONUS_NAMES_EN
-from rules.rulesets import BUILTIN, contract_name
+from rules.rulesets import BUILTIN, bonus_name, contract_name
 from scoring.selectors.quotas import player_quotas
 
 BEST = 5
@@ -18,13 +17,6 @@ BEST = 5
 
 def _english() -> bool:
     return (get_language() or "").startswith("en")
-
-
-def bonus_name(slug: str) -> str:
-    """A bonus by its name: the first seed rule set's German one, or the catalogue's English one (before the gloss)."""
-    if _english():
-        return BONUS_NAMES_EN.get(slug, slug).split(" (")[0]
-    return next((rule.name for rs in BUILTIN.values() if (rule := rs.bonus(slug)) is not None), slug)
 
 
 def ruleset_name(slug: str) -> str:
@@ -42,7 +34,8 @@ def best_results(player) -> list[list]:
 def statistics_html(request, player) -> str:
     quotas = player_quotas(player.pk)
     return render_to_string("rating/_player_statistics.html", {
-        "quotas": [(ruleset_name(q.ruleset), q, [(bonus_name(b.bonus), b) for b in q.bonuses]) for q in quotas],
+        "quotas": [(ruleset_name(q.ruleset), q, [(bonus_name(b.bonus, "en" if _english() else "de"), b) for b in q.bonuses])
+                   for q in quotas],
         "best": best_results(player)}, request=request)
 
 
@@ -55,7 +48,7 @@ def statistics_data(request, player) -> dict:
                            "declared_won": c.declared_won, "partnered": c.partnered, "partnered_won": c.partnered_won,
                            "against": c.against, "against_won": c.against_won} for c in q.contracts],
             "trischaken": {"played": q.trischaken, "won": q.trischaken_won},
-            "bonuses": [{"bonus": b.bonus, "name": bonus_name(b.bonus), "announced": b.announced,
+            "bonuses": [{"bonus": b.bonus, "name": bonus_name(b.bonus, lang), "announced": b.announced,
                          "announced_made": b.announced_made, "silent_made": b.silent_made} for b in q.bonuses],
         } for q in player_quotas(player.pk)],
         "best_results": [{"date": day, "tournament": name, "rank": rank, "players": field}

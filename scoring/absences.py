@@ -19,6 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
 from language import ServiceError
+from scoring.models import WHO_MAX
 from scoring.seats import LEFT, PAUSE, Absence, absences_of, present_positions
 from scoring.services import _table_write
 from tournament import live
@@ -61,7 +62,7 @@ def pause_player(*, table: Table, position: int, by: str, expected_version: int 
         absences = list(absences_of(table.absences))
         if position not in present_positions(number, table.seats.count(), absences):
             raise ServiceError(gettext_lazy("%(name)s pausiert schon oder hat den Tisch verlassen."), name=name)
-        absences.append(Absence(position, number, None, PAUSE, at=_now(), by=by[:120]))
+        absences.append(Absence(position, number, None, PAUSE, at=_now(), by=by[:WHO_MAX]))
         _check_four_stay(table, absences, number, name)
         table.absences = [absence.to_plain() for absence in absences]
     return table
@@ -79,7 +80,7 @@ def leave_table(*, table: Table, position: int, by: str, expected_version: int |
         # A pause until further notice becomes the leave from the hand it started (nothing stored changes).
         paused = [a for a in absences if a.position == position and a.until_hand is None]
         absences = [a for a in absences if a not in paused]
-        absences.append(Absence(position, paused[0].first_hand if paused else number, None, LEFT, at=_now(), by=by[:120]))
+        absences.append(Absence(position, paused[0].first_hand if paused else number, None, LEFT, at=_now(), by=by[:WHO_MAX]))
         _check_four_stay(table, absences, number, name)
         table.absences = [absence.to_plain() for absence in absences]
     return table
@@ -100,6 +101,6 @@ def return_player(*, table: Table, position: int, by: str, expected_version: int
             raise ServiceError(gettext_lazy("%(name)s hat den Tisch verlassen; seither wurde gespielt."), name=name)
         absences.remove(current)
         if current.first_hand < number:  # he sat out hands: they stay as they were
-            absences.append(replace(current, until_hand=number, back_at=_now(), back_by=by[:120]))
+            absences.append(replace(current, until_hand=number, back_at=_now(), back_by=by[:WHO_MAX]))
         table.absences = [absence.to_plain() for absence in absences]
     return table

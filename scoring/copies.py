@@ -12,7 +12,7 @@ from decimal import Decimal
 from django.db import connection
 from django.utils import timezone
 
-from scoring.models import Correction, Hand, HandRevision, HandScore
+from scoring.models import WHO_MAX, Correction, Hand, HandRevision, HandScore
 from scoring.scored import ScoredHand, scored_hand
 from scoring.seats import absences_of, dealer_position, seat_entries
 from tournament import live
@@ -74,7 +74,7 @@ def store_changed_hands(*, tables: list[tuple[Table, list[ChangedElsewhere]]]) -
         return read[memo]
 
     rows = [(table.pk, change.number, change.action, as_read(table, change.before), as_read(table, change.after),
-             change.reason, change.by[:120], ops.adapt_datetimefield_value(change.at))
+             change.reason, change.by[:WHO_MAX], ops.adapt_datetimefield_value(change.at))
             for table, changes in tables for change in changes]
     insert_rows(HandRevision, ["table", "number", "action", "before", "after", "reason", "by", "at"], rows)
     return len(rows)
@@ -111,7 +111,7 @@ def store_entered_hands(*, tables: list[tuple[Table, list[int], list[EnteredElse
             away = absences_of(table.absences)
             by_seat = seat_entries(seats, item.number, table.first_dealer, away)
             hands.append((table.pk, item.number, dealer_position(item.number, len(seats), table.first_dealer, away),
-                          data, breakdown, result.contract, item.entered_by[:120], "", item.version, result.box_euros,
+                          data, breakdown, result.contract, item.entered_by[:WHO_MAX], "", item.version, result.box_euros,
                           ops.adapt_datetimefield_value(item.created_at) if item.created_at else stamp, stamp))
             scores.extend((table.pk, item.number, by_seat[seat], seat, result.points[seat], result.cash[seat],
                            result.kontra_cash[seat], result.euros[seat]) for seat in range(4))
@@ -136,7 +136,7 @@ def store_booked_corrections(*, round: Round, corrections: list[dict]) -> list[C
     """A copied round's corrections as booked elsewhere (entry id, points, reason, time, who by name)."""
     rows = Correction.objects.bulk_create([
         Correction(round=round, entry_id=item["entry_id"], points=item["points"], reason=item["reason"],
-                   by=str(item.get("by") or "")[:120])
+                   by=str(item.get("by") or "")[:WHO_MAX])
         for item in corrections
     ])
     dated = []

@@ -30,6 +30,17 @@ def who_label(code: str) -> str:
     return code
 
 
+def who_did_it(by: str, username: str | None) -> str:
+    """Who changed a hand or booked points, for a protocol or a printed sheet: the account when a signed-in user did
+    it, else the stored code in words (who_label: "scorer" is the table scorer) or the name the venue sent."""
+    return username or who_label(by)
+
+
+# Who did it (a scorer's name, a director's account, the import's or the venue's word): the one limit of
+# Hand.entered_by, HandRevision.by, Correction.by, a pause's by (scoring/absences.py) and the hub's document.
+WHO_MAX = 120
+
+
 class Hand(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="hands")
     number = models.PositiveSmallIntegerField(_("Spiel"))
@@ -37,7 +48,7 @@ class Hand(models.Model):
     data = models.JSONField(help_text="the hand in the interchange format, seats 0..3 of this hand")
     result = models.JSONField(help_text="the engine's result with breakdown (exact values)")
     contract = models.CharField(max_length=30)
-    entered_by = models.CharField(max_length=120, blank=True, help_text="a code: see who_label")
+    entered_by = models.CharField(max_length=WHO_MAX, blank=True, help_text="a code: see who_label")
     idempotency_key = models.CharField(max_length=64, blank=True)
     version = models.PositiveIntegerField(default=1, help_text="1 when entered, +1 with every correction")
     box_euros = models.DecimalField(max_digits=10, decimal_places=2, default=0,
@@ -100,7 +111,7 @@ class HandRevision(models.Model):
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
     reason = models.TextField(blank=True)
-    by = models.CharField(max_length=120, blank=True)
+    by = models.CharField(max_length=WHO_MAX, blank=True)
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
     at = models.DateTimeField(auto_now_add=True)
 
@@ -133,7 +144,7 @@ class Correction(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
     # Who booked it where the booking came from elsewhere (a copy on the cup's site: the venue's user name; the
     # venue's users are not this site's). Empty for a booking made here (``user`` says it) or sent without it.
-    by = models.CharField(max_length=120, blank=True, default="")
+    by = models.CharField(max_length=WHO_MAX, blank=True, default="")
     at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

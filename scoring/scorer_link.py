@@ -42,5 +42,10 @@ def copy_refusal(request, tournament) -> HttpResponse | None:
     answers before a form is read, so the page says the one thing that matters."""
     if not tournament.is_copy:
         return None
-    return render(request, "scoring/copy_refused.html", {"tournament": tournament,
-                                                          "message": CopyNotWritable().message()}, status=403)
+    return copy_refused_page(request)
+
+
+def copy_refused_page(request) -> HttpResponse:
+    """The 403 page of a write refused for a copy (CopyNotWritable), in the page's language: drawn here for the
+    scorer's pages and by the site's 403 handler (hall.views.forbidden) for every other page."""
+    return render(request, "scoring/copy_refused.html", {"message": CopyNotWritable().message()}, status=403)

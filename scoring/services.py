@@ -20,12 +20,12 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
 from language import ServiceError
-from scoring.models import CORRECTION_LIMIT, CORRECTION_REASON_LENGTH, Correction, Hand, HandRevision, HandScore
+from scoring.models import CORRECTION_LIMIT, CORRECTION_REASON_LENGTH, WHO_MAX, Correction, Hand, HandRevision, HandScore
 from scoring.scored import score_rows
 from scoring.seats import absences_of, dealer_position, seat_entries
 from scoring.settlement import price_hands
 from tournament import live
-from tournament.errors import CopyNotWritable, NotWritable, StaleVersion, WrongHandNumber
+from tournament.errors import NotWritable, StaleVersion, WrongHandNumber, refuse_a_copy
 from tournament.events import ChangeKind
 from tournament.models import Round, Seat, Table
 
@@ -71,8 +71,7 @@ def _table_write(table: Table, *, expected_version: int | None = None, director:
 
 
 def _check_open(table: Table, *, director: bool) -> None:
-    if table.round.tournament.is_copy:  # the venue is the source: neither its scorer nor a director writes here
-        raise CopyNotWritable()
+    refuse_a_copy(table.round.tournament)  # the venue is the source: neither its scorer nor a director writes here
     lock = None if director else table.scorer_lock
     if lock == "round":
         raise NotWritable(gettext_lazy("Die Runde ist nicht offen: Spiele ändert jetzt nur die Turnierleitung."))
@@ -125,11 +124,11 @@ def _new_hand(table: Table, seats: list[int], number: int, data: dict, key: str,
     """Hand ``number`` of the locked ``table`` as entered, its score rows and its revision, none saved yet
     (raises InvalidHand first when ``data`` does not read under the rule set)."""
     away = absences_of(table.absences)
-    hand = Hand(table=table, number=number, entered_by=entered_by[:120], idempotency_key=key[:64],
+    hand = Hand(table=table, number=number, entered_by=entered_by[:WHO_MAX], idempotency_key=key[:64],
                 dealer_position=dealer_position(number, len(seats), table.first_dealer, away))
     stored, scores = score_rows(hand, table, data, seat_entries(seats, number, table.first_dealer, away))
     revision = HandRevision(table=table, number=number, action=HandRevision.ENTERED, after=stored,
-                            by=entered_by[:120], user=user)
+                            by=entered_by[:WHO_MAX], user=user)
     return hand, scores, revision
 
 
@@ -188,7 +187,7 @@ def correct_hand(*, hand: Hand, data: dict, expected_version: int, reason: str =
         hand.scores.all().delete()
         HandScore.objects.bulk_create(scores)
         HandRevision.objects.create(table=table, number=hand.number, action=HandRevision.CORRECTED, before=before,
-                                    after=stored, reason=reason.strip(), by=by[:120], user=user)
+                                    after=stored, reason=reason.strip(), by=by[:WHO_MAX], user=user)
     return hand
 
 
@@ -202,7 +201,7 @@ def remove_last_hand(*, table: Table, expected_version: int, reason: str = "", b
         if hand is None:
             raise ServiceError(gettext_lazy("Es ist noch kein Spiel eingetragen."))
         HandRevision.objects.create(table=table, number=hand.number, action=HandRevision.REMOVED, before=hand.data,
-                                    reason=reason.strip(), by=by[:120], user=user)
+                                    reason=reason.strip(), by=by[:WHO_MAX], user=user)
         hand.delete()
         table.hands_entered = hand.number - 1
         table.last_hand_at = table.hands.aggregate(last=Max("created_at"))["last"]
@@ -237,8 +236,7 @@ def book_correction(*, entry, round: Round, points, reason: str, user=None) -> C
     """Book points for ``entry`` in ``round`` outside any hand, with a reason (see models.Correction)."""
     if round.tournament_id != entry.tournament_id:
         raise ServiceError(gettext_lazy("Runde und Spieler gehören nicht zum selben Turnier."))
-    if round.tournament.is_copy:
-        raise CopyNotWritable()
+    refuse_a_copy(round.tournament)
     if round.status == Round.PLANNED:
         raise ServiceError(gettext_lazy("Runde %(round)s ist noch nicht gesetzt."), round=round.number)
     try:
@@ -259,8 +257,7 @@ def book_correction(*, entry, round: Round, points, reason: str, user=None) -> C
 def book_revoke_claim(*, hand: Hand, claimant, points, reason: str, user=None) -> tuple[Correction, Correction]:
     """A revoke claim (Tirol, seed 000 section 6: a further evident loss claimed from the offender) as
     one zero-sum booking tied to ``hand``: ``claimant`` +points, the hand's offender -points."""
-    if hand.table.round.tournament.is_copy:
-        raise CopyNotWritable()
+    refuse_a_copy(hand.table.round.tournament)
     ruleset = hand.table.round.tournament.ruleset
     if ruleset.renonce is None or not ruleset.renonce.claims_on_top:
         raise ServiceError(gettext_lazy(

@@ -4,6 +4,7 @@ whose sentence is a gettext msgid."""
 
 from __future__ import annotations
 
+from django.core.exceptions import PermissionDenied
 from django.utils.translation import gettext_lazy
 
 from language import ServiceError
@@ -48,11 +49,21 @@ class NotWritable(ServiceError):
     """The table no longer takes writes from its scorer link (round not open, table confirmed or ended)."""
 
 
-class CopyNotWritable(NotWritable):
-    """A copy of a tournament run elsewhere (the cup's site's copy of a venue's) takes no write of a table from
-    anyone: the venue is the source."""
+class CopyNotWritable(NotWritable, PermissionDenied):
+    """A copy of a tournament run elsewhere (the cup's site's copy of a venue's) takes no write of its play from
+    anyone: the venue is the source. A PermissionDenied too, so a view that lets it pass answers the site's 403
+    (hall.views.forbidden draws it in the page's language)."""
 
     def __init__(self):
         super().__init__(gettext_lazy(
-            "Dieses Turnier ist eine Kopie vom Turnierort: Spiele, Pausen, Korrekturen und Bestätigungen trägt nur "
-            "der Turnierort ein."))
+            "Dieses Turnier ist eine Kopie vom Turnierort: Spiele, Pausen, Korrekturen, Bestätigungen, Runden, "
+            "Tische und Spieler ändert nur der Turnierort."))
+
+
+def refuse_a_copy(tournament) -> None:
+    """The one guard of every write that changes a tournament's play (hands, pauses, rounds, entries, teams,
+    withdrawals, check-ins) and of the views that lead to them: refused for a copy (``is_copy``). The hub's own
+    receiving code (publishing.hub.receive, scoring.copies, tournament.copies) writes a copy without it, and
+    attaching a copy to a cup's season (cups.services.add_tournament) changes no play."""
+    if tournament.is_copy:
+        raise CopyNotWritable()

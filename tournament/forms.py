@@ -10,7 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from rules.rulesets import BUILTIN
-from tournament.models import CustomRuleSet
+from tournament.models import REASON_MAX, CustomRuleSet
 from tournament.money import MAX_STAKE_CENTS, to_cents
 from tournament.players import PLAYER_TEXT_MAX
 from tournament.selectors import free_slug
@@ -91,9 +91,6 @@ class PasteForm(forms.Form):
 class UploadForm(forms.Form):
     file = forms.FileField(label=_("CSV- oder XLSX-Datei (Spalten Name, Verein, Region)"))
     checked_in = forms.BooleanField(label=_("als anwesend eintragen"), required=False, initial=True)
-
-
-REASON_MAX = 500  # why a table ended or a round reopened: the form, the views and every input read it
 
 
 class ReasonForm(forms.Form):

@@ -3,8 +3,7 @@
 Models hold data and the small rules derived from it (can a round be seated, does a table take
 a scorer's writes); writes go through the services, reads through tournament/selectors.py. Hands
 live in scoring/: the counters on Table (hands entered, time of the last one) are kept by scoring's
-services, so the tournament core answers "is this table done?" without reading a hand.
-"""
+services, so the tournament core answers "is this table done?" without reading a hand."""
 
 from __future__ import annotations
 
@@ -198,9 +197,7 @@ def round_label(number: int, *, is_final: bool) -> str:
 
 class Round(models.Model):
     PLANNED, SEATED, RUNNING, CLOSED = "planned", "seated", "running", "closed"
-    STATUS_CHOICES = [
-        (PLANNED, _("geplant")), (SEATED, _("gesetzt")), (RUNNING, _("läuft")), (CLOSED, _("abgeschlossen")),
-    ]
+    STATUS_CHOICES = [(PLANNED, _("geplant")), (SEATED, _("gesetzt")), (RUNNING, _("läuft")), (CLOSED, _("abgeschlossen"))]
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="round_set")
     number = models.PositiveSmallIntegerField(_("Runde"))
@@ -241,6 +238,9 @@ class Round(models.Model):
     @property
     def label(self) -> str:
         return round_label(self.number, is_final=self.is_final)
+
+
+REASON_MAX = 500  # why a table ended or a round reopened (RoundEvent.reason): forms, inputs, the hub's document
 
 
 class RoundEvent(models.Model):

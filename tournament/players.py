@@ -41,7 +41,7 @@ from django.utils.translation import gettext_lazy
 
 from language import ServiceError
 from tournament import live, rounds
-from tournament.errors import DuplicatePlayer
+from tournament.errors import DuplicatePlayer, refuse_a_copy
 from tournament.events import ChangeKind
 from tournament.models import Entry, Player, Tournament
 from tournament.names import CLUB, NAME, REGION, TEXT_MAX, clean, fold, key, sort_key
@@ -179,6 +179,7 @@ def enter_new_player(*, tournament: Tournament, name: str, club: str = "", regio
                      checked_in: bool = False, allow_duplicate: bool = False) -> Entry:
     """A newcomer and his entry in ``tournament``, in one transaction: the fields, late entry and the
     likely duplicate are checked before the player is written."""
+    refuse_a_copy(tournament)
     clean_fields(name=name, club=club, region=region)
     check_late_entry(tournament)
     player = register_player(name=name, club=club, region=region, notes=notes, allow_duplicate=allow_duplicate)
@@ -225,8 +226,9 @@ def add_substitute(*, round, name: str, club: str = "") -> Entry:
     meant (a new one otherwise, also beside a namesake no name may mean: ``matchable_by_name``);
     someone entered in the tournament already cannot be one. The round
     is seated again afterwards (seat_with_substitute below does both in one transaction)."""
-    name, club, _region = clean_fields(name=name, club=club)
     tournament = round.tournament
+    refuse_a_copy(tournament)
+    name, club, _region = clean_fields(name=name, club=club)
     if round.is_final or not round.can_seat:
         raise ServiceError(gettext_lazy("Ein Springer kommt nur in eine Vorrunde, in der noch kein Spiel eingetragen ist."))
     player = find_player(name, club, among=matchable_by_name())
@@ -243,6 +245,7 @@ def add_substitute(*, round, name: str, club: str = "") -> Entry:
 def seat_with_substitute(*, round, name: str, club: str = "", user=None, ranking: list[int] | None = None):
     """A substitute ("Springer") instead of a bye, and the round seated again with him, in one
     transaction; ``ranking`` is what rounds.seat_round needs for a round seated by the standings."""
+    refuse_a_copy(round.tournament)
     if not round.byes.exists():
         raise ServiceError(gettext_lazy("In dieser Runde setzt niemand aus: ein Springer ist nicht nötig."))
     add_substitute(round=round, name=name, club=club)

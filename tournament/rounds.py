@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy
 
 from language import ByLanguage, Message, Said, ServiceError, pure_pair
 from tournament import live, seating, selectors
+from tournament.errors import refuse_a_copy
 from tournament.events import ChangeKind
 from tournament.models import Bye, Entry, Round, RoundEvent, Seat, Table, Tournament, new_token
 from tournament.seating.byes import bye_count, choose_byes
@@ -162,6 +163,7 @@ def seat_round(*, round: Round, seed: str | None = None, user=None, ranking: lis
     a round, so seating needs no hand of its own)."""
     round = _lock_round(round)
     tournament = round.tournament
+    refuse_a_copy(tournament)
     problems = round_problems(round)
     if problems:
         raise _refusal(problems[:1])
@@ -228,6 +230,7 @@ def seat_round_as_given(*, round: Round, tables: dict[int, list[int]], user=None
     """Seat a round exactly as given (a paper seating, or the Tables sheet of tournament.xlsx):
     ``tables`` maps each table number to entry ids in Platz order. Checked by ``seating_problems``."""
     round = _lock_round(round)
+    refuse_a_copy(round.tournament)
     tables = {number: list(players) for number, players in tables.items()}
     problems = seating_problems(round=round, tables=tables)
     if problems:
@@ -238,6 +241,7 @@ def seat_round_as_given(*, round: Round, tables: dict[int, list[int]], user=None
 @live.write_service(kind=ChangeKind.ROUND_CLOSED)
 def close_round(*, round: Round, user=None) -> Round:
     round = _lock_round(round)
+    refuse_a_copy(round.tournament)
     if not round.can_close:
         raise ServiceError(gettext_lazy("Runde %(round)s ist nicht offen."), round=round.number)
     open_tables = [table.number for table in round.tables.order_by("number") if not table.is_complete]
@@ -257,6 +261,7 @@ def close_round(*, round: Round, user=None) -> Round:
 def end_tables_and_close(*, round: Round, reason: str, user=None) -> Round:
     """The director's decision when the round should close with hands still missing: every table still
     playing ends with ``reason`` (as ``end_table``: the hands entered count) and the round closes, in one go."""
+    refuse_a_copy(round.tournament)
     if not reason.strip():
         raise ServiceError(gettext_lazy("Zum Beenden eines Tisches braucht es eine Begründung."))
     for table in round.tables.order_by("number"):
@@ -268,6 +273,7 @@ def end_tables_and_close(*, round: Round, reason: str, user=None) -> Round:
 @live.write_service(kind=ChangeKind.ROUND_REOPENED)
 def reopen_round(*, round: Round, reason: str, user=None) -> Round:
     round = _lock_round(round)
+    refuse_a_copy(round.tournament)
     if not reason.strip():
         raise ServiceError(gettext_lazy("Zum Wiedereröffnen braucht es eine Begründung."))
     if not round.can_reopen:
@@ -281,7 +287,8 @@ def reopen_round(*, round: Round, reason: str, user=None) -> Round:
 @live.write_service(kind=ChangeKind.TABLE_ENDED)
 def end_table(*, table: Table, reason: str = "", user=None) -> Table:
     """The director ends play at a late table: the round closes with the hands entered there."""
-    table = Table.objects.select_for_update().select_related("round").get(pk=table.pk)
+    table = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
+    refuse_a_copy(table.round.tournament)
     if not table.round.is_open:
         raise ServiceError(gettext_lazy("Die Runde ist nicht offen."))
     table.ended_early = True
@@ -299,6 +306,7 @@ def rotate_links(*, round: Round, tables: list[Table] | None = None, every_table
     token, so the old link (and its QR code) is dead at once. Recorded as a "rotate" event. All tables
     is a choice of its own: no tables given means none chosen, never all of them."""
     round = _lock_round(round)
+    refuse_a_copy(round.tournament)
     wanted = {table.pk for table in tables or []}
     locked = list(Table.objects.select_for_update().filter(round=round).order_by("number"))
     chosen = [table for table in locked if every_table or table.pk in wanted]

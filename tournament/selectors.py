@@ -292,6 +292,11 @@ def is_finished(tournament: Tournament) -> bool:
     return len(statuses) == last and set(statuses.values()) == {Round.CLOSED}
 
 
+def last_closed_round_number(tournament: Tournament) -> int | None:
+    """The number of the latest closed round ("Stand nach Runde N"); None before the first closes."""
+    return tournament.round_set.filter(status=Round.CLOSED).order_by("-number").values_list("number", flat=True).first()
+
+
 # No saved slug is longer: a longer key names nothing, and is not asked for.
 SAVED_SLUG_MAX = CustomRuleSet._meta.get_field("slug").max_length
 

@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy
 from language import ByLanguage, ServiceError
 from rules.engine.ruleset import RuleSet
 from tournament import live, selectors
+from tournament.errors import refuse_a_copy
 from tournament.events import ChangeKind
 from tournament.models import Entry, Player, Round, Tournament
 from tournament.money import MAX_STAKE_CENTS, euro_text, from_cents
@@ -120,6 +121,7 @@ def check_late_entry(tournament: Tournament, entry: Entry | None = None) -> None
 
 @live.write_service(kind=ChangeKind.ENTRIES)
 def enter_player(*, tournament: Tournament, player: Player, checked_in: bool = False) -> Entry:
+    refuse_a_copy(tournament)
     entry = Entry.objects.filter(tournament=tournament, player=player).first()
     if entry is None or (checked_in and not entry.checked_in):
         check_late_entry(tournament, entry)
@@ -132,6 +134,7 @@ def enter_player(*, tournament: Tournament, player: Player, checked_in: bool = F
 
 @live.write_service(kind=ChangeKind.ENTRIES)
 def set_checked_in(*, entry: Entry, checked_in: bool) -> Entry:
+    refuse_a_copy(entry.tournament)
     if checked_in and not entry.checked_in:
         check_late_entry(entry.tournament, entry)
     entry.checked_in = checked_in
@@ -141,6 +144,7 @@ def set_checked_in(*, entry: Entry, checked_in: bool) -> Entry:
 
 @live.write_service(kind=ChangeKind.WITHDRAWAL)
 def withdraw(*, entry: Entry, after_round: int | None) -> Entry:
+    refuse_a_copy(entry.tournament)
     entry.withdrawn_after_round = after_round
     entry.save(update_fields=["withdrawn_after_round"])
     return entry

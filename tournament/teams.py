@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy
 
 from language import ServiceError
 from tournament import live
+from tournament.errors import refuse_a_copy
 from tournament.events import ChangeKind
 from tournament.models import Entry, Team, TeamMember, Tournament
 from tournament.players import key
@@ -47,6 +48,7 @@ def _check_free(team: Team, entries: list[Entry]) -> None:
 @live.write_service(kind=ChangeKind.ENTRIES)
 def create_team(*, tournament: Tournament, name: str, entries: list[Entry] = ()) -> Team:
     """A new team of ``tournament``, with ``entries`` as its first members (all or nothing)."""
+    refuse_a_copy(tournament)
     name = _clean_name(name)
     if Team.objects.filter(tournament=tournament, name__iexact=name).exists():
         raise ServiceError(gettext_lazy("Die Mannschaft „%(name)s“ gibt es schon."), name=name)
@@ -60,6 +62,7 @@ def create_team(*, tournament: Tournament, name: str, entries: list[Entry] = ())
 @live.write_service(kind=ChangeKind.ENTRIES)
 def add_member(*, team: Team, entry: Entry) -> TeamMember:
     """Put ``entry`` into ``team``; refused when the player already plays for another team."""
+    refuse_a_copy(team.tournament)
     _check_free(team, [entry])
     member, _created = TeamMember.objects.get_or_create(team=team, entry=entry)
     return member
@@ -69,6 +72,7 @@ def add_member(*, team: Team, entry: Entry) -> TeamMember:
 def add_members(*, team: Team, entries: list[Entry]) -> None:
     """Put every one of ``entries`` into ``team``: all of them or, when one already plays for another
     team, none."""
+    refuse_a_copy(team.tournament)
     _check_free(team, list(entries))
     for entry in entries:
         TeamMember.objects.get_or_create(team=team, entry=entry)
@@ -76,11 +80,13 @@ def add_members(*, team: Team, entries: list[Entry]) -> None:
 
 @live.write_service(kind=ChangeKind.ENTRIES)
 def remove_members(*, team: Team, entries: list[Entry]) -> None:
+    refuse_a_copy(team.tournament)
     TeamMember.objects.filter(team=team, entry__in=list(entries)).delete()
 
 
 @live.write_service(kind=ChangeKind.ENTRIES)
 def delete_team(*, team: Team) -> None:
+    refuse_a_copy(team.tournament)
     team.delete()
 
 
@@ -88,6 +94,7 @@ def delete_team(*, team: Team) -> None:
 def team_name_for_import(tournament: Tournament, name: str) -> Team:
     """The team called ``name`` in ``tournament`` (case ignored), created when new: the player import's
     "Team"/"Mannschaft" column. Call inside the import's transaction."""
+    refuse_a_copy(tournament)
     name = _clean_name(name)
     team = Team.objects.filter(tournament=tournament, name__iexact=name).first()
     return team or Team.objects.create(tournament=tournament, name=name)
@@ -99,6 +106,7 @@ def form_teams(*, tournament: Tournament, size: int) -> list[Team]:
     enough of them ("TC Wels", "TC Wels 2"), the rest mixed in name order ("Mannschaft 1", …). Players
     left over (fewer than ``size``) stay without a team. A club is its key, as the club ranking compares
     it (tournament/players.py): "TC Wörgl" and "TC Woergl" are one club, named as most of them spell it."""
+    refuse_a_copy(tournament)
     if size < 1:
         raise ServiceError(gettext_lazy("Eine Mannschaft hat mindestens einen Spieler."))
     free = list(tournament.entries.filter(checked_in=True, team_membership__isnull=True).select_related("player")

@@ -31,6 +31,7 @@ LINKS = {
     "rating": "the Österreich-Rangliste",
     "frame_origins": "where a cup's standings and calendar may be embedded (cup slug)",
     "publish_tokens": "a cup's keys for publishing to the hub (cup slug)",
+    "publish_intake": "the hub's intake of a published tournament (POST; the one body larger than an upload)",
 }
 
 # Link name -> the URL name its owner gave; filled by the owners' AppConfig.ready.

@@ -16,8 +16,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop, ngettext, pgettext_lazy
 
-from tournament.forms import REASON_MAX
-from tournament.models import Entry, Tournament
+from tournament.models import REASON_MAX, Entry, Tournament
 from web.tables import STATUS_NOTES
 
 

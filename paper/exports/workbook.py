@@ -375,7 +375,8 @@ class TournamentWorkbook(ListExporter):
                    Column(_("am"), 17, DATETIME_FORMAT), Column(_("nach Bestätigung"), 10), Column(_("vorher"), 40),
                    Column(_("nachher"), 40)]
         rows = ([change.round_number, change.table_number, change.number,
-                 _("entfernt") if change.removed else _("korrigiert"), change.reason or None, change.by or None,
+                 _("entfernt") if change.removed else _("korrigiert"), change.reason or None,
+                 who_label(change.by) if change.by else None,
                  local(change.at), change.after_confirmation, *(None if data is None else json_cell(data)
                                                                 for data in (change.before, change.after))]
                 for change in data.hand_changes())

@@ -88,3 +88,18 @@ def contract_name(slug: str, lang: str = "de") -> str:
             if contract.slug == slug:
                 return contract.name
     return CONTRACT_NAMES_EN.get(slug, slug).split(" (")[0]
+
+
+def bonus_name(slug: str, lang: str = "de", ruleset: RuleSet | None = None) -> str:
+    """A bonus's name in ``lang``, as contract_name says a contract's: in English the catalogue's (its short form,
+    before the gloss); in German ``ruleset``'s own name when it has the bonus, else the first seed rule set's
+    that has it, else the catalogue's."""
+    from rules.engine.catalogue import BONUS_NAMES_EN
+
+    if lang == "en" and slug in BONUS_NAMES_EN:
+        return BONUS_NAMES_EN[slug].split(" (")[0]
+    for candidate in ((ruleset,) if ruleset is not None else ()) + tuple(BUILTIN.values()):
+        rule = candidate.bonus(slug)
+        if rule is not None:
+            return rule.name
+    return BONUS_NAMES_EN.get(slug, slug).split(" (")[0]

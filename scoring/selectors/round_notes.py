@@ -10,7 +10,7 @@ from decimal import Decimal
 
 from django.db.models import F
 
-from scoring.models import Correction, HandRevision
+from scoring.models import Correction, HandRevision, who_did_it
 from scoring.seats import LEFT, absences_of
 from scoring.selectors.sheets import absence_stamp, recorded_at
 from tournament.models import Round, Seat
@@ -38,7 +38,7 @@ class ChangeNote:
     name: str  # whose points were booked (a booking), else ""
     points: Decimal | None
     reason: str
-    by: str  # who: the user, or the name the scorer gave
+    by: str  # who, in the reader's language: the user, the table scorer, the venue's name (models.who_did_it)
 
 
 @dataclass(frozen=True)
@@ -61,11 +61,11 @@ def round_notes(round: Round) -> RoundNotes:
     revisions = HandRevision.objects.filter(table__round=round, action__in=(
         HandRevision.CORRECTED, HandRevision.REMOVED)).values_list(
         "at", "table__number", "number", "action", "reason", "by", "user__username")
-    changes = [ChangeNote(at, table, number, action == HandRevision.REMOVED, "", None, reason, username or by)
+    changes = [ChangeNote(at, table, number, action == HandRevision.REMOVED, "", None, reason, who_did_it(by, username))
                for at, table, number, action, reason, by, username in revisions]
     bookings = Correction.objects.filter(round=round).values_list(
         "at", "hand__table__number", "hand__number", "entry__player__name", "points", "reason", "user__username", "by")
-    changes += [ChangeNote(at, table, hand, False, name, points, reason, username or by)
+    changes += [ChangeNote(at, table, hand, False, name, points, reason, who_did_it(by, username))
                 for at, table, hand, name, points, reason, username, by in bookings]
     return RoundNotes(absences, sorted(changes, key=lambda note: note.at))
 
@@ -80,5 +80,5 @@ def changed_after_confirmation(round: Round) -> dict[int, list[ChangeNote]]:
         "table_id", "at", "table__number", "number", "action", "reason", "by", "user__username")
     for table_id, at, table, number, action, reason, by, username in revisions:
         changed.setdefault(table_id, []).append(
-            ChangeNote(at, table, number, action == HandRevision.REMOVED, "", None, reason, username or by))
+            ChangeNote(at, table, number, action == HandRevision.REMOVED, "", None, reason, who_did_it(by, username)))
     return changed

@@ -12,7 +12,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.http.multipartparser import MultiPartParser
 from django.test import RequestFactory
-from django.urls import reverse
+from django.urls import include, path, reverse
 
 LIMIT = 100_000
 
@@ -163,3 +163,18 @@ def test_the_scorer_api_keeps_its_json_400_over_the_servers_bound(venue_server):
     # The fields of every JSON refusal (web/json_answers.py): a venue reading the hub's 413 keeps each language apart.
     said = json.loads(body)
     assert "zu groß" in said["error_de"] and "too large" in said["error_en"] and "too large" not in said["error_de"]
+
+
+# The hub's intake mounted elsewhere (a site that puts publishing's URLs under /hub/): the test's own URL conf.
+urlpatterns = [path("hub/", include("publishing.urls"))]
+
+
+def test_the_larger_limit_follows_publishings_url_conf_not_a_written_path(settings):
+    """hall/uploads.py asks publishing (web/links.py) where its intake is; a path written into hall stayed behind."""
+    from hall import uploads
+
+    settings.PUBLISH_MAX_SIZE, settings.MAX_UPLOAD_SIZE = 5 * LIMIT, LIMIT
+    settings.ROOT_URLCONF = __name__
+    moved = RequestFactory().post("/hub/api/publish/")
+    assert (uploads.limit(moved), uploads.too_large_status(moved.path)) == (5 * LIMIT, 413)
+    assert (uploads.limit(RequestFactory().post("/api/publish/")), uploads.too_large_status("/api/publish/")) == (LIMIT, 400)

@@ -16,8 +16,10 @@ from publishing_tools import build_document, forget_venue, receive
 from language import ServiceError
 from scoring import absences, services
 from scoring.models import Correction, Hand
+from tournament import players, rounds, teams
+from tournament import services as tournament_services
 from tournament.errors import CopyNotWritable
-from tournament.models import Table, Tournament
+from tournament.models import RoundEvent, Table, Team, TeamMember, Tournament
 
 SLUG = "wirt-cup-1"
 DE = "Dieses Turnier ist eine Kopie vom Turnierort"
@@ -154,3 +156,105 @@ def test_the_write_services_refuse_a_copy_even_for_the_director(five):
             write()
         assert isinstance(refused.value, ServiceError) and DE in refused.value.message_de
     assert _state(five.round.tournament) == before
+
+
+# --- the tournament's own writes (issue 31 leftovers): rounds, tables, entries, withdrawals, teams --------------
+
+def _play(tournament) -> tuple:
+    """What the tournament-level writes would change: rounds, their events, the tables' links, the entries, teams."""
+    return (list(tournament.round_set.order_by("number").values_list("status", "closed_at")),
+            RoundEvent.objects.filter(round__tournament=tournament).count(),
+            list(Table.objects.filter(round__tournament=tournament).order_by("pk").values_list("token", "ended_early")),
+            list(tournament.entries.order_by("pk").values_list("checked_in", "withdrawn_after_round", "substitute")),
+            list(TeamMember.objects.filter(team__tournament=tournament).order_by("pk").values_list("team__name", "entry")),
+            Team.objects.filter(tournament=tournament).count(), _state(tournament))
+
+
+def test_the_tournaments_write_services_refuse_a_copy(hub_copy, five):
+    first, second = hub_copy.round_set.get(number=1), hub_copy.round_set.get(number=2)
+    entry = hub_copy.entries.order_by("pk").first()
+    team = Team.objects.get(tournament=hub_copy)
+    free = hub_copy.entries.filter(team_membership__isnull=True).first()
+    member = team.memberships.first().entry
+    writes = {
+        "seat": lambda: rounds.seat_round(round=second, seed="x"),
+        "seat as given": lambda: rounds.seat_round_as_given(round=second, tables={}),
+        "close": lambda: rounds.close_round(round=second),
+        "end and close": lambda: rounds.end_tables_and_close(round=second, reason="Zeit"),
+        "reopen": lambda: rounds.reopen_round(round=first, reason="Irrtum"),
+        "end table": lambda: rounds.end_table(table=five, reason="Zeit"),
+        "new links": lambda: rounds.rotate_links(round=second, every_table=True),
+        "new player": lambda: players.enter_new_player(tournament=hub_copy, name="Neu Ankömmling"),
+        "known player": lambda: tournament_services.enter_player(tournament=hub_copy, player=entry.player),
+        "substitute": lambda: players.add_substitute(round=second, name="Sepp Springer"),
+        "seat with substitute": lambda: players.seat_with_substitute(round=second, name="Sepp Springer"),
+        "not here": lambda: tournament_services.set_checked_in(entry=entry, checked_in=False),
+        "withdraw": lambda: tournament_services.withdraw(entry=entry, after_round=1),
+        "team": lambda: teams.create_team(tournament=hub_copy, name="Neue"),
+        "team of the import": lambda: teams.team_name_for_import(hub_copy, "Neue"),
+        "form teams": lambda: teams.form_teams(tournament=hub_copy, size=2),
+        "member": lambda: teams.add_member(team=team, entry=free),
+        "members": lambda: teams.add_members(team=team, entries=[free]),
+        "remove members": lambda: teams.remove_members(team=team, entries=[member]),
+        "delete team": lambda: teams.delete_team(team=team),
+        "confirm": lambda: services.confirm_table(table=five, expected_version=five.version, names="alle"),
+    }
+    before = _play(hub_copy)
+    for name, write in writes.items():
+        with pytest.raises(CopyNotWritable):
+            write()
+        assert _play(hub_copy) == before, name
+
+
+def _tournament_writes(copy: Tournament, five: Table) -> dict:
+    """Every director's page that changes a tournament's play, with what it posts."""
+    slug, entry = copy.slug, copy.entries.order_by("pk").first()
+    return {
+        "seat": (reverse("tournament:round_action", args=[slug, 2, "seat"]), {}),
+        "close": (reverse("tournament:round_action", args=[slug, 2, "close"]), {"reason": "Zeit", "unconfirmed_ok": "1"}),
+        "reopen": (reverse("tournament:round_action", args=[slug, 1, "reopen"]), {"reason": "Irrtum"}),
+        "end table": (reverse("tournament:end_table", args=[slug, 2, five.pk]), {"reason": "Zeit"}),
+        "new links": (reverse("tournament:rotate_links", args=[slug, 2]), {"table": five.pk}),
+        "substitute": (reverse("tournament:seat_substitute", args=[slug, 2]), {"name": "Sepp Springer"}),
+        "new player": (reverse("tournament:add_player", args=[slug]), {"name": "Neu Ankömmling", "allow_duplicate": "1"}),
+        "known player": (reverse("tournament:enter_existing", args=[slug]), {"player": entry.player_id}),
+        "import": (reverse("tournament:import_players", args=[slug]), {"text": "Neu Ankömmling"}),
+        "all here": (reverse("tournament:check_in_all", args=[slug]), {}),
+        "not here": (reverse("tournament:check_in", args=[slug, entry.pk]), {"checked_in": "0"}),
+        "withdraw": (reverse("tournament:withdraw", args=[slug, entry.pk]), {"after_round": "1"}),
+        "team": (reverse("tournament:teams", args=[slug]), {"action": "create", "name": "Neue"}),
+        "form teams": (reverse("tournament:teams", args=[slug]), {"action": "form", "size": "2"}),
+    }
+
+
+@pytest.mark.parametrize("path", ["seat", "close", "reopen", "end table", "new links", "substitute", "new player",
+                                  "known player", "import", "all here", "not here", "withdraw", "team", "form teams"])
+@pytest.mark.parametrize(("language", "words"), [("de", DE), ("en", EN)])
+def test_every_tournament_page_refuses_a_copy_with_a_403_in_words(hub_director, hub_copy, five, path, language, words):
+    url, data = _tournament_writes(hub_copy, five)[path]
+    before = _play(hub_copy)
+
+    answer = hub_director.post(url, data, HTTP_ACCEPT_LANGUAGE=language)
+
+    assert answer.status_code == 403
+    text = answer.content.decode()
+    assert words in text and (EN if language == "de" else DE) not in text
+    assert _play(hub_copy) == before
+
+
+def test_the_hub_still_writes_its_copy_and_a_cups_season_takes_it(venue_event, hub_cup):
+    """The guard is the play's writes' and their pages': the hub's receiving code replaces the copy (rounds, tables,
+    entries, teams: rows the guarded services refuse to write) and a cup's season takes it."""
+    from cups.models import SeasonTournament
+
+    cup, token = hub_cup()
+    document = build_document(venue_event)
+    forget_venue(venue_event)
+    receive(document, token)
+    document["sequence"] += 1
+    document["teams"] = []
+
+    assert receive(document, token).status == "updated"
+    copy = Tournament.objects.get(slug=SLUG)
+    assert copy.is_copy and not Team.objects.filter(tournament=copy).exists()
+    assert SeasonTournament.objects.get(tournament=copy).season.cup == cup  # cups.services.add_tournament took it

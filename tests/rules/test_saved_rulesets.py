@@ -89,5 +89,5 @@ def test_a_refused_saved_rule_set_is_said_in_one_language_each(saved):
         with pytest.raises(ServiceError) as excinfo:
             read("stammtisch")
         assert "Prämie Pagat: still (9) zählt sie mehr als angesagt (1)" in excinfo.value.message_de
-        assert "Bonus Pagat: silent (9) it is worth more than announced (1)" in excinfo.value.message_en
+        assert "Bonus Pagat ultimo: silent (9) it is worth more than announced (1)" in excinfo.value.message_en
         assert "worth more than announced (1)" not in excinfo.value.message_de

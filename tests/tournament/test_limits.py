@@ -84,7 +84,7 @@ def test_no_page_writes_an_input_limit_by_hand():
 
 @pytest.mark.django_db
 def test_the_pages_offer_the_limits_of_their_fields(client, director, make_tournament):
-    from tournament.forms import REASON_MAX
+    from tournament.models import REASON_MAX
 
     tournament = make_tournament("tirol", players=7, slug="limits")  # a bye: the substitute form shows
     client.force_login(director)
@@ -92,3 +92,36 @@ def test_the_pages_offer_the_limits_of_their_fields(client, director, make_tourn
     assert f'name="club" maxlength="{TEXT_MAX}"' in round_page and f'maxlength="{REASON_MAX}"' in round_page
     teams_page = client.get(f"/turniere/{tournament.slug}/mannschaften/").content.decode()
     assert f'maxlength="{MAX_NAME}"' in teams_page
+
+
+def _imported_modules(path) -> set[str]:
+    return {node.module for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+            if isinstance(node, ast.ImportFrom) and node.module}
+
+
+def test_a_reason_and_a_who_have_one_limit_beside_their_models():
+    """Why a table ended (RoundEvent.reason) is limited by tournament.models.REASON_MAX and who did something
+    (a scorer's name, an account) by the column scoring.models.WHO_MAX: the hub's document and the pages read
+    them there, not from a forms module, and no module cuts a who at a number of its own."""
+    from publishing import schema
+    from scoring.models import WHO_MAX, Correction, Hand, HandRevision
+    from tournament.forms import ReasonForm
+    from tournament.models import REASON_MAX
+
+    for module in ("publishing/schema.py", "publishing/document.py", "website/tables.py"):  # data, not forms
+        assert "tournament.forms" not in _imported_modules(ROOT / module), module
+    assert ReasonForm.base_fields["reason"].max_length == REASON_MAX
+    assert schema._EventPart.model_fields["reason"].metadata[0].max_length == REASON_MAX
+    assert [Hand._meta.get_field("entered_by").max_length, HandRevision._meta.get_field("by").max_length,
+            Correction._meta.get_field("by").max_length] == [WHO_MAX] * 3
+    parts = [part for part in vars(schema).values() if isinstance(part, type) and issubclass(part, schema.BaseModel)]
+    who_fields = [(part.__name__, name) for part in parts for name in ("by", "back_by", "entered_by")
+                  if name in part.model_fields]
+    assert len(who_fields) >= 5
+    assert all(part.model_fields[name].metadata[0].max_length == WHO_MAX for part in parts
+               for name in ("by", "back_by", "entered_by") if name in part.model_fields), who_fields
+    cut_by_hand = [f"{path.relative_to(ROOT)}:{number}" for path in source_files()
+                   if path.parts[len(ROOT.parts)] in ("scoring", "publishing")
+                   for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+                   if f"[:{WHO_MAX}]" in line]
+    assert not cut_by_hand, cut_by_hand

@@ -28,6 +28,7 @@ WHERE = {
     "rating": ((), "/rangliste/"),
     "frame_origins": (("tirol",), "/leitung/cup/tirol/einbetten/"),
     "publish_tokens": (("tirol",), "/leitung/cup/tirol/schluessel/"),
+    "publish_intake": ((), "/api/publish/"),
 }
 
 

@@ -124,3 +124,39 @@ def test_the_round_board_and_its_protocol_show_pauses_leaves_and_corrections(cli
     assert "-3 Punkte für" in log and "zu spät" in log and f"{names[3]} hat den Tisch verlassen" in log
     english = client.get(reverse("tournament:round", args=[tournament.slug, 1]), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Pauses and departures" in english and f"Table {five.number}: hand 1 corrected" in english
+
+
+@pytest.mark.parametrize(("language", "words"), [("de", "Tisch-Scorer"), ("en", "Table scorer")])
+def test_the_protocol_names_a_scorers_correction_in_words(client, director, make_tournament, language, words):
+    """A hand the table's scorer corrected is "(Tisch-Scorer)" in the protocol, not the stored code "(scorer)"."""
+    from scoring import services as scoring_services
+
+    tournament = make_tournament("tirol", players=8, slug="schreiber")
+    table = tournament.round_set.get(number=1).tables.order_by("number").first()
+    dreier = {"contract": "dreier", "declarer": 1, "result": "won"}
+    (hand,) = scoring_services.record_hands(table=table, hands=[dreier])
+    scoring_services.correct_hand(hand=hand, data={**dreier, "result": "lost"}, by=scoring_services.SCORER,
+                                  expected_version=type(table).objects.get(pk=table.pk).version)
+
+    page = client.get(reverse("tournament:round", args=[tournament.slug, 1]), HTTP_ACCEPT_LANGUAGE=language)
+
+    log = page.content.decode().split({"de": "Protokoll", "en": "Log"}[language])[-1]
+    assert f"({words})" in log and "(scorer)" not in log
+
+
+def test_the_latest_closed_round_is_a_selectors_answer(event, play_round):
+    from tournament import rounds, selectors
+
+    assert selectors.last_closed_round_number(event) is None
+    play_round(event.round_set.get(number=1))
+    rounds.close_round(round=event.round_set.get(number=1))
+    assert selectors.last_closed_round_number(event) == 1
+
+
+def test_the_prize_giving_view_reads_selectors_and_filters_nothing_itself():
+    """Views stay thin: the ranked rows are scoring.selectors.ranked_rows, the latest closed round a selector's."""
+    from pathlib import Path
+
+    source = (Path(__file__).resolve().parents[2] / "website/views/prize_giving.py").read_text(encoding="utf-8")
+    assert "ranked_rows(" in source and "last_closed_round_number(" in source
+    assert "rank is not None" not in source and "round_set" not in source

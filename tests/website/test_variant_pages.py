@@ -132,7 +132,7 @@ def test_the_engines_refusals_land_on_the_field_they_name_in_both_languages(db):
     assert "Spiel „Rufer“: es braucht eine Ansage" in said["de"]["r1_name"][0]
     assert "Contract “Rufer”: it needs an announcement" in said["en"]["r1_name"][0]
     assert said["de"]["b_pagat_announced"] == ["Prämie Pagat: ein Wert kann nicht negativ sein."]
-    assert said["en"]["b_pagat_announced"] == ["Bonus Pagat: a value cannot be negative."]
+    assert said["en"]["b_pagat_announced"] == ["Bonus Pagat ultimo: a value cannot be negative."]  # the catalogue's English name
     assert said["de"]["__all__"][0].startswith("Beispielspiel 4 (Rufer)")
     assert said["en"]["__all__"][0].startswith("Sample hand 4 (Rufer)")
     assert "english" not in str(said)

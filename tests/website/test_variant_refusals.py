@@ -25,9 +25,9 @@ def refused(client, data: dict, language: str = "de") -> dict[str, list[str]]:
 @pytest.mark.parametrize("changes, field, de, en", [
     ({"b_pagat_announced": "-2"}, "b_pagat_announced", "größer oder gleich 0", "greater than or equal to 0"),
     ({"b_pagat_silent": "0", "b_pagat_announced": "0"}, "b_pagat_silent", "Prämie Pagat: mit 0 zählt sie nichts",
-     "Bonus Pagat: at 0 it is worth nothing"),
+     "Bonus Pagat ultimo: at 0 it is worth nothing"),
     ({"b_pagat_silent": "3", "b_pagat_announced": "1"}, "b_pagat_silent",
-     "Prämie Pagat: still (3) zählt sie mehr als angesagt (1)", "Bonus Pagat: silent (3) it is worth more"),
+     "Prämie Pagat: still (3) zählt sie mehr als angesagt (1)", "Bonus Pagat ultimo: silent (3) it is worth more"),
     ({"r4_name": "Rufer"}, "r4_name", "Spiel „Rufer“: so heißt schon ein anderes Spiel",
      "Contract “Rufer”: another contract has this name already"),
     ({"b_uhu_name": "Pagat"}, "b_uhu_name", "Prämie Uhu: so heißt schon eine andere Prämie",
@@ -96,3 +96,20 @@ def test_the_name_limit_is_written_once(client, director):
     assert f'maxlength="{VARIANT_NAME_MAX}"' in html and f"Höchstens {VARIANT_NAME_MAX} Zeichen." in html
     errors = refused(client, posted("tirol", name="x" * (VARIANT_NAME_MAX + 1)))
     assert list(errors) == ["name"]
+
+
+def test_a_refusal_names_the_bonus_in_the_pages_language(client, director):
+    """German pages say the rule set's name (König Ultimo), English ones the catalogue's (King ultimo)."""
+    data = posted("raiffeisen", b_king_ultimo_silent="0", b_king_ultimo_announced="0")
+    for language, words in (("de", "Prämie König Ultimo: mit 0 zählt sie nichts"), ("en", "Bonus King ultimo: at 0")):
+        errors = refused(client, data, language)
+        assert words in " ".join(errors["b_king_ultimo_silent"]), (language, errors)
+
+
+def test_the_problems_above_the_form_name_the_bonus_in_each_readers_language():
+    from rules.engine.types import RuleSetProblem
+    from tournament.variants.problems import said_all
+
+    twice = RuleSetProblem("bonus_name_twice", "bonuses.king_ultimo.name", "twice", bonus="king_ultimo")
+    message = said_all([twice])
+    assert "Prämie König ultimo:" in message.render("de") and "Bonus King ultimo:" in message.render("en")

@@ -35,7 +35,7 @@ from rules.engine.custom import SLUG
 from rules.engine.families import family, openness, target_tricks
 from rules.engine.ruleset import RuleSet
 from rules.engine.trischaken import STRATEGIES as TRISCHAKEN_STRATEGIES
-from rules.rulesets import BUILTIN
+from rules.rulesets import BUILTIN, bonus_name
 from tournament.variants import VARIANT_NAME_MAX
 
 EXTRA_ROWS = 2
@@ -74,19 +74,10 @@ def bird_choices(ruleset: RuleSet) -> list[tuple[str, str]]:
     return [(bird, bonus_label(bird, ruleset)) for bird in BIRDS]
 
 
-def bonus_name(slug: str, ruleset: RuleSet | None = None) -> str:
-    """A bonus's German name: the rule set's own, else the first built-in rule set's that has it."""
-    for rs in ((ruleset,) if ruleset else ()) + tuple(BUILTIN.values()):
-        rule = rs.bonus(slug)
-        if rule is not None:
-            return rule.name
-    return BONUS_NAMES_EN[slug].split(" (")[0]
-
-
 def bonus_label(slug: str, ruleset: RuleSet) -> str:
     """What the builder calls a bonus (issue 31 point 5: words, never a slug): its German name on a German
-    page, the catalogue's English name on an English one."""
-    return BONUS_NAMES_EN[slug] if active_language() == "en" else bonus_name(slug, ruleset)
+    page (rules.rulesets.bonus_name), the catalogue's English name with its gloss on an English one."""
+    return BONUS_NAMES_EN[slug] if active_language() == "en" else bonus_name(slug, "de", ruleset)
 
 
 def trischaken_settings(kind: str) -> frozenset[str]:
@@ -280,7 +271,7 @@ class VariantForm(forms.Form):
                     "Spiel „%(slug)s“: ein Rufer mit Vogerl braucht mindestens ein Vogerl.") % {"slug": slug})
             missing = [bird for bird in row["birds"] if bird not in bonuses_on]
             if missing:
-                names = ", ".join(bonus_name(bird, self.current) for bird in missing)
+                names = ", ".join(bonus_name(bird, active_language(), self.current) for bird in missing)
                 self.add_error(prefix + "birds", gettext(
                     "Spiel „%(slug)s“: %(names)s ist keine Prämie dieses Regelwerks; bitte unten bei den Prämien "
                     "aufnehmen.") % {"slug": slug, "names": names})
@@ -301,7 +292,7 @@ class VariantForm(forms.Form):
     def _clean_bonuses(self, data: dict, bonuses_on: set[str]) -> None:
         for slug in BONUS_SLUGS:
             prefix = f"b_{slug}_"
-            name = bonus_name(slug, self.current)
+            name = bonus_name(slug, active_language(), self.current)
             if slug in bonuses_on and data.get(prefix + "silent") is None and data.get(prefix + "announced") is None:
                 self.add_error(prefix + "silent", gettext(
                     "Prämie %(name)s: bitte einen stillen oder einen angesagten Wert angeben.") % {"name": name})
@@ -342,7 +333,7 @@ def initial_for(ruleset: RuleSet, base: RuleSet, start: str) -> tuple[dict, int]
     for slug in BONUS_SLUGS:
         rule = ruleset.bonus(slug)
         prefix = f"b_{slug}_"
-        initial[prefix + "name"] = bonus_name(slug, ruleset)
+        initial[prefix + "name"] = bonus_name(slug, "de", ruleset)  # the stored name: German
         if rule is not None:
             initial.update({prefix + "on": True, prefix + "silent": rule.silent, prefix + "announced": rule.announced})
     if ruleset.trischaken is not None:

@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from language import ByLanguage, Message
 from rules.engine.catalogue import BONUS_SLUGS
 from rules.engine.types import RuleSetProblem
-from tournament.variants.forms import bonus_name
+from rules.rulesets import bonus_name
 
 SAID = {
     "not_an_object": _("Das Regelwerk ist kein JSON-Objekt."),
@@ -129,8 +129,7 @@ def said_all(problems) -> Message:
     has (the value of a ServiceError)."""
     def write(lang: str) -> str:
         with translation.override(lang):
+            names = {slug: bonus_name(slug, lang) for slug in BONUS_SLUGS}  # in the reader's language too
             return " ".join(said(problem, contract_names={}, bonus_names=names) for problem in problems)
-
-    names = {slug: bonus_name(slug) for slug in BONUS_SLUGS}
 
     return ByLanguage(write)

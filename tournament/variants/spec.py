@@ -16,13 +16,14 @@ from typing import Any
 
 from django.utils.translation import gettext
 
+from language import active_language
 from rules.engine.catalogue import BONUS_SLUGS, CALL_KING, CALL_KING_BIRD, CALLED_KING_BONUSES, NEGATIVE, TRISCHAKEN
 from rules.engine.custom import RuleSetInvalid
 from rules.engine.families import contract_row
 from rules.engine.ruleset import ContractRule, RuleSet
 from rules.engine.types import RuleSetProblem
-from rules.rulesets import load_custom
-from tournament.variants.forms import BASE, TRISCHAKEN_NUMBERS, VariantForm, bonus_name
+from rules.rulesets import bonus_name, load_custom
+from tournament.variants.forms import BASE, TRISCHAKEN_NUMBERS, VariantForm
 from tournament.variants.problems import field_of, said
 
 MANAGED_CONTRACT_FIELDS = ("name", "value", "bonuses", "required_birds")
@@ -176,7 +177,7 @@ def problems_onto_form(form: VariantForm, problems: tuple[RuleSetProblem, ...] |
     language (tournament/variants/problems.py)."""
     rows = {row["slug"]: row["prefix"] for row in getattr(form, "rows_data", [])}
     contract_names = {row["slug"]: row["name"] or row["slug"] for row in getattr(form, "rows_data", [])}
-    bonus_names = {slug: bonus_name(slug, form.current) for slug in BONUS_SLUGS}
+    bonus_names = {slug: bonus_name(slug, active_language(), form.current) for slug in BONUS_SLUGS}
     for problem in problems:
         form.add_error(field_of(problem.path, rows, form.fields),
                        said(problem, contract_names=contract_names, bonus_names=bonus_names))

@@ -14,7 +14,7 @@ from hall.sqlite import yielding_to_saves
 from language import ServiceError
 from paper.imports import players as player_import
 from tournament import players, services
-from tournament.errors import DuplicatePlayer, SimilarPlayer
+from tournament.errors import DuplicatePlayer, SimilarPlayer, refuse_a_copy
 from tournament.forms import PlayerForm
 from tournament.models import Entry, Player
 from web.http import directed_tournament, director_required, ensure_directs, int_param
@@ -25,6 +25,7 @@ from website.views.feedback import refuse
 @require_POST
 def add_player(request, slug: str):
     tournament = directed_tournament(request, slug)
+    refuse_a_copy(tournament)  # a hub's copy: the venue enters its players (403)
     form = PlayerForm(request.POST)
     if form.is_valid():
         data = form.cleaned_data
@@ -62,6 +63,7 @@ def add_player(request, slug: str):
 @require_POST
 def enter_existing(request, slug: str):
     tournament = directed_tournament(request, slug)
+    refuse_a_copy(tournament)  # a hub's copy: the venue enters its players (403)
     player = get_object_or_404(Player, pk=int_param(request.POST, "player", 0))
     try:
         if is_deceased(player):  # no search offers him; a page kept open from before the import might
@@ -78,6 +80,7 @@ def enter_existing(request, slug: str):
 @require_POST
 def import_players(request, slug: str):
     tournament = directed_tournament(request, slug)
+    refuse_a_copy(tournament)  # a hub's copy: the venue enters its players (403)
     try:
         if "file" in request.FILES:
             upload = request.FILES["file"]
@@ -103,6 +106,7 @@ def import_players(request, slug: str):
 def check_in(request, slug: str, entry_id: int):
     entry = get_object_or_404(Entry.objects.select_related("tournament"), pk=entry_id, tournament__slug=slug)
     ensure_directs(request, entry.tournament)
+    refuse_a_copy(entry.tournament)  # a hub's copy: the venue enters its players (403)
     try:
         services.set_checked_in(entry=entry, checked_in=request.POST.get("checked_in") == "1")
     except ServiceError as error:
@@ -115,6 +119,7 @@ def check_in(request, slug: str, entry_id: int):
 def check_in_all(request, slug: str):
     """"alle anwesend": every registered player who is not checked in yet (and has not withdrawn)."""
     tournament = directed_tournament(request, slug)
+    refuse_a_copy(tournament)  # a hub's copy: the venue enters its players (403)
     absent = list(tournament.entries.filter(checked_in=False, withdrawn_after_round__isnull=True))
     try:  # all or none: every one checked before the first is written
         for entry in absent:
@@ -133,6 +138,7 @@ def check_in_all(request, slug: str):
 def withdraw(request, slug: str, entry_id: int):
     entry = get_object_or_404(Entry.objects.select_related("tournament"), pk=entry_id, tournament__slug=slug)
     ensure_directs(request, entry.tournament)
+    refuse_a_copy(entry.tournament)  # a hub's copy: the venue enters its players (403)
     after = request.POST.get("after_round", "").strip()
     after_round = int_param(request.POST, "after_round", low=0, high=99)
     if after and after_round is None:

@@ -8,15 +8,15 @@ from django.views.decorators.http import require_safe
 
 from scoring import selectors as scoring_selectors
 from tournament import selectors
-from tournament.models import Round, Tournament
+from tournament.models import Tournament
 
 
 @require_safe
 def prize_giving(request, slug: str):
     tournament = get_object_or_404(Tournament, slug=slug)
-    ranked = scoring_selectors.standings(tournament)
+    ranked = scoring_selectors.ranked_rows(tournament)  # the unranked (never played) win no prize either
     prizes = scoring_selectors.prizes(tournament, ranked)
-    closed = tournament.round_set.filter(status=Round.CLOSED).order_by("-number").values_list("number", flat=True).first()
     return render(request, "tournament/prize_giving.html", {
-        "tournament": tournament, "finished": selectors.is_finished(tournament), "closed_round": closed,
-        "prizes_read_out": list(reversed(prizes.paid)), "ranked": [row for row in ranked if row.rank is not None]})
+        "tournament": tournament, "finished": selectors.is_finished(tournament),
+        "closed_round": selectors.last_closed_round_number(tournament),
+        "prizes_read_out": list(reversed(prizes.paid)), "ranked": ranked})

@@ -17,8 +17,9 @@ from paper.registry import REGISTRY, ROUND
 from publishing.hub.selectors import hub_copy
 from scoring import selectors as scoring_selectors
 from tournament import players, rounds, selectors
-from tournament.forms import REASON_MAX, ReasonForm
-from tournament.models import Round, Table
+from tournament.errors import refuse_a_copy
+from tournament.forms import ReasonForm
+from tournament.models import REASON_MAX, Round, Table
 from web.http import directed_tournament, director_required, ensure_directs, int_param
 from web.tables import configure
 from website.tables import ProgressTable
@@ -56,23 +57,12 @@ def round_detail(request, slug: str, number: int):
     })
 
 
-def _copy_refused(request, tournament) -> bool:
-    """A copy published to the cup's site changes only by the venue's next publication: seating, closing,
-    ending tables and scorer links stay the venue's (the board offers none of them)."""
-    if hub_copy(tournament) is None:
-        return False
-    messages.error(request, gettext(
-        "Dieses Turnier ist die Kopie eines Turnierorts: Runden, Tische und Scorer-Links ändert nur der Turnierort."))
-    return True
-
-
 @director_required
 @require_POST
 def round_action(request, slug: str, number: int, action: str):
     tournament = directed_tournament(request, slug)
     round = get_object_or_404(Round, tournament=tournament, number=number)
-    if _copy_refused(request, tournament):
-        return redirect("tournament:round", slug=slug, number=number)
+    refuse_a_copy(tournament)  # the venue's next publication changes a copy: a 403 saying so
     try:
         if action == "seat":
             rounds.seat_round(round=round, user=request.user, ranking=scoring_selectors.seating_ranking(round))
@@ -115,8 +105,7 @@ def end_table(request, slug: str, number: int, table_id: int):
     table = get_object_or_404(Table.objects.select_related("round__tournament"), pk=table_id, round__number=number,
                               round__tournament__slug=slug)
     ensure_directs(request, table.round.tournament)
-    if _copy_refused(request, table.round.tournament):
-        return redirect("tournament:round", slug=slug, number=number)
+    refuse_a_copy(table.round.tournament)  # the venue's next publication changes a copy: a 403 saying so
     reason = request.POST.get("reason", "").strip()[:REASON_MAX]
     if not reason:
         messages.error(request, gettext("Zum Beenden eines Tisches braucht es eine Begründung."))
@@ -137,8 +126,7 @@ def rotate_links(request, slug: str, number: int):
     confirmed on a page of its own, for every table of the round. An empty table field is no choice."""
     round = get_object_or_404(Round.objects.select_related("tournament"), tournament__slug=slug, number=number)
     ensure_directs(request, round.tournament)
-    if _copy_refused(request, round.tournament):
-        return redirect("tournament:round", slug=slug, number=number)
+    refuse_a_copy(round.tournament)  # the venue's next publication changes a copy: a 403 saying so
     every_table = request.POST.get("tables") == "all"
     table_id = int_param(request.POST, "table", None, low=1)
     if every_table and request.POST.get("confirmed") != "1":
@@ -169,8 +157,7 @@ def seat_substitute(request, slug: str, number: int):
     """A substitute ("Springer") instead of the round's bye: he plays, the round is seated again."""
     tournament = directed_tournament(request, slug)
     round = get_object_or_404(Round.objects.select_related("tournament"), tournament=tournament, number=number)
-    if _copy_refused(request, tournament):
-        return redirect("tournament:round", slug=slug, number=number)
+    refuse_a_copy(tournament)  # the venue's next publication changes a copy: a 403 saying so
     name = request.POST.get("name", "")
     try:
         players.seat_with_substitute(round=round, name=name, club=request.POST.get("club", ""), user=request.user,

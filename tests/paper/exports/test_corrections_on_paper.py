@@ -57,3 +57,19 @@ def test_the_workbook_keeps_every_hand_correction_with_its_reason(confirmed_then
         [1, 2, 3, "korrigiert", "Ergebnis vertauscht", "leitung", True],
         [1, 1, first.hands_planned, "entfernt", "doppelt", "Anna", True]]
     assert '"result": "lost"' in rows[0][9] and rows[1][9] is None  # the entry after; a removed hand has none
+
+
+def test_the_workbook_names_a_scorers_change_in_words(confirmed_then_corrected, tmp_path):
+    """The stored code "scorer" is the table scorer in the workbook's language, not the code itself."""
+    from openpyxl import load_workbook
+
+    from paper.registry import get_exporter
+
+    tournament, round = confirmed_then_corrected
+    first = round.tables.order_by("number").first()
+    services.remove_last_hand(table=first, expected_version=Table.objects.get(pk=first.pk).version, reason="doppelt",
+                              by=services.SCORER, director=True)
+    path = tmp_path / "turnier.xlsx"
+    path.write_bytes(get_exporter("tournament-xlsx")(tournament).render().content)
+    whos = [row[5].value for row in load_workbook(path)["Spielkorrekturen"].iter_rows(min_row=2)]
+    assert whos == ["leitung", "Tisch-Scorer"]
