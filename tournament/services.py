@@ -174,6 +174,7 @@ def set_prizes(*, tournament: Tournament, entry_fee_cents: int, prizes_cents: li
     far (fee x players checked in or seated: tournament.selectors.fee_payers) only when the director
     says so (``over_fees_ok``: a sponsor or the club adds the rest); otherwise the write is refused
     with both sums, so no prize list promises money the event has not taken in."""
+    refuse_a_copy(tournament)
     amounts = [entry_fee_cents, *prizes_cents]
     if any(not isinstance(amount, int) or amount < 0 for amount in amounts):
         raise ServiceError(gettext_lazy("Nenngeld und Preise dürfen nicht negativ sein."))
@@ -201,6 +202,7 @@ def set_prizes(*, tournament: Tournament, entry_fee_cents: int, prizes_cents: li
 def set_money_settings(*, tournament: Tournament, stake_cents: int, kontra_to_charity: bool) -> Tournament:
     """Change what a point is worth and where the kontra money goes; the stored hands are priced again
     once this commits (scoring follows the change channel's ChangeKind.MONEY)."""
+    refuse_a_copy(tournament)
     if not 0 <= stake_cents <= MAX_STAKE_CENTS:
         raise ServiceError(gettext_lazy("Cent je Punkt: 0 bis %(most)s."), most=MAX_STAKE_CENTS)
     changed = (tournament.stake_cents, tournament.kontra_to_charity) != (stake_cents, kontra_to_charity)

@@ -198,12 +198,21 @@ def test_the_tournaments_write_services_refuse_a_copy(hub_copy, five):
         "remove members": lambda: teams.remove_members(team=team, entries=[member]),
         "delete team": lambda: teams.delete_team(team=team),
         "confirm": lambda: services.confirm_table(table=five, expected_version=five.version, names="alle"),
+        # The money is the venue's too: a hub's stake would price the copy's hands other than the venue's sheets.
+        "prizes": lambda: tournament_services.set_prizes(tournament=hub_copy, entry_fee_cents=1000, prizes_cents=[500],
+                                                          over_fees_ok=True),
+        "stake": lambda: tournament_services.set_money_settings(tournament=hub_copy, stake_cents=20, kontra_to_charity=True),
     }
-    before = _play(hub_copy)
+    before = _play(hub_copy), _money(hub_copy)
     for name, write in writes.items():
         with pytest.raises(CopyNotWritable):
             write()
-        assert _play(hub_copy) == before, name
+        assert (_play(hub_copy), _money(hub_copy)) == before, name
+
+
+def _money(tournament) -> tuple:
+    return Tournament.objects.filter(pk=tournament.pk).values_list(
+        "entry_fee_cents", "prizes_cents", "stake_cents", "kontra_to_charity").get()
 
 
 def _tournament_writes(copy: Tournament, five: Table) -> dict:
@@ -224,22 +233,24 @@ def _tournament_writes(copy: Tournament, five: Table) -> dict:
         "withdraw": (reverse("tournament:withdraw", args=[slug, entry.pk]), {"after_round": "1"}),
         "team": (reverse("tournament:teams", args=[slug]), {"action": "create", "name": "Neue"}),
         "form teams": (reverse("tournament:teams", args=[slug]), {"action": "form", "size": "2"}),
+        "prizes": (reverse("tournament:prizes", args=[slug]), {"entry_fee": "10", "prizes": "5", "over_fees_ok": "1"}),
     }
 
 
 @pytest.mark.parametrize("path", ["seat", "close", "reopen", "end table", "new links", "substitute", "new player",
-                                  "known player", "import", "all here", "not here", "withdraw", "team", "form teams"])
+                                  "known player", "import", "all here", "not here", "withdraw", "team", "form teams",
+                                  "prizes"])
 @pytest.mark.parametrize(("language", "words"), [("de", DE), ("en", EN)])
 def test_every_tournament_page_refuses_a_copy_with_a_403_in_words(hub_director, hub_copy, five, path, language, words):
     url, data = _tournament_writes(hub_copy, five)[path]
-    before = _play(hub_copy)
+    before, money = _play(hub_copy), _money(hub_copy)
 
     answer = hub_director.post(url, data, HTTP_ACCEPT_LANGUAGE=language)
 
     assert answer.status_code == 403
     text = answer.content.decode()
     assert words in text and (EN if language == "de" else DE) not in text
-    assert _play(hub_copy) == before
+    assert _play(hub_copy) == before and _money(hub_copy) == money
 
 
 def test_the_hub_still_writes_its_copy_and_a_cups_season_takes_it(venue_event, hub_cup):
@@ -258,3 +269,8 @@ def test_the_hub_still_writes_its_copy_and_a_cups_season_takes_it(venue_event, h
     copy = Tournament.objects.get(slug=SLUG)
     assert copy.is_copy and not Team.objects.filter(tournament=copy).exists()
     assert SeasonTournament.objects.get(tournament=copy).season.cup == cup  # cups.services.add_tournament took it
+
+
+def test_the_prize_page_of_a_copy_shows_the_money_without_a_form(hub_director, hub_copy):
+    page = hub_director.get(reverse("tournament:prizes", args=[hub_copy.slug])).content.decode()
+    assert "Nenngeld und Preise legt der Turnierort fest" in page and 'class="stacked prizes-form"' not in page

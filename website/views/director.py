@@ -15,6 +15,7 @@ from paper.registry import LIST, REGISTRY, ROUND, TOURNAMENT
 from publishing.venue import selectors as publishing_selectors
 from scoring import selectors as scoring_selectors
 from tournament import selectors, services
+from tournament.errors import refuse_a_copy
 from tournament.forms import PasteForm, PlayerForm, PrizesForm, TournamentForm, UploadForm
 from tournament.models import Tournament
 from tournament.money import digits, from_cents
@@ -93,6 +94,7 @@ def prize_settings(request, slug: str):
     form = PrizesForm(request.POST or None, initial=initial)
     status = 200
     if request.method == "POST":
+        refuse_a_copy(tournament)  # a 403 page in words, not a form error
         if form.is_valid():
             data = form.cleaned_data
             try:
