@@ -17,7 +17,8 @@ from django.utils.text import slugify
 
 from rules.engine.custom import RuleSetInvalid
 from rules.engine.ruleset import RuleSet
-from rules.rulesets import BUILTIN, load_custom
+from rules.engine.types import RuleSetProblem
+from rules.rulesets import BUILTIN, RefusedVersion, load_custom
 from tournament.models import (
     Bye,
     CustomRuleSet,
@@ -31,6 +32,7 @@ from tournament.models import (
     Tournament,
     looks_like_token,
 )
+from tournament.variants.problems import said_all
 
 
 def table_by_token(token: str) -> Table | None:
@@ -314,26 +316,33 @@ def saved_ruleset(key: str) -> CustomRuleSet | None:
 
 
 
-def saved_versions(slug: str) -> list[RuleSet]:
+def saved_versions(slug: str) -> list[RuleSet | RefusedVersion]:
     """Every version of a club's saved rule set by its slug, newest first, as the engine derives it (one query):
     what ``rules.rulesets.get_ruleset`` and the rules page find through the lookup tournament/apps.py registers.
     [] for a slug nobody saved, and where there is no database to ask (``score_hands`` needs none for the
-    built-in rule sets); a version the engine refuses today is left out."""
+    built-in rule sets); a version the engine refuses today is a RefusedVersion with the reasons in words."""
     if not isinstance(slug, str) or slug in BUILTIN or len(slug) > SAVED_SLUG_MAX:
         return []
     try:
         rows = list(CustomRuleSet.objects.filter(slug=slug).order_by("-version"))
     except DatabaseError:
         return []
-    return [ruleset for row in rows if (ruleset := _derived(json.dumps(row.spec(), sort_keys=True))) is not None]
+    return [_saved_version(row) for row in rows]
+
+
+def _saved_version(row: CustomRuleSet) -> RuleSet | RefusedVersion:
+    derived = _derived(json.dumps(row.spec(), sort_keys=True))
+    if isinstance(derived, RuleSet):
+        return derived
+    return RefusedVersion(slug=row.slug, version=row.version, name=row.name, problems=derived, said=said_all(derived))
 
 
 @lru_cache(maxsize=256)
-def _derived(spec: str) -> RuleSet | None:
-    """A saved version as the engine derives it (None: refused), once per process and spec: deriving validates
-    the rule set over hundreds of sample hands (a fifth of a second), and the rules page is public. Keyed by the
-    whole spec, so a version edited in the admin is derived again."""
+def _derived(spec: str) -> RuleSet | tuple[RuleSetProblem, ...]:
+    """A saved version as the engine derives it (or the problems it is refused for), once per process and spec:
+    deriving validates the rule set over hundreds of sample hands (a fifth of a second), and the rules page is
+    public. Keyed by the whole spec, so a version edited in the admin is derived again."""
     try:
         return load_custom(json.loads(spec))
-    except RuleSetInvalid:
-        return None
+    except RuleSetInvalid as refused:
+        return refused.problems

@@ -3,9 +3,12 @@ cups that play today (docs/sources/cup-rules.md)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Callable
 
+from rules.engine.custom import RuleSetInvalid
 from rules.engine.ruleset import RuleSet
+from rules.engine.types import RuleSetProblem
 
 from . import hopfgarten, oefinale, ooe, pagat, raiffeisen, sauwald, skill7, tirol, tirol2020
 
@@ -28,7 +31,22 @@ class UnknownRuleSet(KeyError):
 # Where rule sets saved outside this package are found (a club's, in the site's database): a lookup from a
 # slug to every version, newest first ([] for a slug nobody saved). The site registers it at start-up
 # (tournament/apps.py), since the rules may not import the tournament app (tests/test_boundaries.py).
-SavedLookup = Callable[[str], list[RuleSet]]
+
+
+@dataclass(frozen=True)
+class RefusedVersion:
+    """A saved version the engine refuses today (a check added since it was saved): the rules page lists it with
+    why, so a tournament's link to it still lands; nothing is scored under it. ``said`` is the refusal as the site
+    words it: str() renders it in the reader's language."""
+
+    slug: str
+    version: int
+    name: str
+    problems: tuple[RuleSetProblem, ...]
+    said: object = ""
+
+
+SavedLookup = Callable[[str], list[RuleSet | RefusedVersion]]
 _saved_lookups: list[SavedLookup] = []
 
 
@@ -38,8 +56,9 @@ def register_saved(lookup: SavedLookup) -> None:
         _saved_lookups.append(lookup)
 
 
-def saved_versions(slug: str) -> list[RuleSet]:
-    """Every version of the saved rule set ``slug``, newest first; [] when none is known (or no lookup)."""
+def saved_versions(slug: str) -> list[RuleSet | RefusedVersion]:
+    """Every version of the saved rule set ``slug``, newest first, those the engine refuses today included; []
+    when none is known (or no lookup)."""
     for lookup in _saved_lookups:
         found = lookup(slug)
         if found:
@@ -48,13 +67,18 @@ def saved_versions(slug: str) -> list[RuleSet]:
 
 
 def get_ruleset(slug: str) -> RuleSet:
-    """A built-in rule set, else the newest version of a saved one (``score_hands --rules <saved slug>``)."""
+    """A built-in rule set, else the newest version of a saved one (``score_hands --rules <saved slug>``). Raises
+    UnknownRuleSet, or RuleSetInvalid when the engine refuses the newest version today: an older one is not what
+    the club plays now, so it is never taken instead."""
     if slug in BUILTIN:
         return BUILTIN[slug]
     versions = saved_versions(slug)
     if not versions:
         raise UnknownRuleSet(slug)
-    return versions[0]
+    newest = versions[0]
+    if isinstance(newest, RefusedVersion):
+        raise RuleSetInvalid(list(newest.problems))
+    return newest
 
 
 def load_custom(spec: dict) -> RuleSet:

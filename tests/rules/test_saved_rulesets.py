@@ -9,6 +9,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from language import ServiceError
+from rules.engine.custom import RuleSetInvalid
 from rules.rulesets import get_ruleset
 from tournament.models import CustomRuleSet
 from tournament.selectors import saved_ruleset, saved_versions
@@ -72,13 +73,45 @@ def test_a_tournament_on_a_saved_rule_set_links_to_its_rules(saved, director, cl
     assert 'href="/regeln/stammtisch/#version-2"' in listed and 'href="/regeln/stammtisch/#version-1"' in listed
 
 
-def test_a_version_the_engine_refuses_today_is_left_out(saved):
-    """A version saved before a check existed (a bonus worth more silent than announced) is not offered for
-    scoring; the others still are (the tournaments played under it keep their snapshot)."""
-    CustomRuleSet.objects.create(slug="stammtisch", version=3, name="Stammtisch", base="raiffeisen",
-                                 overrides={"bonuses": {"pagat": {"silent": 9, "announced": 1}}})
-    assert [rs.version for rs in saved_versions("stammtisch")] == [2, 1]
+REFUSED = {"bonuses": {"pagat": {"silent": 9, "announced": 1}}}  # a bonus worth more silent than announced
+
+
+def test_a_version_the_engine_refuses_today_is_listed_with_why_and_never_scored(saved):
+    """A version saved before a check existed is not offered for scoring, and no older version stands in for it
+    (the club plays the newest); the rules page still finds it (the tournaments played under it keep their
+    snapshot)."""
+    CustomRuleSet.objects.create(slug="stammtisch", version=3, name="Stammtisch", base="raiffeisen", overrides=REFUSED)
+    versions = saved_versions("stammtisch")
+    assert [(type(v).__name__, v.version) for v in versions] == [("RefusedVersion", 3), ("RuleSet", 2), ("RuleSet", 1)]
+    assert "still (9) zählt sie mehr als angesagt (1)" in str(versions[0].said)
+    with pytest.raises(RuleSetInvalid):
+        get_ruleset("stammtisch")
     assert saved_versions("raiffeisen") == saved_versions("x" * 61) == []
+
+
+def test_score_hands_refuses_a_saved_slug_whose_newest_version_is_refused_today(saved, tmp_path):
+    CustomRuleSet.objects.create(slug="stammtisch", version=3, name="Stammtisch", base="raiffeisen", overrides=REFUSED)
+    hands = tmp_path / "hands.jsonl"
+    hands.write_text(json.dumps({"contract": "dreier", "declarer": 2, "result": "won"}) + "\n", encoding="utf-8")
+    with pytest.raises(CommandError) as refused:
+        call_command("score_hands", "--rules", "stammtisch", str(hands), stdout=io.StringIO())
+    assert "Ungültiger eigener Regelsatz" in str(refused.value) and "pagat" in str(refused.value)
+
+
+@pytest.mark.parametrize(("language", "words", "reason"), [
+    ("de", "lässt die Regel-Engine heute nicht mehr zu", "still (9) zählt sie mehr als angesagt (1)"),
+    ("en", "no longer accepts this version", "silent (9) it is worth more than announced (1)")])
+def test_the_rules_page_lists_a_refused_version_with_why_in_the_pages_language(saved, client, language, words, reason):
+    """A tournament created on a version links to its anchor: the anchor is there even when the version is refused."""
+    CustomRuleSet.objects.create(slug="stammtisch", version=3, name="Stammtisch", base="raiffeisen", overrides=REFUSED)
+    html = client.get("/regeln/stammtisch/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    section = html[html.index('id="version-3"'):]
+    section = section[:section.index("</details>")]
+    assert words in section and reason in section
+    assert 'id="version-2"' in html and 'id="version-1"' in html
+    CustomRuleSet.objects.filter(slug="stammtisch").exclude(version=3).update(overrides=REFUSED)  # none taken today
+    only_refused = client.get("/regeln/stammtisch/", HTTP_ACCEPT_LANGUAGE=language)
+    assert only_refused.status_code == 200 and only_refused.content.decode().count(words) == 3
 
 
 def test_a_refused_saved_rule_set_is_said_in_one_language_each(saved):

@@ -108,6 +108,9 @@ class Command(BaseCommand):
         except UnknownRuleSet as error:
             raise CommandError(in_both(gettext_lazy("Unbekannter Regelsatz „%(slug)s“; bekannt: %(slugs)s"),
                                        slug=error.slug, slugs=", ".join(SLUGS))) from None
+        except RuleSetInvalid as error:  # the newest saved version, refused today: never an older one instead
+            raise CommandError(in_both(gettext_lazy("Ungültiger eigener Regelsatz:%(problems)s"),
+                                       problems="".join(f"\n- {problem}" for problem in error.problems))) from None
 
     def _read(self, path: str) -> str:
         if path == "-":
