@@ -61,8 +61,9 @@ class CopyNotWritable(NotWritable, PermissionDenied):
 
 
 def refuse_a_copy(tournament) -> None:
-    """The one guard of every write that changes a tournament's play (hands, pauses, rounds, entries, teams,
-    withdrawals, check-ins) and of the views that lead to them: refused for a copy (``is_copy``). The hub's own
+    """The one guard of every write that changes a tournament's play or its money (hands, pauses, rounds, entries,
+    teams, withdrawals, check-ins, prizes, stake) and of the views that lead to them: refused for a copy
+    (``is_copy``). The hub's own
     receiving code (publishing.hub.receive, scoring.copies, tournament.copies) writes a copy without it, and
     attaching a copy to a cup's season (cups.services.add_tournament) changes no play."""
     if tournament.is_copy:
