@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.db import connection
+from django.db import connection, models
 
 from tournament import live
 from tournament.events import ChangeKind
@@ -67,16 +67,44 @@ def delete_rows(queryset) -> None:
     queryset._raw_delete(queryset.db)
 
 
+# The rows a copy replaces, children first: the byes, seats and teams hold the entries, the tables and events
+# the rounds. _clear removes them itself, in this order.
+_REPLACED = ((Bye, "round__tournament"), (Seat, "table__round__tournament"), (RoundEvent, "round__tournament"),
+             (Table, "round__tournament"), (Round, "tournament"), (TeamMember, "team__tournament"),
+             (Team, "tournament"), (Entry, "tournament"))
+REPLACED_MODELS = tuple(model for model, _lookup in _REPLACED)
+
+
+def rows_pointing_into_a_copy() -> list[models.ForeignKey]:
+    """Every foreign key of another model (another app's: the rating's placings, a player's personal link, the
+    hands) that points at rows a copy replaces. delete_rows runs no cascade, so each must be let go first."""
+    return [relation.field for model in REPLACED_MODELS for relation in model._meta.related_objects
+            if relation.related_model not in REPLACED_MODELS]
+
+
+def _release(tournament: Tournament) -> None:
+    """The rows of other apps that point at the copy's old rows: deleted (their own cascades and signals run;
+    they are few, at most one per entry) or set to NULL as their field says, before the raw deletes; a
+    restricting one must be gone already. Whatever
+    they held is taken again from the new copy by its owner: the rating takes the ranks of a published
+    tournament after the commit (rating/updates.py); hands are stored again by the caller."""
+    owners = dict(_REPLACED)
+    for key in rows_pointing_into_a_copy():
+        old_rows = key.related_model._base_manager.filter(**{owners[key.related_model]: tournament})
+        dependent = key.model._base_manager.filter(**{f"{key.name}__in": old_rows})
+        if key.remote_key.on_delete is models.CASCADE:
+            dependent.delete()
+        elif key.remote_key.on_delete is models.SET_NULL:
+            dependent.update(**{key.name: None})
+        elif dependent.exists():  # PROTECT, RESTRICT: their owner removes them first (scoring's hands: remove_hands)
+            raise RuntimeError(f"{key.model._meta.label}.{key.name} still points into the copy being replaced "
+                               f"(on_delete={key.remote_key.on_delete.__name__}): its owner must remove it first")
+
+
 def _clear(tournament: Tournament) -> None:
-    # Children first: the byes, seats and teams hold the entries, the tables and events the rounds.
-    delete_rows(Bye.objects.filter(round__tournament=tournament))
-    delete_rows(Seat.objects.filter(table__round__tournament=tournament))
-    delete_rows(RoundEvent.objects.filter(round__tournament=tournament))
-    delete_rows(Table.objects.filter(round__tournament=tournament))
-    delete_rows(Round.objects.filter(tournament=tournament))
-    delete_rows(TeamMember.objects.filter(team__tournament=tournament))
-    delete_rows(Team.objects.filter(tournament=tournament))
-    delete_rows(Entry.objects.filter(tournament=tournament))
+    _release(tournament)
+    for model, lookup in _REPLACED:
+        delete_rows(model._base_manager.filter(**{lookup: tournament}))
 
 
 def _insert_events(rounds: list[Round], parts: list[RoundCopy], entries: list[Entry]) -> None:
