@@ -89,16 +89,16 @@ def _release(tournament: Tournament) -> None:
     they held is taken again from the new copy by its owner: the rating takes the ranks of a published
     tournament after the commit (rating/updates.py); hands are stored again by the caller."""
     owners = dict(_REPLACED)
-    for key in rows_pointing_into_a_copy():
-        old_rows = key.related_model._base_manager.filter(**{owners[key.related_model]: tournament})
-        dependent = key.model._base_manager.filter(**{f"{key.name}__in": old_rows})
-        if key.remote_key.on_delete is models.CASCADE:
+    for foreign_key in rows_pointing_into_a_copy():
+        old_rows = foreign_key.related_model._base_manager.filter(**{owners[foreign_key.related_model]: tournament})
+        dependent = foreign_key.model._base_manager.filter(**{f"{foreign_key.name}__in": old_rows})
+        if foreign_key.remote_field.on_delete is models.CASCADE:
             dependent.delete()
-        elif key.remote_key.on_delete is models.SET_NULL:
-            dependent.update(**{key.name: None})
+        elif foreign_key.remote_field.on_delete is models.SET_NULL:
+            dependent.update(**{foreign_key.name: None})
         elif dependent.exists():  # PROTECT, RESTRICT: their owner removes them first (scoring's hands: remove_hands)
-            raise RuntimeError(f"{key.model._meta.label}.{key.name} still points into the copy being replaced "
-                               f"(on_delete={key.remote_key.on_delete.__name__}): its owner must remove it first")
+            raise RuntimeError(f"{foreign_key.model._meta.label}.{foreign_key.name} still points into the copy being replaced "
+                               f"(on_delete={foreign_key.remote_field.on_delete.__name__}): its owner must remove it first")
 
 
 def _clear(tournament: Tournament) -> None:
