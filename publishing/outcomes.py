@@ -15,7 +15,8 @@ PUBLISHED_REPLACING = "published_replacing"  # taken, replacing another incarnat
 UNCHANGED = "unchanged"
 HUB_REFUSES = "hub_refuses"
 HUB_REDIRECTS = "hub_redirects"
-HUB_ERROR = "hub_error"
+HUB_ERROR = "hub_error"  # an error status the hub answered without words of its own (a 4xx: a wrong address?)
+HUB_FAILS = "hub_fails"  # the same for a 5xx: the hub (or its proxy) failed, the address is not to blame
 UNREACHABLE = "unreachable"
 NOT_JSON = "not_json"
 BAD_PORT = "bad_port"
@@ -34,6 +35,9 @@ SENTENCES = {
     HUB_REFUSES: gettext_lazy("Der Cup-Server lehnt ab (%(code)s): %(hub)s"),
     HUB_REDIRECTS: gettext_lazy("Der Cup-Server leitet weiter (%(code)s); bitte seine genaue Adresse eintragen."),
     HUB_ERROR: gettext_lazy("Der Cup-Server antwortet mit Fehler %(code)s; ist die Adresse richtig?"),
+    HUB_FAILS: gettext_lazy(
+        "Der Cup-Server meldet einen Fehler auf seiner Seite (%(code)s); an der Adresse liegt es nicht. Später nochmals "
+        "versuchen; bleibt der Fehler, bitte der Cup-Leitung Bescheid geben."),
     UNREACHABLE: gettext_lazy("Der Cup-Server ist nicht erreichbar (%(reason)s). Später nochmals versuchen."),
     NOT_JSON: gettext_lazy("Der Cup-Server antwortet nicht mit JSON; ist die Adresse richtig?"),
     BAD_PORT: gettext_lazy("Der Port des Cup-Servers ist eine Zahl von 1 bis 65535."),

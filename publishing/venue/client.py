@@ -91,6 +91,8 @@ def _hub_answer(error: urllib.error.HTTPError) -> Outcome:
         return Outcome(False, outcomes.HUB_REFUSES, refused, data["code"] if ahead is not None else "", ahead)
     if 300 <= error.code < 400:
         return Outcome(False, outcomes.HUB_REDIRECTS, {"code": error.code})
+    if error.code >= 500:  # the hub's own failure (or its proxy's): asking about the address would mislead
+        return Outcome(False, outcomes.HUB_FAILS, {"code": error.code})
     return Outcome(False, outcomes.HUB_ERROR, {"code": error.code})
 
 
