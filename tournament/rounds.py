@@ -266,12 +266,24 @@ def end_tables_and_close(*, round: Round, reason: str, user=None) -> Round:
         raise ServiceError(gettext_lazy("Zum Beenden eines Tisches braucht es eine Begründung."))
     for table in round.tables.order_by("number"):
         if not table.is_complete:
-            end_table(table=table, reason=reason.strip(), user=user)
+            _end_table(table, reason=reason.strip(), user=user, by_closing=True)
     return close_round(round=round, user=user)
+
+
+def _tables_ended_by_closing(round: Round) -> list[Table]:
+    """The tables the round's latest close ended with it (end_tables_and_close) that are still ended: reopening
+    because the close was a mistake lets them play on. A table the director ended by itself stays ended."""
+    last_reopen = RoundEvent.objects.filter(round=round, action="reopen").order_by("-pk").values_list("pk", flat=True)
+    since = last_reopen.first() or 0
+    numbers = {event.detail.get("table") for event in RoundEvent.objects.filter(round=round, action="end_table", pk__gt=since)
+               if isinstance(event.detail, dict) and event.detail.get("by_closing")}
+    return list(round.tables.select_for_update().filter(number__in=numbers, ended_early=True).order_by("number"))
 
 
 @live.write_service(kind=ChangeKind.ROUND_REOPENED)
 def reopen_round(*, round: Round, reason: str, user=None) -> Round:
+    """The closed round open again; the tables its close ended (end_tables_and_close) play on, and the event
+    names them (detail "tables")."""
     round = _lock_round(round)
     refuse_a_copy(round.tournament)
     if not reason.strip():
@@ -280,13 +292,24 @@ def reopen_round(*, round: Round, reason: str, user=None) -> Round:
         raise ServiceError(gettext_lazy("Runde %(round)s ist nicht abgeschlossen."), round=round.number)
     round.status, round.closed_at = Round.RUNNING, None
     round.save(update_fields=["status", "closed_at"])
-    RoundEvent.objects.create(round=round, action="reopen", reason=reason.strip(), user=user)
+    playing_on = _tables_ended_by_closing(round)
+    for table in playing_on:
+        table.ended_early = False
+        table.version += 1  # a phone holding the ended sheet reloads it
+        table.save(update_fields=["ended_early", "version"])
+    RoundEvent.objects.create(round=round, action="reopen", reason=reason.strip(), user=user,
+                              detail={"tables": [table.number for table in playing_on]} if playing_on else {})
     return round
 
 
 @live.write_service(kind=ChangeKind.TABLE_ENDED)
 def end_table(*, table: Table, reason: str = "", user=None) -> Table:
     """The director ends play at a late table: the round closes with the hands entered there."""
+    return _end_table(table, reason=reason, user=user)
+
+
+def _end_table(table: Table, *, reason: str, user, by_closing: bool = False) -> Table:
+    """``by_closing``: ended by end_tables_and_close, so reopening the round lets the table play on."""
     table = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
     refuse_a_copy(table.round.tournament)
     if not table.round.is_open:
@@ -295,7 +318,8 @@ def end_table(*, table: Table, reason: str = "", user=None) -> Table:
     table.version += 1
     table.save(update_fields=["ended_early", "version"])
     RoundEvent.objects.create(round=table.round, action="end_table", reason=reason, user=user,
-                              detail={"table": table.number, "hands": table.hands_entered})
+                              detail={"table": table.number, "hands": table.hands_entered,
+                                      **({"by_closing": True} if by_closing else {})})
     return table
 
 
