@@ -46,16 +46,18 @@ def test_reopening_brings_back_the_tables_the_close_ended_and_the_phone_takes_a_
     first.refresh_from_db()
     assert first.hands_entered == 3
     assert _scorer_posts_a_hand(round.tables.get(number=3)) != 201  # ended by the director alone: stays so
-    page = director_round_page(round)
-    assert "Tische 1, 2 spielen weiter" in page
+    assert "Tische 1, 2 spielen weiter" in director_round_page(round, "de")
+    english = director_round_page(round, "en")
+    assert "Tables 1, 2 play on" in english and "spielen weiter" not in english
 
 
-def director_round_page(round) -> str:
+def director_round_page(round, language: str) -> str:
     from django.contrib.auth.models import User
 
     client = Client()
     client.force_login(User.objects.get(username="leitung"))
-    return client.get(reverse("tournament:round", args=[round.tournament.slug, round.number])).content.decode()
+    return client.get(reverse("tournament:round", args=[round.tournament.slug, round.number]),
+                      HTTP_ACCEPT_LANGUAGE=language).content.decode()
 
 
 def test_a_second_close_and_reopen_brings_back_only_what_that_close_ended(make_tournament, play_round, director):
