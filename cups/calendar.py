@@ -59,9 +59,9 @@ def upcoming(cup: Cup | None = None, *, today: date | None = None, keep_days: in
     since = (today or timezone.localdate()) - timedelta(days=keep_days)
     queryset = Tournament.objects.all() if cup is None else Tournament.objects.filter(cup_season__season__cup=cup)
     held = _dated(queryset, since)
+    taken = {(item.cup.pk, item.day) for item in held if item.cup is not None}  # a finished one still holds its day
     if not keep_days:
         held = [item for item in held if _is_coming(item)]
-    taken = {(item.cup.pk, item.day) for item in held if item.cup is not None}
     dates = CupDate.objects.filter(date__gte=since).select_related("cup")
     if cup is not None:
         dates = dates.filter(cup=cup)

@@ -10,6 +10,7 @@ from django.utils import timezone
 from icalendar import Calendar
 
 from cups import services as cup_services
+from cups.models import CupDate
 
 
 @pytest.fixture
@@ -132,9 +133,11 @@ def test_todays_finished_tournament_leaves_the_calendar_but_stays_in_the_feed(cl
     tournament.date, tournament.name = timezone.localdate(), "Turnier heute"
     tournament.save()
     cup_services.add_tournament(season=season, tournament=tournament)
+    CupDate.objects.create(cup=cup, date=tournament.date, name="Termin Tal heute")  # the tournament took its place
     pages = ("/kalender/", "/cup/tal/kalender/", "/kalender/?format=json")
     assert all("Turnier heute" in client.get(url).content.decode() for url in pages)
     play_round(tournament.round_set.get(number=1))
     rounds.close_round(round=tournament.round_set.get(number=1))
     assert not any("Turnier heute" in client.get(url).content.decode() for url in pages)
+    assert not any("Termin Tal heute" in client.get(url).content.decode() for url in pages)  # nor its cup date
     assert "Turnier heute" in client.get("/cup/tal/kalender.ics").content.decode()
