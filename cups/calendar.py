@@ -47,13 +47,21 @@ def _dated(queryset: QuerySet[Tournament], since: date) -> list[Upcoming]:
     return [Upcoming(t, t.cup_season.season.cup if hasattr(t, "cup_season") else None) for t in rows]
 
 
+def _is_coming(item: Upcoming) -> bool:
+    """"Coming" means not over yet: today's tournament leaves the calendar and the cup page once it is finished."""
+    return not is_finished(item.tournament)
+
+
 def upcoming(cup: Cup | None = None, *, today: date | None = None, keep_days: int = 0) -> list[Upcoming]:
     """Tournaments from ``today`` (minus ``keep_days``) on, of ``cup`` or of the whole site, and the cups' dates
-    on days their cup holds no tournament here (two queries)."""
+    on days their cup holds no tournament here. Without ``keep_days`` (the pages) only the coming ones; the feed
+    keeps the finished ones of its month."""
     since = (today or timezone.localdate()) - timedelta(days=keep_days)
     queryset = Tournament.objects.all() if cup is None else Tournament.objects.filter(cup_season__season__cup=cup)
     held = _dated(queryset, since)
-    taken = {(item.cup.pk, item.day) for item in held if item.cup is not None}
+    taken = {(item.cup.pk, item.day) for item in held if item.cup is not None}  # a finished one still holds its day
+    if not keep_days:
+        held = [item for item in held if _is_coming(item)]
     dates = CupDate.objects.filter(date__gte=since).select_related("cup")
     if cup is not None:
         dates = dates.filter(cup=cup)
@@ -65,7 +73,7 @@ def next_tournament(cup: Cup, *, today: date | None = None) -> Tournament | None
     """The cup's next tournament: today's while it is not over, else the first one after today."""
     since = today or timezone.localdate()
     return next((item.tournament for item in _dated(Tournament.objects.filter(cup_season__season__cup=cup), since)
-                 if not is_finished(item.tournament)), None)
+                 if _is_coming(item)), None)
 
 
 def ical_feed(events: list[Upcoming], *, name: str, absolute_url, host: str) -> bytes:

@@ -4,6 +4,7 @@ from django.utils.translation import pgettext_lazy
 
 from cups import schemes
 from cups.models import Cup, CupScheme, Season
+from cups.selectors import BUILTIN_NAMES
 from tournament.forms import ruleset_choices
 
 
@@ -16,8 +17,9 @@ class SeasonImportForm(forms.Form):
 
 
 def scheme_choices() -> list[tuple[str, str]]:
-    """The built-in schemes and the cups' own tables: a choice, never a typed key."""
-    return [(key, scheme.name) for key, scheme in schemes.BUILTIN.items()] + [
+    """The built-in schemes (named in the page's language, as the season page names them) and the cups' own
+    tables: a choice, never a typed key."""
+    return [(key, BUILTIN_NAMES[key]) for key in schemes.BUILTIN] + [
         (own.key, own.name) for own in CupScheme.objects.order_by("name")]
 
 

@@ -16,6 +16,7 @@ from rules.engine import InvalidHand, score
 from rules.engine.catalogue import DECLARER, TRISCHAKEN, WON
 from rules.engine.ruleset import RuleSet
 from rules.engine.sampling import random_hand
+from rules.rulesets import bonus_name
 
 TRIES = 20
 
@@ -40,7 +41,8 @@ def samples(ruleset: RuleSet) -> list[Sample]:
                 result = score(hand, ruleset)
             except InvalidHand:
                 continue
-            found.append(Sample(contract.name, contract.slug, told(hand, ruleset),
+            name = contract.name_en if active_language() == "en" else contract.name  # as the engine's items name it
+            found.append(Sample(name, contract.slug, told(hand, ruleset),
                                 tuple(number(p) for p in result.points), tuple(p < 0 for p in result.points)))
             break
     return found
@@ -85,10 +87,9 @@ def told(hand: dict, ruleset: RuleSet) -> str:
     elif kontra:
         parts.append(", ".join(f"Kontra {seat(int(s))} ×{level}" for s, level in sorted(kontra.items())))
     for claim in hand.get("bonuses", []):
-        rule = ruleset.bonus_rule(claim["bonus"])
         side = pgettext("hand preview", "Spieler") if claim["side"] == DECLARER else pgettext("hand preview", "Gegner")
         how = [gettext("angesagt") if claim.get("announced") else gettext("still")]
         if claim.get("made") is False:
             how.append(gettext("verloren"))
-        parts.append(f"{rule.name} ({side}, {', '.join(how)})")
+        parts.append(f"{bonus_name(claim['bonus'], active_language(), ruleset)} ({side}, {', '.join(how)})")
     return "; ".join(parts)

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from scoring.forms import ruleset_options
 from scoring.models import who_label
 from scoring.seats import active_positions, dealer_position, sitting_out
+from scoring.selectors import change_after_confirmation_said, table_changed_after_confirmation
 from tournament.models import Table
 from tournament.selectors import round_clock
 
@@ -33,6 +34,8 @@ def may_write(table: Table, *, director: bool) -> bool:
 def sheet_context(table: Table, sheet, *, director: bool) -> dict:
     tournament = table.round.tournament
     revisions = _revisions(table, sheet) if director else None
+    # Hands the director changed after the players confirmed: the same mark and lines as the printed sheet.
+    changed = table_changed_after_confirmation(table) if table.confirmed_at else []
     return {
         "sheet": sheet, "table": table, "round": table.round, "tournament": tournament,
         "options": ruleset_options(tournament.ruleset), "director": director,
@@ -50,7 +53,9 @@ def sheet_context(table: Table, sheet, *, director: bool) -> dict:
         "direction_note": _direction_note(tournament.ruleset.format.direction),
         "confirm_names": confirm_names(sheet),
         "revisions": revisions,
-        "changed_after_confirmation": any(r["after_confirmation"] for r in revisions or ()),
+        "changed_after_confirmation": bool(changed),
+        "changed_hands": {change.hand for change in changed},
+        "changed_notes": [change_after_confirmation_said(change) for change in changed],
     }
 
 

@@ -5,7 +5,7 @@ whose sentence is a gettext msgid."""
 from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext_lazy
 
 from language import ServiceError
 
@@ -39,9 +39,11 @@ class WrongHandNumber(ServiceError):
     """A hand sent for a number that is not the table's next one (a second device got there first)."""
 
     def __init__(self, number: int, next_number: int):
-        super().__init__(gettext_lazy(
+        super().__init__(ngettext_lazy(
+            "Spiel %(number)s kann nicht eingetragen werden: eingetragen ist %(entered)s Spiel, "
+            "als nächstes kommt Spiel %(next)s.",
             "Spiel %(number)s kann nicht eingetragen werden: eingetragen sind %(entered)s Spiele, "
-            "als nächstes kommt Spiel %(next)s."), number=number, entered=next_number - 1, next=next_number)
+            "als nächstes kommt Spiel %(next)s.", "entered"), number=number, entered=next_number - 1, next=next_number)
         self.next_number = next_number
 
 

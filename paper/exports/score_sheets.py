@@ -18,7 +18,7 @@ from paper.exports.round_sheets import MUTED, OUT, RoundSheetPdf, fit_cell, fit_
 from paper.formats import euro_text
 from paper.formats import points_cell as number
 from scoring.seats import absences_of, deal
-from scoring.selectors import Sheet, changed_after_confirmation, round_sheets
+from scoring.selectors import Sheet, change_after_confirmation_said, changed_after_confirmation, round_sheets
 from tournament.models import Seat
 from tournament.selectors import round_tables
 
@@ -223,11 +223,7 @@ class ScoreSheetsPdf(RoundSheetPdf):
                 when = timezone.localtime(table.confirmed_at).strftime("%d.%m.%Y %H:%M")
                 notes.append(escape(_("bestätigt am %(when)s von %(names)s") % {"when": when, "names": table.confirmed_by}))
                 for change in changed:  # after that confirmation: the players did not sign this
-                    notes.append("<b>" + escape(_(
-                        "* Spiel %(hand)s nach der Bestätigung %(what)s am %(when)s von %(who)s: %(reason)s") % {
-                        "hand": change.hand, "what": _("entfernt") if change.removed else _("geändert"),
-                        "when": timezone.localtime(change.at).strftime("%d.%m.%Y %H:%M"), "who": change.by or "?",
-                        "reason": change.reason or "–"}) + "</b>")
+                    notes.append("<b>" + escape(change_after_confirmation_said(change)) + "</b>")
             else:
                 notes.append(escape(_("nicht bestätigt")))
         return notes

@@ -7,7 +7,13 @@ read them here, so one query shape and one arithmetic serve every page, PDF and 
 from scoring.selectors.entered import ChangedHand, EnteredHand, changed_hands, entered_data, entered_hands, stored_hand
 from scoring.selectors.money import MoneyOfHand, Prizes, Settlement, money_by_hand, prizes, settlement
 from scoring.selectors.players import ContractRecord, PlayerDay, contract_record, declarer_hands, hand_totals, player_day
-from scoring.selectors.round_notes import RoundNotes, changed_after_confirmation, round_notes
+from scoring.selectors.round_notes import (
+    RoundNotes,
+    change_after_confirmation_said,
+    changed_after_confirmation,
+    round_notes,
+    table_changed_after_confirmation,
+)
 from scoring.selectors.sheets import Sheet, SheetRow, build_sheet, round_sheets, table_sheet
 from scoring.selectors.standings import (
     StandingsRows,
@@ -33,5 +39,6 @@ __all__ = [
     "Prizes", "renonce_hands", "round_sheets", "seating_ranking", "settlement",
     "standings", "standings_document", "standings_many", "standings_table", "table_sheet", "tournament_corrections",
     "workbook_data", "TeamRow", "club_ranking", "sub_ranking", "team_standings", "RoundNotes", "round_notes",
-    "changed_after_confirmation", "ChangedHand", "changed_hands",
+    "changed_after_confirmation", "change_after_confirmation_said", "table_changed_after_confirmation",
+    "ChangedHand", "changed_hands",
 ]

@@ -9,11 +9,13 @@ from datetime import datetime
 from decimal import Decimal
 
 from django.db.models import F
+from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from scoring.models import Correction, HandRevision, who_did_it
 from scoring.seats import LEFT, absences_of
 from scoring.selectors.sheets import absence_stamp, recorded_at
-from tournament.models import Round, Seat
+from tournament.models import Round, Seat, Table
 
 
 @dataclass(frozen=True)
@@ -72,13 +74,31 @@ def round_notes(round: Round) -> RoundNotes:
 
 def changed_after_confirmation(round: Round) -> dict[int, list[ChangeNote]]:
     """The hands changed or removed after their table's players confirmed the sheet, by table id, oldest
-    first: what the printed sheet must mark (one query)."""
+    first: what the printed sheet and the sheet pages must mark (one query)."""
+    return _changed_after_confirmation(HandRevision.objects.filter(table__round=round))
+
+
+def table_changed_after_confirmation(table: Table) -> list[ChangeNote]:
+    """changed_after_confirmation of one table (the scorer page and the director's sheet; one query)."""
+    return _changed_after_confirmation(HandRevision.objects.filter(table=table)).get(table.pk, [])
+
+
+def _changed_after_confirmation(revisions) -> dict[int, list[ChangeNote]]:
     changed: dict[int, list[ChangeNote]] = {}
-    revisions = HandRevision.objects.filter(
-        table__round=round, action__in=(HandRevision.CORRECTED, HandRevision.REMOVED), table__confirmed_at__isnull=False,
+    revisions = revisions.filter(
+        action__in=(HandRevision.CORRECTED, HandRevision.REMOVED), table__confirmed_at__isnull=False,
         at__gt=F("table__confirmed_at")).order_by("at", "id").values_list(
         "table_id", "at", "table__number", "number", "action", "reason", "by", "user__username")
     for table_id, at, table, number, action, reason, by, username in revisions:
         changed.setdefault(table_id, []).append(
             ChangeNote(at, table, number, action == HandRevision.REMOVED, "", None, reason, who_did_it(by, username)))
     return changed
+
+
+def change_after_confirmation_said(change: ChangeNote) -> str:
+    """A hand changed after the confirmation in the reader's language, with when, who and why: the same line on
+    the printed sheet, the scorer page and the director's sheet (its "*" is the mark on the hand's row)."""
+    return _("* Spiel %(hand)s nach der Bestätigung %(what)s am %(when)s von %(who)s: %(reason)s") % {
+        "hand": change.hand, "what": _("entfernt") if change.removed else _("geändert"),
+        "when": timezone.localtime(change.at).strftime("%d.%m.%Y %H:%M"), "who": change.by or "?",
+        "reason": change.reason or "–"}

@@ -62,6 +62,7 @@ class SheetRow:
     bonuses: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     away: list[int] = field(default_factory=list)  # positions paused or gone for this hand
+    gone: list[int] = field(default_factory=list)  # of those, the ones who left the table (their own mark)
 
     @property
     def details(self) -> list[str]:
@@ -219,6 +220,7 @@ def build_sheet(table: Table, seats: list[Seat], hands: list[Hand], ruleset: Rul
         name = contract.name if contract is not None else _("annulliert") if hand.contract == ANNULLED else hand.contract
         row = SheetRow(hand.number, name, names[data.get("declarer", 0)], hand.dealer_position, points, list(running), hand)
         row.away = dealt.absent
+        row.gone = [absence.position for absence in away if absence.kind == LEFT and absence.covers(hand.number)]
         _describe(row, data, ruleset, names, words)
         sheet.rows.append(row)
     sheet.totals, sheet.cash_totals = running, cash

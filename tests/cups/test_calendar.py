@@ -10,6 +10,7 @@ from django.utils import timezone
 from icalendar import Calendar
 
 from cups import services as cup_services
+from cups.models import CupDate
 
 
 @pytest.fixture
@@ -120,3 +121,23 @@ def test_todays_finished_tournament_is_not_the_next_one(client, make_tournament,
     rounds.close_round(round=today.round_set.get(number=1))
     after = client.get("/cup/tal/").content.decode().split("Nächstes Turnier")[1][:300]
     assert "Turnier naechste-woche" in after and "Turnier heute" not in after
+
+
+def test_todays_finished_tournament_leaves_the_calendar_but_stays_in_the_feed(client, make_tournament, play_round):
+    """"Kommende Turniere" lists what is not over (issue 31), by the cup page's rule (cups.calendar._is_coming)."""
+    from tournament import rounds
+
+    cup = cup_services.create_cup(name="Tal-Cup", slug="tal")
+    season = cup_services.create_season(cup=cup, label="2026/27")
+    tournament = make_tournament(players=8, slug="heute", rounds=1)
+    tournament.date, tournament.name = timezone.localdate(), "Turnier heute"
+    tournament.save()
+    cup_services.add_tournament(season=season, tournament=tournament)
+    CupDate.objects.create(cup=cup, date=tournament.date, name="Termin Tal heute")  # the tournament took its place
+    pages = ("/kalender/", "/cup/tal/kalender/", "/kalender/?format=json")
+    assert all("Turnier heute" in client.get(url).content.decode() for url in pages)
+    play_round(tournament.round_set.get(number=1))
+    rounds.close_round(round=tournament.round_set.get(number=1))
+    assert not any("Turnier heute" in client.get(url).content.decode() for url in pages)
+    assert not any("Termin Tal heute" in client.get(url).content.decode() for url in pages)  # nor its cup date
+    assert "Turnier heute" in client.get("/cup/tal/kalender.ics").content.decode()

@@ -70,6 +70,9 @@ def test_a_tournament_refusal_keeps_its_sentence():
     error = WrongHandNumber(5, 4)
     assert error.message_de == "Spiel 5 kann nicht eingetragen werden: eingetragen sind 3 Spiele, als nächstes kommt Spiel 4."
     assert error.message_en == "Hand 5 cannot be entered: 3 hands are in, the next one is hand 4."
+    one = WrongHandNumber(3, 2)  # one hand in: the singular (issue 31: "eingetragen sind 1 Spiele")
+    assert one.message_de == "Spiel 3 kann nicht eingetragen werden: eingetragen ist 1 Spiel, als nächstes kommt Spiel 2."
+    assert one.message_en == "Hand 3 cannot be entered: 1 hand is in, the next one is hand 2."
 
 
 @pytest.mark.django_db
