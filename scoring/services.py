@@ -17,7 +17,7 @@ from decimal import Decimal, InvalidOperation
 
 from django.db.models import Max
 from django.utils import timezone
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext_lazy
 
 from language import ServiceError
 from scoring.models import CORRECTION_LIMIT, CORRECTION_REASON_LENGTH, WHO_MAX, Correction, Hand, HandRevision, HandScore
@@ -212,7 +212,8 @@ def confirm_table(*, table: Table, expected_version: int, names: str) -> Table:
     """The players confirm the sheet on the device; after that only the director changes it."""
     with _table_write(table, expected_version=expected_version, fields=("confirmed_at", "confirmed_by")) as table:
         if not table.is_complete:
-            raise ServiceError(gettext_lazy("Es fehlen noch %(hands_missing)s Spiele."), hands_missing=table.hands_missing)
+            raise ServiceError(ngettext_lazy("Es fehlt noch %(hands_missing)s Spiel.", "Es fehlen noch %(hands_missing)s Spiele.",
+                                             "hands_missing"), hands_missing=table.hands_missing)
         if not names.strip():
             raise ServiceError(gettext_lazy("Bitte die Namen der bestätigenden Spieler angeben."))
         table.confirmed_at, table.confirmed_by = timezone.now(), names.strip()[:200]

@@ -1,5 +1,6 @@
 """Recording and correcting hands: transactions, stale versions, idempotency, totals that add up."""
 
+import random
 from decimal import Decimal
 
 import pytest
@@ -7,6 +8,7 @@ from django.db.models import Sum
 
 from language import ServiceError
 from rules.engine import InvalidHand, score
+from rules.engine.sampling import random_hand
 from scoring import selectors as scoring_selectors
 from scoring import services
 from scoring.models import Hand, HandRevision, HandScore
@@ -145,7 +147,20 @@ def test_confirming_needs_every_hand(table):
     table.refresh_from_db()
     with pytest.raises(ServiceError) as excinfo:
         services.confirm_table(table=table, expected_version=table.version, names="X")
-    assert "19" in excinfo.value.message_de
+    assert excinfo.value.message_de == "Es fehlen noch 19 Spiele."
+    assert excinfo.value.message_en == "19 hands are still missing."
+
+
+def test_confirming_one_hand_short_says_it_in_the_singular(table):
+    """Issue 31: "Es fehlen noch 1 Spiele"."""
+    rng = random.Random(1)
+    services.record_hands(table=table, hands=[random_hand(table.round.tournament.ruleset, rng)
+                                              for _ in range(table.hands_planned - 1)], key_prefix="one-short-")
+    table.refresh_from_db()
+    with pytest.raises(ServiceError) as excinfo:
+        services.confirm_table(table=table, expected_version=table.version, names="X")
+    assert excinfo.value.message_de == "Es fehlt noch 1 Spiel."
+    assert excinfo.value.message_en == "1 hand is still missing."
 
 
 def test_no_hand_beyond_the_planned_number(make_tournament, play_round):
