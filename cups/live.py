@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
+from itertools import groupby
 
 from django.db.models import Q
 from django.utils.translation import get_language
@@ -59,10 +60,9 @@ def player_version(player: Player) -> str:
     seasons = list(Season.objects.filter(
         Q(tournaments__tournament__in=[entry[0] for entry in entries]) | Q(imported_results__player=player)
     ).distinct().select_related("cup").order_by("cup_id", "pk"))
-    by_cup = [(cup_seasons[0].cup, cup_seasons) for cup_seasons in
-              ([s for s in seasons if s.cup_id == cup_id] for cup_id in dict.fromkeys(s.cup_id for s in seasons))]
+    by_cup = [list(cup_seasons) for _cup, cup_seasons in groupby(seasons, key=lambda season: season.cup_id)]
     return _digest(player.pk, player.name, player.club, [version_key(*entry) for entry in entries],
-                   [_seasons_part(cup, cup_seasons) for cup, cup_seasons in by_cup])
+                   [_seasons_part(cup_seasons[0].cup, cup_seasons) for cup_seasons in by_cup])
 
 
 def cached_season(season: Season, render: Callable[[], str], variant: str = "") -> str:
