@@ -83,9 +83,10 @@ def _check_events(document: Document, path: str, part: RoundPart) -> None:
     tables = {table.number for table in part.tables}
     for e_number, event in enumerate(part.events):
         where = f"{path}.events[{e_number}]"
-        named = [event.table] if event.action == "end_table" else event.tables if event.action == "rotate" else []
+        named = [event.table] if event.action == "end_table" else event.tables if event.action in (
+            "rotate", "reopen") else []
         if any(number not in tables for number in named):
-            raise at(f"{where}.table{'s' if event.action == 'rotate' else ''}",
+            raise at(f"{where}.table{'' if event.action == 'end_table' else 's'}",
                      gettext_lazy("diesen Tisch gibt es in dieser Runde nicht"))
         for p_number, (a, b, _count) in enumerate(event.repeated_pairs if event.action == "seat" else []):
             if a >= len(document.entries) or b >= len(document.entries):

@@ -33,8 +33,8 @@ __all__ = ["FORMAT", "Document", "Refused", "build", "digest", "parse"]
 
 # What a round event's ``detail`` carries to the hub, by action (tournament/rounds.py writes them). The seat's
 # byes and passed-over finalists are left out: the byes travel as rows, and nothing shows the others.
-EVENT_DETAIL = {"seat": ("as_given", "seed", "players", "tables", "repeats"), "close": (), "reopen": (),
-                "end_table": ("table", "hands"), "rotate": ("tables",)}
+EVENT_DETAIL = {"seat": ("as_given", "seed", "players", "tables", "repeats"), "close": (), "reopen": ("tables",),
+                "end_table": ("table", "hands"), "rotate": ("tables",), "withdraw": ("name", "after_round")}
 
 
 def _event(event, index: dict[int, int]) -> dict | None:
@@ -152,6 +152,9 @@ def _added_later(document: Document) -> dict:
     rounds = {}
     for r_number, part in enumerate(document.rounds):
         left_out: dict = {"events": True} if not part.events else {}
+        if reopened := {e_number: {"tables": True} for e_number, event in enumerate(part.events)
+                        if event.action == "reopen" and not event.tables}:
+            left_out["events"] = reopened
         if corrections := _unset(part.corrections, LATER_FIELDS["corrections"]):
             left_out["corrections"] = corrections
         tables = {}

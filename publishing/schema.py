@@ -221,6 +221,9 @@ class CloseEvent(_EventPart):
 
 class ReopenEvent(_EventPart):
     action: Literal["reopen"]
+    # The tables the round's close had ended that play on (tournament.rounds.reopen_round; added later: none sent
+    # reads as none).
+    tables: Annotated[list[Count(MAX_TABLES, low=1)], Field(max_length=MAX_TABLES)] = []
 
 
 class EndTableEvent(_EventPart):
@@ -234,7 +237,17 @@ class RotateEvent(_EventPart):
     tables: Annotated[list[Count(MAX_TABLES, low=1)], Field(max_length=MAX_TABLES)]
 
 
-EventPart = Annotated[SeatEvent | CloseEvent | ReopenEvent | EndTableEvent | RotateEvent, Field(discriminator="action")]
+class WithdrawEvent(_EventPart):
+    """A player left the tournament after a round (0: before the first), or plays on again (``after_round`` None),
+    told on the round it first concerns (tournament.services.withdraw)."""
+
+    action: Literal["withdraw"]
+    name: Text(PLAYER_TEXT_MAX, min_length=1)
+    after_round: Count(MAX_ROUNDS + 1) | None = None
+
+
+EventPart = Annotated[SeatEvent | CloseEvent | ReopenEvent | EndTableEvent | RotateEvent | WithdrawEvent,
+                      Field(discriminator="action")]
 
 
 class RoundPart(_Strict):

@@ -15,7 +15,7 @@ from rules.engine.ruleset import RuleSet
 from tournament import live, selectors
 from tournament.errors import refuse_a_copy
 from tournament.events import ChangeKind
-from tournament.models import Entry, Player, Round, Tournament
+from tournament.models import Entry, Player, Round, RoundEvent, Tournament
 from tournament.money import MAX_STAKE_CENTS, euro_text, from_cents
 
 # --- rule sets ------------------------------------------------------------------------------
@@ -143,10 +143,25 @@ def set_checked_in(*, entry: Entry, checked_in: bool) -> Entry:
 
 
 @live.write_service(kind=ChangeKind.WITHDRAWAL)
-def withdraw(*, entry: Entry, after_round: int | None) -> Entry:
+def withdraw(*, entry: Entry, after_round: int | None, user=None) -> Entry:
+    """The player leaves the tournament after ``after_round`` (0: before the first), or plays on again (None).
+    The round it first concerns (the next, or the last there is) keeps it in its protocol, with who and when."""
     refuse_a_copy(entry.tournament)
+    last = selectors.last_round_number(entry.tournament)
+    if after_round is not None and not 0 <= after_round <= last:
+        raise ServiceError(gettext_lazy("Das Turnier hat die Runden 1 bis %(last)s: nach Runde %(n)s geht nicht."),
+                           last=last, n=after_round)
+    before = entry.withdrawn_after_round
+    if before == after_round:
+        return entry
     entry.withdrawn_after_round = after_round
     entry.save(update_fields=["withdrawn_after_round"])
+    # Playing on again is told where the withdrawal was: that round's board is where the director looks for it.
+    concerned = min((after_round if after_round is not None else before) + 1, last)
+    round = entry.tournament.round_set.filter(number=concerned).first()
+    if round is not None:
+        RoundEvent.objects.create(round=round, action="withdraw", user=user,
+                                  detail={"name": entry.player.name, "after_round": after_round})
     return entry
 
 

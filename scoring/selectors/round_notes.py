@@ -4,8 +4,8 @@ points booked for the round (corrections, revoke claims), with who, when and why
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from datetime import datetime
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from decimal import Decimal
 
 from django.db.models import F
@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from scoring.models import Correction, HandRevision, who_did_it
 from scoring.seats import LEFT, absences_of
 from scoring.selectors.sheets import absence_stamp, recorded_at
-from tournament.models import Round, Seat, Table
+from tournament.models import Round, RoundEvent, Seat, Table
 
 
 @dataclass(frozen=True)
@@ -44,16 +44,30 @@ class ChangeNote:
 
 
 @dataclass(frozen=True)
+class ProtocolLine:
+    """One line of the round's protocol: exactly one of what the director did (a RoundEvent), a hand corrected or
+    removed or points booked, a pause or leave."""
+
+    at: datetime | None  # None: a pause or leave stored before the times were kept (listed last)
+    event: RoundEvent | None = None
+    change: ChangeNote | None = None
+    absence: AbsenceNote | None = None
+
+
+@dataclass(frozen=True)
 class RoundNotes:
     absences: list[AbsenceNote]
     changes: list[ChangeNote]  # oldest first
+    # Everything above and what the director did to the round, in the order it happened: a correction made just
+    # before the close is told before the close.
+    protocol: list[ProtocolLine] = field(default_factory=list)
 
     def for_table(self, number: int) -> list[AbsenceNote]:
         return [note for note in self.absences if note.table == number]
 
 
 def round_notes(round: Round) -> RoundNotes:
-    """The round's pauses, leaves, corrected hands and bookings (four queries)."""
+    """The round's pauses, leaves, corrected hands and bookings, and its protocol (five queries)."""
     tables = list(round.tables.order_by("number").values_list("pk", "number", "absences"))
     names = {(table_id, position): name for table_id, position, name in Seat.objects.filter(table__round=round)
              .values_list("table_id", "position", "entry__player__name")}
@@ -69,7 +83,19 @@ def round_notes(round: Round) -> RoundNotes:
         "at", "hand__table__number", "hand__number", "entry__player__name", "points", "reason", "user__username", "by")
     changes += [ChangeNote(at, table, hand, False, name, points, reason, who_did_it(by, username))
                 for at, table, hand, name, points, reason, username, by in bookings]
-    return RoundNotes(absences, sorted(changes, key=lambda note: note.at))
+    changes.sort(key=lambda note: note.at)
+    lines = [ProtocolLine(event.at, event=event) for event in round.events.select_related("user")]
+    lines += [ProtocolLine(change.at, change=change) for change in changes]
+    lines += [ProtocolLine(absence.at, absence=absence) for absence in absences]
+    lines.sort(key=_in_order)  # stable: events keep their (at, id) order where two share a moment
+    return RoundNotes(absences, changes, lines)
+
+
+def _in_order(line: ProtocolLine) -> tuple[bool, datetime]:
+    """Oldest first, the lines without a time last. A time without a zone (a pause a copy's venue sent so)
+    is read as UTC, as the document's times are: comparing it with the others must not fail the page."""
+    at = line.at or datetime.min
+    return line.at is None, at if at.tzinfo else at.replace(tzinfo=UTC)
 
 
 def changed_after_confirmation(round: Round) -> dict[int, list[ChangeNote]]:

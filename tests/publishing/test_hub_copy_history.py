@@ -152,6 +152,53 @@ def test_a_venue_that_sends_no_events_or_revisions_still_publishes_with_the_same
     assert not HandRevision.objects.exists() and not RoundEvent.objects.exists()
 
 
+def test_a_withdrawal_and_the_tables_a_reopen_lets_play_on_show_on_the_hubs_board(venue_event, hub_cup,
+                                                                                  hub_director):
+    from tournament import rounds
+    from tournament.services import withdraw
+
+    leitung = User.objects.create_user("leitung")
+    second = venue_event.round_set.get(number=2)  # half played
+    rounds.end_tables_and_close(round=second, reason="Zeit ist um", user=leitung)
+    rounds.reopen_round(round=second, reason="Zu früh", user=leitung)
+    withdraw(entry=venue_event.entries.order_by("pk").last(), after_round=1, user=leitung)
+    venue_board = _protocol(hub_director.get(f"/turniere/{SLUG}/runde/2/").content.decode())
+
+    hub = _published(venue_event, hub_cup)
+
+    hub_board = _protocol(hub_director.get(f"/turniere/{SLUG}/runde/2/").content.decode())
+    assert "Runde wieder geöffnet (Tische 1, 2 spielen weiter) – Begründung: Zu früh (leitung)" in hub_board
+    assert f"{hub.entries.order_by('pk').last().player.name} ist nach Runde 1 ausgeschieden. (leitung)" in hub_board
+    assert hub_board == venue_board
+
+
+def test_a_reopen_without_tables_has_the_digest_of_a_venue_that_did_not_send_them(venue_event):
+    from tournament import rounds
+
+    second = venue_event.round_set.get(number=2)
+    rounds.reopen_round(round=venue_event.round_set.get(number=1), reason="Irrtum")  # ended one by one: none plays on
+    document = build_document(venue_event)
+    reopen = next(event for event in document["rounds"][0]["events"] if event["action"] == "reopen")
+    assert reopen["tables"] == []
+    sent = codec.digest(codec.parse(json.dumps(document)))
+    del reopen["tables"]  # as a venue of a previous version sends it
+
+    assert codec.digest(codec.parse(json.dumps(document))) == sent
+    rounds.end_tables_and_close(round=second, reason="Zeit ist um")
+    rounds.reopen_round(round=second, reason="Zu früh")  # now a reopen names tables: they count
+    named = build_document(venue_event)
+    assert codec.digest(codec.parse(json.dumps(named))) != codec.digest(codec.parse(json.dumps(
+        _without_reopened_tables(named))))
+
+
+def _without_reopened_tables(document: dict) -> dict:
+    for part in document["rounds"]:
+        for event in part["events"]:
+            if event["action"] == "reopen":
+                event.pop("tables", None)
+    return document
+
+
 def test_the_schema_takes_the_revisions_scoring_writes():
     from typing import get_args
 
@@ -169,6 +216,12 @@ def _round_two(document):
      "rounds[1].events[1]"),
     (lambda d: _round_two(d)["events"].append({"action": "end_table", "table": 99, "hands": 3,
                                                "at": "2026-11-21T10:00:00Z"}), 400, "rounds[1].events[1].table"),
+    (lambda d: _round_two(d)["events"].append({"action": "reopen", "tables": [99], "at": "2026-11-21T10:00:00Z"}),
+     400, "rounds[1].events[1].tables"),
+    (lambda d: _round_two(d)["events"].append({"action": "withdraw", "name": "", "at": "2026-11-21T10:00:00Z"}),
+     400, "rounds[1].events[1]"),
+    (lambda d: _round_two(d)["events"].append({"action": "withdraw", "name": "a\u202eb", "after_round": 1,
+                                               "at": "2026-11-21T10:00:00Z"}), 400, "rounds[1].events[1]"),
     (lambda d: _round_two(d)["events"][0].update(repeated_pairs=[[0, 9_000, 2]]), 400,
      "rounds[1].events[0].repeated_pairs[0]"),
     (lambda d: _round_two(d)["events"][0].update(reason="x" * 501), 400, "rounds[1].events[0]"),

@@ -143,8 +143,12 @@ def withdraw(request, slug: str, entry_id: int):
     after_round = int_param(request.POST, "after_round", low=0, high=99)
     if after and after_round is None:
         messages.error(request, gettext("„%(value)s“ ist keine Rundennummer.") % {"value": after[:20]})
+        return redirect(reverse("tournament:detail", args=[slug]) + "#spieler")
+    try:
+        services.withdraw(entry=entry, after_round=after_round, user=request.user)
+    except ServiceError as error:
+        refuse(request, error)
     else:
-        services.withdraw(entry=entry, after_round=after_round)
         if after_round is None:
             messages.success(request, gettext("%(name)s spielt wieder mit.") % {"name": entry.player.name})
         else:

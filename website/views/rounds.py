@@ -40,9 +40,9 @@ def round_detail(request, slug: str, number: int):
         "tournament": tournament, "round": round, "board": board, "clock": selectors.round_clock(round),
         "summary": selectors.board_summary(rows), "idle_minutes": idle_minutes,
         "repeated_pairs": selectors.repeated_pairs(round), "byes": selectors.round_byes(round),
-        "events": round.events.select_related("user"), "reason_form": ReasonForm(), "venue_actions": venue_actions,
+        "reason_form": ReasonForm(), "venue_actions": venue_actions,
         "name_max": players.PLAYER_TEXT_MAX,  # the substitute's name and club
-        "notes": scoring_selectors.round_notes(round),  # pauses, leaves, corrections: on the board and in the log
+        "notes": scoring_selectors.round_notes(round),  # pauses, leaves, corrections, the protocol
         # The "print everything" file is the page's one big button; the list offers each sheet alone.
         "print_all": REGISTRY.get(ROUND, "print-all").links()[0],
         "round_exports": REGISTRY.links(ROUND, leave_out=("print-all",)),
