@@ -121,6 +121,17 @@ def test_the_scorer_page_pauses_and_shows_it(client, five):
     assert len(Table.objects.get(pk=five.pk).absences) == 1
 
 
+@pytest.mark.parametrize(("language", "why"), [
+    ("de", "An einem Vierertisch kann niemand pausieren oder gehen"), ("en", "Nobody can pause or leave at a table of four")])
+def test_the_scorer_page_of_a_four_says_why_nobody_can_pause(client, make_tournament, language, why):
+    four = make_tournament("tirol", players=4, slug="pause-vier").round_set.get(number=1).tables.get()
+
+    page = client.get(reverse("scoring:sheet", args=[four.token]), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+
+    assert 'id="absences"' in page and why in page
+    assert 'value="pause"' not in page and 'value="leave"' not in page
+
+
 def test_the_published_document_carries_the_absences(five):
     """The hub's copy seats each hand from the document's absences, so it gives them the same players."""
     from publishing.document import as_bytes, build, parse
