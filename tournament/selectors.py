@@ -215,6 +215,13 @@ def repeated_pairs(round: Round) -> list[tuple[str, str, int]]:
     return [(names.get(a, "?"), names.get(b, "?"), count) for a, b, count in pairs]
 
 
+def withdrawn_but_seated(round: Round) -> list[tuple[str, int]]:
+    """Who sits at a table of ``round`` though withdrawn before it (the round was seated before the withdrawal), by
+    name, with the table's number: the board asks for the seating to be drawn again (one query)."""
+    return list(Seat.objects.filter(table__round=round, entry__withdrawn_after_round__lt=round.number)
+                .order_by("entry__player__name").values_list("entry__player__name", "table__number"))
+
+
 def round_byes(round: Round) -> list[str]:
     """Who sits this round out (a bye: the count fitted no tables), by name (one query)."""
     return list(round.byes.order_by("entry__player__name").values_list("entry__player__name", flat=True))

@@ -151,6 +151,13 @@ def withdraw(*, entry: Entry, after_round: int | None, user=None) -> Entry:
     if after_round is not None and not 0 <= after_round <= last:
         raise ServiceError(gettext_lazy("Das Turnier hat die Runden 1 bis %(last)s: nach Runde %(n)s geht nicht."),
                            last=last, n=after_round)
+    if after_round is not None:
+        played = (entry.seats.filter(table__round__number__gt=after_round, table__hands_entered__gt=0)
+                  .order_by("-table__round__number").values_list("table__round__number", flat=True).first())
+        if played is not None:  # his hands of that round stand: he cannot have left before it
+            raise ServiceError(gettext_lazy(
+                "%(name)s hat in Runde %(round)s schon gespielt: ausgeschieden frühestens nach Runde %(round)s."),
+                name=entry.player.name, round=played)
     before = entry.withdrawn_after_round
     if before == after_round:
         return entry

@@ -84,3 +84,61 @@ def test_a_withdrawal_after_the_last_round_or_before_the_first(make_tournament, 
                for line in _protocol(client, first, "de"))
     assert any("Spielerin 001 does not play (withdrew before round 1). (leitung)" in line
                for line in _protocol(client, first, "en"))
+
+
+def test_a_withdrawal_before_a_round_he_played_is_refused(make_tournament, play_round):
+    from language import ServiceError
+    from tournament.services import withdraw
+
+    tournament = make_tournament("tirol", players=12)
+    play_round(tournament.round_set.get(number=1), seed=1, hands=1)
+    entry = tournament.entries.order_by("pk").first()
+
+    with pytest.raises(ServiceError) as refused:
+        withdraw(entry=entry, after_round=0)
+
+    assert refused.value.message("de") == (
+        "Spielerin 000 hat in Runde 1 schon gespielt: ausgeschieden frühestens nach Runde 1.")
+    entry.refresh_from_db()
+    assert entry.withdrawn_after_round is None and not RoundEvent.objects.filter(action="withdraw").exists()
+    withdraw(entry=entry, after_round=1)
+    entry.refresh_from_db()
+    assert entry.withdrawn_after_round == 1
+
+
+def test_the_board_asks_to_draw_again_when_a_seated_player_withdrew(make_tournament, play_round, client, director):
+    tournament = make_tournament("tirol", players=13)
+    first = tournament.round_set.get(number=1)
+    entry = tournament.entries.order_by("pk").first()
+    table = first.tables.get(seats__entry=entry).number
+    board = reverse("tournament:round", args=[tournament.slug, 1])
+    assert 'id="withdrawn-seated"' not in client.get(board).content.decode()
+
+    client.post(reverse("tournament:withdraw", args=[tournament.slug, entry.pk]), {"after_round": "0"})
+
+    page = client.get(board).content.decode()
+    assert f"Ausgeschieden, aber in dieser Runde gesetzt:</strong> Spielerin 000 (Tisch {table})." in page
+    assert '<a href="#reseat">Sitzordnung neu auslosen …</a>' in page and 'id="reseat"' in page
+    english = client.get(board, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Withdrawn, but seated in this round:</strong> Spielerin 000" in english
+
+    client.post(reverse("tournament:round_action", args=[tournament.slug, 1, "seat"]))  # drawn again
+
+    page = client.get(board).content.decode()
+    assert 'id="withdrawn-seated"' not in page and not first.tables.filter(seats__entry=entry).exists()
+
+
+def test_the_board_of_a_round_under_way_says_what_to_do_with_a_withdrawn_player(make_tournament, play_round, client,
+                                                                                director):
+    tournament = make_tournament("tirol", players=12)
+    first = tournament.round_set.get(number=1)
+    entry = tournament.entries.order_by("pk").first()
+    client.post(reverse("tournament:withdraw", args=[tournament.slug, entry.pk]), {"after_round": "0"})
+    play_round(first, seed=1, hands=1)  # the tables played on before anyone looked at the board
+
+    page = client.get(reverse("tournament:round", args=[tournament.slug, 1])).content.decode()
+
+    assert "Die Runde läuft schon: auf der Spielerliste „ausgeschieden nach Runde 1“ eintragen" in page
+    assert 'href="#reseat"' not in page
+    client.post(reverse("tournament:withdraw", args=[tournament.slug, entry.pk]), {"after_round": "1"})
+    assert 'id="withdrawn-seated"' not in client.get(reverse("tournament:round", args=[tournament.slug, 1])).content.decode()

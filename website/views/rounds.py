@@ -40,6 +40,7 @@ def round_detail(request, slug: str, number: int):
         "tournament": tournament, "round": round, "board": board, "clock": selectors.round_clock(round),
         "summary": selectors.board_summary(rows), "idle_minutes": idle_minutes,
         "repeated_pairs": selectors.repeated_pairs(round), "byes": selectors.round_byes(round),
+        "withdrawn_seated": selectors.withdrawn_but_seated(round),
         "reason_form": ReasonForm(), "venue_actions": venue_actions,
         "name_max": players.PLAYER_TEXT_MAX,  # the substitute's name and club
         "notes": scoring_selectors.round_notes(round),  # pauses, leaves, corrections, the protocol
