@@ -15,4 +15,12 @@
     });
   }
   setInterval(() => { if (!typing()) window.location.reload(); }, seconds * 1000);
+  // A link to a folded section ("Sitzordnung neu auslosen …" from the warning about a withdrawn player) unfolds it,
+  // also when the page loads again with that address.
+  function unfold() {
+    const target = window.location.hash && document.getElementById(window.location.hash.slice(1));
+    if (target && target.tagName === "DETAILS") target.open = true;
+  }
+  window.addEventListener("hashchange", unfold);
+  unfold();
 })();
