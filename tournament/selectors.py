@@ -222,6 +222,14 @@ def withdrawn_but_seated(round: Round) -> list[tuple[str, int]]:
                 .order_by("entry__player__name").values_list("entry__player__name", "table__number"))
 
 
+def seated_after(entry: Entry, after_round: int) -> Table | None:
+    """The table (with its round) ``entry`` sits at in the first round after ``after_round``: a withdrawal the draw
+    came before (one query)."""
+    seat = (Seat.objects.filter(entry=entry, table__round__number__gt=after_round).select_related("table__round")
+            .order_by("table__round__number").first())
+    return seat.table if seat else None
+
+
 def round_byes(round: Round) -> list[str]:
     """Who sits this round out (a bye: the count fitted no tables), by name (one query)."""
     return list(round.byes.order_by("entry__player__name").values_list("entry__player__name", flat=True))

@@ -8,6 +8,7 @@ from __future__ import annotations
 import uuid
 from datetime import date as Date
 
+from django.db.models import Q
 from django.utils.translation import gettext_lazy
 
 from language import ByLanguage, ServiceError
@@ -152,12 +153,13 @@ def withdraw(*, entry: Entry, after_round: int | None, user=None) -> Entry:
         raise ServiceError(gettext_lazy("Das Turnier hat die Runden 1 bis %(last)s: nach Runde %(n)s geht nicht."),
                            last=last, n=after_round)
     if after_round is not None:
-        played = (entry.seats.filter(table__round__number__gt=after_round, table__hands_entered__gt=0)
-                  .order_by("-table__round__number").values_list("table__round__number", flat=True).first())
-        if played is not None:  # his hands of that round stand: he cannot have left before it
+        begun = (entry.seats.filter(Q(table__hands_entered__gt=0) | Q(table__round__status__in=(
+            Round.RUNNING, Round.CLOSED)), table__round__number__gt=after_round)
+            .order_by("-table__round__number").values_list("table__round__number", flat=True).first())
+        if begun is not None:  # his table plays that round with him: he cannot have left before it
             raise ServiceError(gettext_lazy(
-                "%(name)s hat in Runde %(round)s schon gespielt: ausgeschieden frühestens nach Runde %(round)s."),
-                name=entry.player.name, round=played)
+                "%(name)s sitzt in Runde %(round)s, die schon begonnen hat: ausgeschieden frühestens nach Runde "
+                "%(round)s (wer jetzt geht, verlässt seinen Tisch)."), name=entry.player.name, round=begun)
     before = entry.withdrawn_after_round
     if before == after_round:
         return entry

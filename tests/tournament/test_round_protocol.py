@@ -86,19 +86,21 @@ def test_a_withdrawal_after_the_last_round_or_before_the_first(make_tournament, 
                for line in _protocol(client, first, "en"))
 
 
-def test_a_withdrawal_before_a_round_he_played_is_refused(make_tournament, play_round):
+def test_a_withdrawal_before_a_round_that_began_with_him_is_refused(make_tournament):
     from language import ServiceError
+    from scoring.services import record_hands
     from tournament.services import withdraw
 
     tournament = make_tournament("tirol", players=12)
-    play_round(tournament.round_set.get(number=1), seed=1, hands=1)
     entry = tournament.entries.order_by("pk").first()
+    other_table = tournament.round_set.get(number=1).tables.exclude(seats__entry=entry).order_by("number").first()
+    record_hands(table=other_table, hands=[{"contract": "dreier", "declarer": 0, "result": "won"}], key_prefix="x")
 
     with pytest.raises(ServiceError) as refused:
         withdraw(entry=entry, after_round=0)
 
-    assert refused.value.message("de") == (
-        "Spielerin 000 hat in Runde 1 schon gespielt: ausgeschieden frühestens nach Runde 1.")
+    assert refused.value.message("de") == ("Spielerin 000 sitzt in Runde 1, die schon begonnen hat: ausgeschieden "
+                                           "frühestens nach Runde 1 (wer jetzt geht, verlässt seinen Tisch).")
     entry.refresh_from_db()
     assert entry.withdrawn_after_round is None and not RoundEvent.objects.filter(action="withdraw").exists()
     withdraw(entry=entry, after_round=1)
@@ -114,7 +116,10 @@ def test_the_board_asks_to_draw_again_when_a_seated_player_withdrew(make_tournam
     board = reverse("tournament:round", args=[tournament.slug, 1])
     assert 'id="withdrawn-seated"' not in client.get(board).content.decode()
 
-    client.post(reverse("tournament:withdraw", args=[tournament.slug, entry.pk]), {"after_round": "0"})
+    answer = client.post(reverse("tournament:withdraw", args=[tournament.slug, entry.pk]), {"after_round": "0"},
+                         follow=True)
+    assert f"Spielerin 000 sitzt in Runde 1 schon an Tisch {table}: dort die Sitzordnung neu auslosen." in (
+        answer.content.decode())
 
     page = client.get(board).content.decode()
     assert f"Ausgeschieden, aber in dieser Runde gesetzt:</strong> Spielerin 000 (Tisch {table})." in page

@@ -13,7 +13,7 @@ from cups.players import DECEASED, close_players, deceased_ids, is_deceased
 from hall.sqlite import yielding_to_saves
 from language import ServiceError
 from paper.imports import players as player_import
-from tournament import players, services
+from tournament import players, selectors, services
 from tournament.errors import DuplicatePlayer, SimilarPlayer, refuse_a_copy
 from tournament.forms import PlayerForm
 from tournament.models import Entry, Player
@@ -154,4 +154,8 @@ def withdraw(request, slug: str, entry_id: int):
         else:
             messages.success(request, gettext("%(name)s ist nach Runde %(n)s ausgeschieden.") % {
                 "name": entry.player.name, "n": after_round})
+            if table := selectors.seated_after(entry, after_round):  # drawn before: the round's board says it too
+                messages.warning(request, gettext("%(name)s sitzt in Runde %(round)s schon an Tisch %(table)s: dort die "
+                                                  "Sitzordnung neu auslosen.") % {
+                    "name": entry.player.name, "round": table.round.number, "table": table.number})
     return redirect(reverse("tournament:detail", args=[slug]) + "#spieler")
