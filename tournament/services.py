@@ -149,10 +149,10 @@ def withdraw(*, entry: Entry, after_round: int | None, user=None) -> Entry:
     The round it first concerns (the next, or the last there is) keeps it in its protocol, with who and when."""
     refuse_a_copy(entry.tournament)
     last = selectors.last_round_number(entry.tournament)
-    if after_round is not None and not 0 <= after_round <= last:
-        raise ServiceError(gettext_lazy("Das Turnier hat die Runden 1 bis %(last)s: nach Runde %(n)s geht nicht."),
-                           last=last, n=after_round)
     if after_round is not None:
+        if not 0 <= after_round <= last:
+            raise ServiceError(gettext_lazy("Das Turnier hat die Runden 1 bis %(last)s: nach Runde %(n)s geht nicht."),
+                               last=last, n=after_round)
         begun = (entry.seats.filter(Q(table__hands_entered__gt=0) | Q(table__round__status__in=(
             Round.RUNNING, Round.CLOSED)), table__round__number__gt=after_round)
             .order_by("-table__round__number").values_list("table__round__number", flat=True).first())

@@ -4,7 +4,7 @@ points booked for the round (corrections, revoke claims), with who, when and why
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from decimal import Decimal
 
@@ -57,10 +57,9 @@ class ProtocolLine:
 @dataclass(frozen=True)
 class RoundNotes:
     absences: list[AbsenceNote]
-    changes: list[ChangeNote]  # oldest first
-    # Everything above and what the director did to the round, in the order it happened: a correction made just
-    # before the close is told before the close.
-    protocol: list[ProtocolLine] = field(default_factory=list)
+    # The absences, the corrections and bookings, and what the director did to the round, in the order it
+    # happened: a correction made just before the close is told before the close.
+    protocol: list[ProtocolLine]
 
     def for_table(self, number: int) -> list[AbsenceNote]:
         return [note for note in self.absences if note.table == number]
@@ -83,12 +82,11 @@ def round_notes(round: Round) -> RoundNotes:
         "at", "hand__table__number", "hand__number", "entry__player__name", "points", "reason", "user__username", "by")
     changes += [ChangeNote(at, table, hand, False, name, points, reason, who_did_it(by, username))
                 for at, table, hand, name, points, reason, username, by in bookings]
-    changes.sort(key=lambda note: note.at)
     lines = [ProtocolLine(event.at, event=event) for event in round.events.select_related("user")]
     lines += [ProtocolLine(change.at, change=change) for change in changes]
     lines += [ProtocolLine(absence.at, absence=absence) for absence in absences]
     lines.sort(key=_in_order)  # stable: events keep their (at, id) order where two share a moment
-    return RoundNotes(absences, changes, lines)
+    return RoundNotes(absences, lines)
 
 
 def _in_order(line: ProtocolLine) -> tuple[bool, datetime]:
